@@ -1,0 +1,77 @@
+// The hand notation (RULES.md §1) as PEGTL rules: syntax only, no actions, no game logic.
+//
+//   10♥-J♥-PJ-K♥ | 5♠-5♣-K♥(WJ) | 3♣4♣5♣ | QS QH (WJ) 9d
+//
+// Groups are split by '|'; cards by '-', by spaces or by nothing where the boundary is plain.
+// Whether the cards make a legal group is never the grammar's business.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace rummy::grammar {
+
+namespace pegtl = tao::pegtl;
+
+// clang-format off
+struct blank : pegtl::one<' ', '\t'> {};
+struct blanks : pegtl::star<blank> {};
+
+// Ranks: A 2…10 J Q K, T for 10, letters in either case.
+struct rank_ten : pegtl::sor<pegtl::string<'1', '0'>, pegtl::one<'T', 't'>> {};
+struct rank_digit : pegtl::range<'2', '9'> {};
+struct rank_letter : pegtl::one<'A', 'a', 'J', 'j', 'Q', 'q', 'K', 'k'> {};
+struct rank : pegtl::sor<rank_ten, rank_digit, rank_letter> {};
+
+// Suits: filled and outline glyphs, ❤ for hearts, S H D C in either case. An emoji
+// presentation selector (U+FE0F, as in ❤️) after a glyph is allowed and ignored.
+struct emoji_presentation : pegtl::opt<pegtl::utf8::one<0xFE0F>> {};
+struct spades : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2660, 0x2664>, pegtl::one<'S', 's'>>, emoji_presentation> {};
+struct hearts : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2665, 0x2661, 0x2764>, pegtl::one<'H', 'h'>>, emoji_presentation> {};
+struct diamonds : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2666, 0x2662>, pegtl::one<'D', 'd'>>, emoji_presentation> {};
+struct clubs : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2663, 0x2667>, pegtl::one<'C', 'c'>>, emoji_presentation> {};
+struct suit : pegtl::sor<spades, hearts, diamonds, clubs> {};
+// Rules named *_required are the targets of must<>: only they carry error messages, because
+// with must_if any rule that has a message raises wherever it fails.
+struct suit_required : suit {};
+
+// "(WJ)" after a card, optionally after spaces: this card is of the wild rank.
+struct wild_mark_text : pegtl::istring<'(', 'W', 'J', ')'> {};
+struct wild_mark : pegtl::seq<blanks, wild_mark_text> {};
+
+// PJ is the printed joker; JK is Crazy Rummy's spelling of it.
+struct printed_joker : pegtl::istring<'P', 'J'> {};
+struct crazy_joker : pegtl::istring<'J', 'K'> {};
+struct no_mark_on_joker : pegtl::not_at<wild_mark> {};
+struct joker_card : pegtl::seq<pegtl::sor<printed_joker, crazy_joker>, pegtl::must<no_mark_on_joker>> {};
+struct natural_card : pegtl::seq<rank, pegtl::must<suit_required>, pegtl::opt<wild_mark>> {};
+struct card : pegtl::sor<joker_card, natural_card> {};
+struct card_required : card {};
+
+struct dash : pegtl::one<'-'> {};
+struct bar : pegtl::one<'|'> {};
+struct dashed_card : pegtl::seq<blanks, dash, blanks, pegtl::must<card_required>> {};
+struct spaced_card : pegtl::seq<blanks, card> {};
+struct group : pegtl::seq<pegtl::must<card_required>, pegtl::star<pegtl::sor<dashed_card, spaced_card>>> {};
+
+struct end_of_hand : pegtl::eolf {};
+struct group_start : pegtl::not_at<pegtl::sor<bar, pegtl::eolf>> {};
+struct next_group : pegtl::seq<blanks, bar, blanks, pegtl::must<group_start>, group> {};
+struct hand_line : pegtl::seq<blanks, group, pegtl::star<next_group>, blanks, pegtl::must<end_of_hand>> {};
+
+// A whole input holding one hand: blank lines and '#' comment lines around it are skipped.
+struct comment : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};
+struct skipped_line : pegtl::seq<blanks, pegtl::sor<comment, pegtl::eol>> {};
+struct hand_present : pegtl::not_at<blanks, pegtl::eof> {};
+struct end_of_input : pegtl::eof {};
+struct document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_line>,
+                             pegtl::must<hand_present>, hand_line, pegtl::star<skipped_line>,
+                             blanks, pegtl::must<end_of_input>> {};
+
+// The value of --wild: a rank (7), a card whose rank counts (7♦), PJ (aces wild) or none.
+struct wild_none : pegtl::istring<'n', 'o', 'n', 'e'> {};
+struct wild_value : pegtl::sor<printed_joker, wild_none, pegtl::seq<rank, pegtl::opt<suit>>> {};
+struct end_of_wild : pegtl::eof {};
+struct wild_option : pegtl::seq<blanks, pegtl::must<wild_value>, blanks, pegtl::must<end_of_wild>> {};
+// clang-format on
+
+}  // namespace rummy::grammar

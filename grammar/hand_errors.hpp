@@ -1,0 +1,32 @@
+// Messages for every point where the hand notation can fail, written for people. A must<>
+// target without a message here is a compile error (must_if with RequireMessage).
+#pragma once
+
+#include "hand.hpp"
+
+namespace rummy::grammar {
+
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
+
+// clang-format off
+template <> inline constexpr auto error_message<card_required> = "expected a card: a rank (A, 2-10 or T, J, Q, K) then a suit (♠ ♥ ♦ ♣ or S H D C), or PJ";
+template <> inline constexpr auto error_message<suit_required> = "expected a suit after the rank: ♠ ♥ ♦ ♣ (or ♤ ♡ ♢ ♧, ❤) or S H D C";
+template <> inline constexpr auto error_message<no_mark_on_joker> = "a printed joker is always a joker: (WJ) marks a card of the wild rank";
+template <> inline constexpr auto error_message<group_start> = "expected a group of cards after '|': a group cannot be empty";
+template <> inline constexpr auto error_message<end_of_hand> = "expected another card, '-', '|' or the end of the hand";
+template <> inline constexpr auto error_message<hand_present> = "no hand given: expected cards such as A♠-2♠-3♠ | 7♥-7♦-7♣";
+template <> inline constexpr auto error_message<end_of_input> = "a second hand: give one hand per input";
+template <> inline constexpr auto error_message<wild_value> = "expected a wild rank: a rank (7), a card whose rank is wild (7♦), PJ (aces are wild) or none";
+template <> inline constexpr auto error_message<end_of_wild> = "expected the end of the wild rank";
+// clang-format on
+
+struct errors {
+  template <typename Rule>
+  static constexpr auto message = error_message<Rule>;
+};
+
+template <typename Rule>
+using control = tao::pegtl::must_if<errors>::control<Rule>;
+
+}  // namespace rummy::grammar

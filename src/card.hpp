@@ -1,0 +1,75 @@
+// Cards: the 52 cards of a French pack and the printed joker, their names and the wild rank.
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rummy {
+
+// The order of suits here is only an encoding; the seating toss has its own order.
+enum class Suit : std::uint8_t { spades, hearts, diamonds, clubs };
+inline constexpr int suit_count = 4;
+
+enum class Rank : std::uint8_t {
+  ace = 1,
+  two,
+  three,
+  four,
+  five,
+  six,
+  seven,
+  eight,
+  nine,
+  ten,
+  jack,
+  queen,
+  king
+};
+inline constexpr int rank_count = 13;
+
+class Card {
+ public:
+  constexpr Card() = default;
+  constexpr Card(Rank rank, Suit suit)
+      : code_(static_cast<std::uint8_t>(static_cast<int>(suit) * rank_count +
+                                        (static_cast<int>(rank) - 1))) {}
+  static constexpr Card printed_joker() { return Card(joker_code); }
+  // 0..51 for the natural cards, 52 for the printed joker: a dense index for counting.
+  static constexpr Card from_index(int index) { return Card(static_cast<std::uint8_t>(index)); }
+
+  constexpr bool is_printed_joker() const { return code_ == joker_code; }
+  constexpr Rank rank() const { return static_cast<Rank>(code_ % rank_count + 1); }
+  constexpr Suit suit() const { return static_cast<Suit>(code_ / rank_count); }
+  constexpr int index() const { return code_; }
+
+  constexpr auto operator<=>(const Card&) const = default;
+
+  static constexpr int index_count = 53;
+
+ private:
+  static constexpr std::uint8_t joker_code = 52;
+  constexpr explicit Card(std::uint8_t code) : code_(code) {}
+  std::uint8_t code_ = 0;
+};
+
+// The rank whose four suits are wild jokers in this deal; empty when only printed jokers are.
+using WildRank = std::optional<Rank>;
+
+constexpr bool is_wild_card(Card card, WildRank wild) {
+  return !card.is_printed_joker() && wild && card.rank() == *wild;
+}
+// A card that may act as a joker: a printed joker or a card of the wild rank.
+constexpr bool is_joker(Card card, WildRank wild) {
+  return card.is_printed_joker() || is_wild_card(card, wild);
+}
+
+std::string_view rank_name(Rank rank);    // "A", "2" … "10", "J", "Q", "K"
+std::string_view rank_plural(Rank rank);  // "aces", "2s" … "kings"
+std::string_view suit_symbol(Suit suit);  // "♠", "♥", "♦", "♣"
+std::string_view suit_name(Suit suit);    // "spades" …
+std::string to_string(Card card);         // canonical form: "10♥", "PJ"
+
+}  // namespace rummy

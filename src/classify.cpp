@@ -1,0 +1,550 @@
+// Group classification: see classify.hpp. A group is read in the way that helps a declaration
+// most: pure sequence, then impure sequence, then set (RULES.md §2.4).
+#include "classify.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+namespace rummy {
+
+std::string_view kind_id(GroupKind kind) {
+  constexpr std::array<std::string_view, 5> ids = {"pure_sequence", "impure_sequence", "set",
+                                                   "unmatched", "invalid"};
+  return ids[static_cast<int>(kind)];
+}
+
+std::string_view kind_name(GroupKind kind) {
+  constexpr std::array<std::string_view, 5> names = {"pure sequence", "impure sequence", "set",
+                                                     "unmatched", "not a valid group"};
+  return names[static_cast<int>(kind)];
+}
+
+namespace {
+
+// A rank's place in a sequence: the ace is 1 when low, 14 when high.
+int rank_value(Rank rank, bool ace_high) {
+  return rank == Rank::ace && ace_high ? 14 : static_cast<int>(rank);
+}
+Rank rank_of_value(int value) { return value == 14 ? Rank::ace : static_cast<Rank>(value); }
+int lowest_value(bool ace_high) { return ace_high ? 2 : 1; }
+int highest_value(bool ace_high) { return ace_high ? 14 : 13; }
+
+// The cards that can only stand as themselves; printed and wild jokers may stand for others.
+std::vector<Card> natural_cards(std::span<const Card> cards, WildRank wild) {
+  std::vector<Card> naturals;
+  naturals.reserve(cards.size());
+  for (const Card card : cards) {
+    if (!is_joker(card, wild)) naturals.push_back(card);
+  }
+  return naturals;
+}
+
+bool one_suit(std::span<const Card> cards) {
+  return std::all_of(cards.begin(), cards.end(),
+                     [&](Card card) { return card.suit() == cards.front().suit(); });
+}
+bool one_rank(std::span<const Card> cards) {
+  return std::all_of(cards.begin(), cards.end(),
+                     [&](Card card) { return card.rank() == cards.front().rank(); });
+}
+
+// The first card that appears a second time.
+std::optional<Card> first_repeat(std::span<const Card> cards) {
+  std::array<bool, Card::index_count> seen{};
+  for (const Card card : cards) {
+    if (seen[card.index()]) return card;
+    seen[card.index()] = true;
+  }
+  return std::nullopt;
+}
+
+// Lowest and highest place of the cards with the ace low or high; cards must not be empty.
+std::pair<int, int> value_range(std::span<const Card> cards, bool ace_high) {
+  int low = 15, high = 0;
+  for (const Card card : cards) {
+    const int value = rank_value(card.rank(), ace_high);
+    low = std::min(low, value);
+    high = std::max(high, value);
+  }
+  return {low, high};
+}
+
+// Natural cards of one suit and distinct ranks fit a sequence of `length` cards, the rest
+// jokers, when the span of their ranks (ace low or high) is no longer than the sequence.
+bool fits_sequence(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
+  if (length < static_cast<std::size_t>(rules.min_group) ||
+      length > static_cast<std::size_t>(rules.max_sequence)) {
+    return false;
+  }
+  if (naturals.empty()) return true;
+  if (!one_suit(naturals) || first_repeat(naturals)) return false;
+  for (const bool ace_high : {false, true}) {
+    const auto [low, high] = value_range(naturals, ace_high);
+    if (static_cast<std::size_t>(high - low + 1) <= length) return true;
+  }
+  return false;
+}
+
+// Every card standing as itself in consecutive order: the definition of a pure sequence.
+bool is_exact_sequence(std::span<const Card> cards, const Rules& rules) {
+  if (cards.size() < static_cast<std::size_t>(rules.min_group) ||
+      cards.size() > static_cast<std::size_t>(rules.max_sequence)) {
+    return false;
+  }
+  if (std::any_of(cards.begin(), cards.end(), [](Card c) { return c.is_printed_joker(); })) {
+    return false;
+  }
+  if (!one_suit(cards) || first_repeat(cards)) return false;
+  for (const bool ace_high : {false, true}) {
+    const auto [low, high] = value_range(cards, ace_high);
+    if (static_cast<std::size_t>(high - low + 1) == cards.size()) return true;
+  }
+  return false;
+}
+
+// Natural cards of one rank and different suits, the rest jokers.
+bool fits_set(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
+  if (length < static_cast<std::size_t>(rules.min_group) ||
+      length > static_cast<std::size_t>(rules.largest_set())) {
+    return false;
+  }
+  // Same rank, so a repeated card is a repeated suit.
+  return naturals.empty() || (one_rank(naturals) && !first_repeat(naturals));
+}
+
+// How an impure sequence reads: the window of ranks that lets the most wild cards stand as
+// themselves, then the one that starts nearest the lowest natural card (jokers extend a run
+// upwards), ace low before ace high.
+std::vector<std::optional<Card>> sequence_reading(std::span<const Card> cards, WildRank wild) {
+  const std::vector<Card> naturals = natural_cards(cards, wild);
+  const int length = static_cast<int>(cards.size());
+  Suit suit = Suit::spades;
+  if (!naturals.empty()) {
+    suit = naturals.front().suit();
+  } else {
+    for (const Card card : cards) {
+      if (is_wild_card(card, wild)) {
+        suit = card.suit();
+        break;
+      }
+    }
+  }
+  const auto is_wild_of_suit = [&](Card card) {
+    return is_wild_card(card, wild) && card.suit() == suit;
+  };
+
+  struct Choice {
+    bool ace_high = false;
+    int start = 0;
+    int as_themselves = -1;
+    int distance = 0;
+  } best;
+  for (const bool ace_high : {false, true}) {
+    int anchor = lowest_value(ace_high);
+    if (!naturals.empty()) {
+      anchor = value_range(naturals, ace_high).first;
+    } else {
+      int lowest_wild = 15;
+      for (const Card card : cards) {
+        if (is_wild_of_suit(card)) lowest_wild = std::min(lowest_wild, rank_value(card.rank(), ace_high));
+      }
+      if (lowest_wild != 15) anchor = lowest_wild;
+    }
+    for (int start = lowest_value(ace_high); start + length - 1 <= highest_value(ace_high);
+         ++start) {
+      const int end = start + length - 1;
+      std::uint32_t taken = 0;
+      bool fits = true;
+      for (const Card card : naturals) {
+        const int value = rank_value(card.rank(), ace_high);
+        fits = fits && value >= start && value <= end;
+        taken |= 1U << value;
+      }
+      if (!fits) continue;
+      int as_themselves = 0;
+      for (const Card card : cards) {
+        const int value = rank_value(card.rank(), ace_high);
+        if (is_wild_of_suit(card) && value >= start && value <= end && !(taken & (1U << value))) {
+          taken |= 1U << value;
+          ++as_themselves;
+        }
+      }
+      const int distance = std::abs(start - anchor);
+      if (as_themselves > best.as_themselves ||
+          (as_themselves == best.as_themselves && distance < best.distance)) {
+        best = {ace_high, start, as_themselves, distance};
+      }
+    }
+  }
+
+  // Natural cards and the chosen wild cards stand as themselves; the other jokers fill the
+  // missing places from the bottom, in the order they were written.
+  std::vector<std::optional<Card>> reading(cards.size());
+  std::uint32_t taken = 0;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (!is_joker(cards[i], wild)) {
+      reading[i] = cards[i];
+      taken |= 1U << rank_value(cards[i].rank(), best.ace_high);
+    }
+  }
+  const int end = best.start + length - 1;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const int value = rank_value(cards[i].rank(), best.ace_high);
+    if (is_wild_of_suit(cards[i]) && value >= best.start && value <= end &&
+        !(taken & (1U << value))) {
+      reading[i] = cards[i];
+      taken |= 1U << value;
+    }
+  }
+  int next = best.start;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (reading[i]) continue;
+    while (taken & (1U << next)) ++next;
+    reading[i] = Card(rank_of_value(next), suit);
+    taken |= 1U << next;
+  }
+  return reading;
+}
+
+// How a set reads: natural cards and wild cards of the set's rank in a free suit stand as
+// themselves; the other jokers take the missing suits in order (none left: a fifth card).
+std::vector<std::optional<Card>> set_reading(std::span<const Card> cards, WildRank wild) {
+  const std::vector<Card> naturals = natural_cards(cards, wild);
+  const Rank rank = !naturals.empty() ? naturals.front().rank() : wild.value_or(Rank::ace);
+  std::array<bool, suit_count> taken{};
+  std::vector<std::optional<Card>> reading(cards.size());
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (!is_joker(cards[i], wild)) {
+      reading[i] = cards[i];
+      taken[static_cast<int>(cards[i].suit())] = true;
+    }
+  }
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const Card card = cards[i];
+    if (is_wild_card(card, wild) && card.rank() == rank && !taken[static_cast<int>(card.suit())]) {
+      reading[i] = card;
+      taken[static_cast<int>(card.suit())] = true;
+    }
+  }
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (reading[i]) continue;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      if (!taken[suit]) {
+        reading[i] = Card(rank, static_cast<Suit>(suit));
+        taken[suit] = true;
+        break;
+      }
+    }
+  }
+  return reading;
+}
+
+// Why cards of one suit with distinct ranks make no sequence of this length.
+GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
+                            const Rules& rules) {
+  GroupVerdict verdict;
+  if (length > static_cast<std::size_t>(rules.max_sequence)) {
+    verdict.fault = GroupFault::sequence_too_long;
+    return verdict;
+  }
+  // Around the corner (K-A-2): the largest circular gap between ranks leaves the shortest arc.
+  std::vector<Card> sorted(naturals.begin(), naturals.end());
+  std::sort(sorted.begin(), sorted.end(),
+            [](Card a, Card b) { return a.rank() < b.rank(); });
+  int widest_gap = 0;
+  std::size_t after_gap = 0;
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    const int here = static_cast<int>(sorted[i].rank());
+    const int next = i + 1 < sorted.size() ? static_cast<int>(sorted[i + 1].rank())
+                                           : static_cast<int>(sorted[0].rank()) + rank_count;
+    if (next - here > widest_gap) {
+      widest_gap = next - here;
+      after_gap = (i + 1) % sorted.size();
+    }
+  }
+  if (static_cast<std::size_t>(rank_count - widest_gap + 1) <= length) {
+    // The arc starts after the widest gap (the high card) and ends before it (the low card).
+    verdict.fault = GroupFault::wraps_around;
+    verdict.subject = sorted[after_gap];
+    verdict.other = sorted[(after_gap + sorted.size() - 1) % sorted.size()];
+    return verdict;
+  }
+  bool best_high = false;
+  int fewest_missing = rank_count + 1;
+  for (const bool ace_high : {false, true}) {
+    const auto [low, high] = value_range(naturals, ace_high);
+    const int missing = high - low + 1 - static_cast<int>(naturals.size());
+    if (missing < fewest_missing) {
+      fewest_missing = missing;
+      best_high = ace_high;
+    }
+  }
+  const auto [low, high] = value_range(naturals, best_high);
+  std::uint32_t present = 0;
+  for (const Card card : naturals) present |= 1U << rank_value(card.rank(), best_high);
+  const Suit suit = naturals.front().suit();
+  verdict.fault = GroupFault::gap;
+  for (int value = low; value <= high; ++value) {
+    if (!(present & (1U << value))) verdict.missing.push_back(Card(rank_of_value(value), suit));
+  }
+  for (const Card card : naturals) {
+    if (rank_value(card.rank(), best_high) == low) verdict.subject = card;
+    if (rank_value(card.rank(), best_high) == high) verdict.other = card;
+  }
+  verdict.jokers = static_cast<int>(length - naturals.size());
+  return verdict;
+}
+
+GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  const std::vector<Card> naturals = natural_cards(cards, wild);
+  const std::size_t length = cards.size();
+  const bool suited = one_suit(naturals);
+  const bool ranked = one_rank(naturals);
+  const std::optional<Card> repeat = first_repeat(naturals);
+  GroupVerdict verdict;
+
+  if (naturals.size() <= 1) {
+    verdict.fault = GroupFault::too_many_cards;
+    return verdict;
+  }
+  if (suited && ranked) {  // every natural card is the same card
+    verdict.fault = GroupFault::repeated_card;
+    verdict.subject = naturals.front();
+    return verdict;
+  }
+  if (suited) {
+    if (repeat) {
+      verdict.fault = GroupFault::repeated_card_in_sequence;
+      verdict.subject = *repeat;
+      return verdict;
+    }
+    return sequence_fault(naturals, length, rules);
+  }
+  if (ranked) {
+    if (repeat) {
+      verdict.fault = GroupFault::repeated_suit_in_set;
+      verdict.subject = *repeat;
+    } else {
+      verdict.fault = GroupFault::set_too_large;
+    }
+    return verdict;
+  }
+
+  // Neither one suit nor one rank. If exactly one card is in the way, that card is posing
+  // as a joker; otherwise name two cards that share neither suit nor rank.
+  std::optional<Card> in_the_way;
+  int candidates = 0;
+  for (std::size_t i = 0; i < naturals.size(); ++i) {
+    std::vector<Card> rest = naturals;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+    if (fits_sequence(rest, length, rules) || fits_set(rest, length, rules)) {
+      if (!in_the_way || *in_the_way != naturals[i]) ++candidates;
+      in_the_way = naturals[i];
+    }
+  }
+  if (candidates == 1) {
+    verdict.fault = GroupFault::not_wild;
+    verdict.subject = *in_the_way;
+    return verdict;
+  }
+  verdict.fault = GroupFault::mixed_suits_and_ranks;
+  for (std::size_t i = 0; i < naturals.size(); ++i) {
+    for (std::size_t k = i + 1; k < naturals.size(); ++k) {
+      if (naturals[i].suit() != naturals[k].suit() && naturals[i].rank() != naturals[k].rank()) {
+        verdict.subject = naturals[i];
+        verdict.other = naturals[k];
+        return verdict;
+      }
+    }
+  }
+  return verdict;
+}
+
+std::string joined(std::span<const Card> cards, std::string_view separator) {
+  std::string text;
+  for (const Card card : cards) {
+    if (!text.empty()) text += separator;
+    text += to_string(card);
+  }
+  return text;
+}
+
+// "K♥ (wild)" or "PJ": how a joker is named in a reason.
+std::string joker_name(Card card, WildRank wild) {
+  return is_wild_card(card, wild) ? to_string(card) + " (wild)" : to_string(card);
+}
+
+// "PJ stands for Q♥, K♥ (wild) for 7♣": what the jokers that stand in do.
+std::string stand_ins(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild) {
+  std::string text;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const auto& as = verdict.reading[i];
+    if (as && *as == cards[i]) continue;
+    const bool first = text.empty();
+    text += first ? "" : ", ";
+    text += joker_name(cards[i], wild);
+    text += first ? " stands" : "";
+    text += as ? " for " + to_string(*as) : " as a fifth card";
+  }
+  return text;
+}
+
+// The cards of a sequence in rank order; an ace beside a king is high.
+std::vector<Card> in_run_order(const GroupVerdict& verdict) {
+  std::vector<Card> run;
+  for (const auto& card : verdict.reading) run.push_back(card.value_or(Card::printed_joker()));
+  const auto has = [&](Rank rank) {
+    return std::any_of(run.begin(), run.end(), [&](Card c) { return c.rank() == rank; });
+  };
+  const bool ace_high = has(Rank::king) && has(Rank::ace);
+  std::sort(run.begin(), run.end(), [&](Card a, Card b) {
+    return rank_value(a.rank(), ace_high) < rank_value(b.rank(), ace_high);
+  });
+  return run;
+}
+
+std::string wild_as_themselves(std::span<const Card> cards, WildRank wild) {
+  std::vector<Card> wilds;
+  for (const Card card : cards) {
+    if (is_wild_card(card, wild)) wilds.push_back(card);
+  }
+  if (wilds.empty()) return "";
+  return fmt::format("; {} {} wild but {} as {}", joined(wilds, " and "),
+                     wilds.size() == 1 ? "is" : "are", wilds.size() == 1 ? "stands" : "stand",
+                     wilds.size() == 1 ? "itself" : "themselves");
+}
+
+std::string no_wild_text(WildRank wild) {
+  return wild ? fmt::format("the wild jokers are the {}", rank_plural(*wild))
+              : std::string("no rank is wild in this deal, only PJ");
+}
+
+}  // namespace
+
+GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (cards.size() < static_cast<std::size_t>(rules.min_group)) {
+    GroupVerdict verdict;
+    verdict.kind = GroupKind::unmatched;
+    verdict.fault = GroupFault::too_few_cards;
+    return verdict;
+  }
+  GroupVerdict verdict;
+  if (is_exact_sequence(cards, rules)) {
+    verdict.kind = GroupKind::pure_sequence;
+    verdict.reading.assign(cards.begin(), cards.end());
+    return verdict;
+  }
+  const std::vector<Card> naturals = natural_cards(cards, wild);
+  // Treating every wild card as a joker is the most a group can ask of them; the reading
+  // then lets as many as possible stand as themselves.
+  if (naturals.size() < cards.size() && fits_sequence(naturals, cards.size(), rules)) {
+    verdict.kind = GroupKind::impure_sequence;
+    verdict.reading = sequence_reading(cards, wild);
+    return verdict;
+  }
+  if (fits_set(naturals, cards.size(), rules)) {
+    verdict.kind = GroupKind::set;
+    verdict.reading = set_reading(cards, wild);
+    return verdict;
+  }
+  return fault_of(cards, wild, rules);
+}
+
+std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
+                    const Rules& rules) {
+  switch (verdict.kind) {
+    case GroupKind::pure_sequence: {
+      const std::string wilds = wild_as_themselves(cards, wild);
+      return fmt::format("{} in order{}", joined(in_run_order(verdict), "-"),
+                         wilds.empty() ? ", no joker" : wilds + ", so it stays pure");
+    }
+    case GroupKind::impure_sequence:
+      return fmt::format("reads {}: {}", joined(in_run_order(verdict), "-"),
+                         stand_ins(verdict, cards, wild));
+    case GroupKind::set: {
+      const auto named = std::find_if(verdict.reading.begin(), verdict.reading.end(),
+                                      [](const auto& card) { return card.has_value(); });
+      const Rank rank = (*named)->rank();
+      constexpr std::array<std::string_view, 6> counts = {"", "", "", "three", "four", "five"};
+      std::string text = fmt::format("{} {} of different suits", counts.at(cards.size()),
+                                     rank_plural(rank));
+      const std::string jokers = stand_ins(verdict, cards, wild);
+      if (!jokers.empty()) text += ": " + jokers;
+      if (cards.size() > static_cast<std::size_t>(rules.max_set)) {
+        text += " (house rule fifth-card-joker=on)";
+      }
+      return text;
+    }
+    case GroupKind::unmatched:
+    case GroupKind::invalid:
+      break;
+  }
+  switch (verdict.fault) {
+    case GroupFault::none:
+      return "";
+    case GroupFault::too_few_cards:
+      return cards.size() == 1
+                 ? fmt::format("a single card: a group needs at least {}", rules.min_group)
+                 : fmt::format("only {} cards: a group needs at least {}", cards.size(),
+                               rules.min_group);
+    case GroupFault::too_many_cards:
+      return fmt::format("{} cards: a sequence has at most {} and a set at most {}", cards.size(),
+                         rules.max_sequence, rules.largest_set());
+    case GroupFault::repeated_card:
+      return fmt::format(
+          "{} appears twice: a set needs different suits and a sequence different ranks",
+          to_string(verdict.subject));
+    case GroupFault::repeated_card_in_sequence:
+      return fmt::format("{} appears twice: a sequence holds each card once",
+                         to_string(verdict.subject));
+    case GroupFault::repeated_suit_in_set:
+      return fmt::format("{} appears twice: a set needs different suits",
+                         to_string(verdict.subject));
+    case GroupFault::sequence_too_long:
+      return fmt::format("{} cards: a sequence has at most {}", cards.size(), rules.max_sequence);
+    case GroupFault::set_too_large:
+      return rules.fifth_card_joker
+                 ? fmt::format("{} cards of one rank: a set has at most {} (four suits and a "
+                               "joker)",
+                               cards.size(), rules.largest_set())
+                 : fmt::format("{} cards of one rank: a set has at most {} (house rule "
+                               "fifth-card-joker is off)",
+                               cards.size(), rules.max_set);
+    case GroupFault::gap: {
+      const std::size_t needed = verdict.missing.size();
+      return fmt::format("{} between {} and {} {} missing: {} {} needed, the group has {}",
+                         joined(verdict.missing, " "), to_string(verdict.subject),
+                         to_string(verdict.other), needed == 1 ? "is" : "are", needed,
+                         needed == 1 ? "joker" : "jokers",
+                         verdict.jokers == 0 ? std::string("none") : std::to_string(verdict.jokers));
+    }
+    case GroupFault::wraps_around:
+      return fmt::format(
+          "{} and {} only join around the ace: an ace is low (A-2-3) or high (Q-K-A), never both",
+          to_string(verdict.subject), to_string(verdict.other));
+    case GroupFault::not_wild:
+      return fmt::format("{} would have to stand in as a joker, but it is not wild ({})",
+                         to_string(verdict.subject), no_wild_text(wild));
+    case GroupFault::mixed_suits_and_ranks:
+      return fmt::format(
+          "{} and {} share neither suit nor rank: a sequence needs one suit, a set one rank",
+          to_string(verdict.subject), to_string(verdict.other));
+  }
+  return "";
+}
+
+std::string format_group(std::span<const Card> cards, WildRank wild) {
+  std::string text;
+  for (const Card card : cards) {
+    if (!text.empty()) text += "-";
+    text += to_string(card);
+    if (is_wild_card(card, wild)) text += "(WJ)";
+  }
+  return text;
+}
+
+}  // namespace rummy

@@ -1,0 +1,65 @@
+// What one group of cards is: pure sequence, impure sequence, set, or not a group, and why
+// (RULES.md §2.3, §2.4). The verdict is data; explain() turns it into a sentence.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "card.hpp"
+#include "rules.hpp"
+
+namespace rummy {
+
+enum class GroupKind { pure_sequence, impure_sequence, set, unmatched, invalid };
+
+std::string_view kind_id(GroupKind kind);    // "pure_sequence" … (stable, for JSON)
+std::string_view kind_name(GroupKind kind);  // "pure sequence" … (for people)
+constexpr bool is_sequence(GroupKind kind) {
+  return kind == GroupKind::pure_sequence || kind == GroupKind::impure_sequence;
+}
+constexpr bool is_valid_group(GroupKind kind) { return is_sequence(kind) || kind == GroupKind::set; }
+
+// Why a group is not valid.
+enum class GroupFault {
+  none,
+  too_few_cards,               // fewer than rules.min_group: unmatched
+  too_many_cards,              // more than any sequence or set can hold
+  repeated_card,               // the only natural card(s) repeat: neither set nor sequence
+  repeated_card_in_sequence,   // one suit, a card twice
+  repeated_suit_in_set,        // one rank, a suit twice
+  sequence_too_long,           // one suit, more than rules.max_sequence cards
+  set_too_large,               // one rank, more than rules.largest_set() cards
+  gap,                         // one suit, more missing cards than jokers to fill them
+  wraps_around,                // one suit, only fits around the ace (K-A-2)
+  not_wild,                    // one card would have to be a joker, and is not wild
+  mixed_suits_and_ranks,       // neither one suit nor one rank
+};
+
+struct GroupVerdict {
+  GroupKind kind = GroupKind::invalid;
+  GroupFault fault = GroupFault::none;
+  // For a valid group, what each card (in input order) stands as; a card standing as itself
+  // maps to itself. Empty for a joker with no definite card (the fifth card of a set).
+  std::vector<std::optional<Card>> reading;
+  // The cards a fault is about (the repeated card, the ends of a gap, the card posing as a
+  // joker, two cards that share neither suit nor rank).
+  Card subject, other;
+  std::vector<Card> missing;  // gap: the cards no joker is left to fill
+  int jokers = 0;             // gap: jokers the group has
+
+  bool operator==(const GroupVerdict&) const = default;
+};
+
+GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// One sentence on why the group is what it is, e.g. "reads 10♥-J♥-Q♥-K♥: PJ stands for Q♥".
+std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
+                    const Rules& rules);
+
+// "10♥-J♥-PJ-K♥(WJ)": a group in the notation, wild cards marked.
+std::string format_group(std::span<const Card> cards, WildRank wild);
+
+}  // namespace rummy

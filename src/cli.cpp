@@ -1,0 +1,181 @@
+// The command-line driver: the subcommand table, the shared options, error reporting.
+#include <algorithm>
+#include <array>
+#include <iterator>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+const std::array<Subcommand, 3> subcommands = {{
+    {"validate", "Say what each group is and whether the hand is a valid declaration",
+     setup_validate},
+    {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
+    {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
+}};
+
+constexpr std::string_view footer = R"(Hand notation (one argument, or standard input when absent or '-'):
+  groups split by '|', cards by '-', spaces or nothing:  10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
+  ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C, either case
+  PJ is a printed joker; (WJ) after a card marks it as of the deal's wild rank
+
+Exit codes: 0 done (validate: valid declaration), 1 validate: not a valid declaration,
+            2 bad input or usage.)";
+
+// Edit distance, for "did you mean".
+std::size_t distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t k = 0; k <= b.size(); ++k) row[k] = k;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t k = 1; k <= b.size(); ++k) {
+      const std::size_t above = row[k];
+      row[k] = std::min({row[k] + 1, row[k - 1] + 1, diagonal + (a[i - 1] == b[k - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// A first word that is no subcommand: say so, with the nearest name.
+std::optional<std::string> unknown_subcommand(const std::vector<std::string>& args) {
+  if (args.size() < 2 || args[1].empty() || args[1].front() == '-') return std::nullopt;
+  std::string_view nearest;
+  std::size_t best = 3;  // farther than this is no suggestion
+  for (const Subcommand& command : subcommands) {
+    if (command.name == args[1]) return std::nullopt;
+    const std::size_t d = distance(args[1], command.name);
+    if (d < best) {
+      best = d;
+      nearest = command.name;
+    }
+  }
+  std::string message = fmt::format("unknown command '{}'", args[1]);
+  if (!nearest.empty()) message += fmt::format(" (did you mean '{}'?)", nearest);
+  return message + "; 'rummy --help' lists the commands";
+}
+
+}  // namespace
+
+void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand) {
+  if (takes_hand) {
+    command.add_option("--wild", options.wild,
+                       "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
+                       "or none; default: the rank of the (WJ) marks, else none");
+    command.add_option("--decks", options.decks, "Packs in play (limits copies of each card)")
+        ->check(CLI::Range(1, 8))
+        ->capture_default_str();
+  }
+  command.add_option("--house", options.house,
+                     "Set a house rule, NAME=VALUE (repeatable); 'rummy rules' lists them")
+      ->allow_extra_args(false);
+  command.add_option("--format", options.format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  command.add_option("--color", options.color, "Colour the text output")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  if (takes_hand) {
+    command.add_option("hand", options.hand_words,
+                       "The hand, e.g. \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | …\"; absent or '-': read "
+                       "standard input");
+  }
+}
+
+Style::Style(const CommonOptions& options, const Environment& env) {
+  enabled_ = options.color == "always" ||
+             (options.color == "auto" && env.out_is_terminal && !env.no_color);
+}
+
+std::string Style::paint(std::string_view text, std::string_view sgr) const {
+  if (!enabled_) return std::string(text);
+  return fmt::format("\x1b[{}m{}\x1b[0m", sgr, text);
+}
+
+int report_error(const CommandError& error, Format format, const Environment& env) {
+  if (error.diagnostic) {
+    env.err << format_diagnostic(*error.diagnostic);
+  } else {
+    env.err << "rummy: error: " << error.message << "\n";
+  }
+  if (format == Format::json) {
+    Json body = {{"message", error.message}};
+    if (error.diagnostic) {
+      body["source"] = error.diagnostic->source;
+      body["line"] = error.diagnostic->where.line;
+      body["column"] = error.diagnostic->where.column;
+      body["text"] = error.diagnostic->where.line_text;
+    }
+    env.out << Json{{"error", body}}.dump(2) << "\n";
+  }
+  return exit_bad_input;
+}
+
+Rules rules_from(const CommonOptions& options) {
+  Rules rules;
+  rules.decks = options.decks;
+  for (const std::string& assignment : options.house) {
+    if (const auto problem = apply_house_rule(rules, assignment)) {
+      throw CommandError{"--house " + assignment + ": " + *problem, std::nullopt};
+    }
+  }
+  return rules;
+}
+
+ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const Environment& env,
+                        bool whole_hand) {
+  ReadOptions read_options;
+  read_options.whole_hand = whole_hand;
+  if (options.wild) read_options.wild = parse_wild(*options.wild);
+  const bool from_stdin =
+      options.hand_words.empty() || (options.hand_words.size() == 1 && options.hand_words[0] == "-");
+  if (from_stdin) {
+    const std::string text{std::istreambuf_iterator<char>(env.in), std::istreambuf_iterator<char>()};
+    return read_hand(text, "<stdin>", rules, read_options);
+  }
+  std::string text;
+  for (const std::string& word : options.hand_words) {
+    text += text.empty() ? "" : " ";
+    text += word;
+  }
+  return read_hand(text, "<argument>", rules, read_options);
+}
+
+int run(const std::vector<std::string>& args, Environment env) {
+  if (const auto problem = unknown_subcommand(args)) {
+    env.err << "rummy: error: " << *problem << "\n";
+    return exit_bad_input;
+  }
+  CLI::App app{"rummy: validate and score rummy hands (Indian 13-card rummy)", "rummy"};
+  app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
+  app.footer(std::string(footer));
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  std::vector<std::function<int()>> runners;
+  for (const Subcommand& command : subcommands) {
+    CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
+    runners.push_back(command.setup(*sub, env));
+  }
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 wants them reversed
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error, env.out, env.err);
+    return code == 0 ? exit_ok : exit_bad_input;
+  }
+  for (std::size_t i = 0; i < subcommands.size(); ++i) {
+    if (app.got_subcommand(std::string(subcommands[i].name))) return runners[i]();
+  }
+  return exit_bad_input;
+}
+
+}  // namespace rummy::cli

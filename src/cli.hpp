@@ -1,0 +1,29 @@
+// The command line as a function: arguments and streams in, an exit code out. main.cpp and
+// the tests both call it.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace rummy::cli {
+
+// Exit codes scripts can rely on.
+enum ExitCode : int {
+  exit_ok = 0,          // done; for validate: a valid declaration
+  exit_not_valid = 1,   // validate: the hand was read but is not a valid declaration
+  exit_bad_input = 2,   // bad input or usage
+};
+
+struct Environment {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+  bool out_is_terminal = false;  // colour is used only on a terminal …
+  bool no_color = false;         // … and never when NO_COLOR is set
+};
+
+// args[0] is the program name.
+int run(const std::vector<std::string>& args, Environment env);
+
+}  // namespace rummy::cli

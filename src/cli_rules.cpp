@@ -1,0 +1,94 @@
+// rummy rules: the house rules with their defaults, alternatives and sources, and the fixed
+// numbers of the game, as the options given set them.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+Json drops_json(const Rules& rules) {
+  Json drops = Json::object();
+  for (const Game game : all_games) {
+    const DropPenalty& penalty = rules.drop_penalty(game);
+    const auto points = [](std::optional<int> value) {
+      return value ? Json(*value) : Json(nullptr);
+    };
+    drops[std::string(game_name(game))] = {{"first", points(penalty.first)},
+                                           {"middle", points(penalty.middle)}};
+  }
+  return drops;
+}
+
+int run_rules(const CommonOptions& options, const Environment& env) {
+  return guarded(options, env, [&]() -> int {
+    const Rules rules = rules_from(options);
+    if (options.output_format() == Format::json) {
+      Json list = Json::array();
+      for (const HouseRule& rule : house_rules()) {
+        Json values = Json::array();
+        for (const HouseRuleValue& value : rule.values) {
+          values.push_back({{"name", value.name}, {"meaning", value.meaning}});
+        }
+        list.push_back({{"name", rule.name},
+                        {"summary", rule.summary},
+                        {"default", rule.values[0].name},
+                        {"value", rule.values[rule.get(rules)].name},
+                        {"values", values},
+                        {"source", rule.source}});
+      }
+      const Json body = {{"house_rules", list},
+                         {"hand_size", rules.hand_size},
+                         {"points_cap", rules.points_cap},
+                         {"wrong_show", rules.wrong_show_points},
+                         {"valid_after_declaration", rules.valid_after_declaration_points},
+                         {"drops", drops_json(rules)}};
+      env.out << body.dump(2) << "\n";
+      return exit_ok;
+    }
+    const Style style(options, env);
+    env.out << "House rules (set one with --house NAME=VALUE):\n";
+    for (const HouseRule& rule : house_rules()) {
+      env.out << "\n" << style.paint(rule.name, colour::strong) << ": " << rule.summary << "\n";
+      const std::size_t current = rule.get(rules);
+      for (std::size_t i = 0; i < rule.values.size(); ++i) {
+        std::string tags;
+        if (i == 0) tags += "default";
+        if (i == current) tags += tags.empty() ? "in force" : ", in force";
+        const std::string label =
+            tags.empty() ? std::string(rule.values[i].name)
+                         : fmt::format("{} ({})", rule.values[i].name, tags);
+        env.out << fmt::format("  {:<28}{}\n", label, rule.values[i].meaning);
+      }
+      env.out << "  source: " << rule.source << "\n";
+    }
+    env.out << fmt::format(
+        "\nFixed rules (RULES.md §2.6): a hand holds {} cards; a loser pays at most {}; a wrong "
+        "show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
+        rules.hand_size, rules.points_cap, rules.wrong_show_points,
+        rules.valid_after_declaration_points);
+    env.out << "Drops (first / middle):";
+    for (const Game game : all_games) {
+      const DropPenalty& penalty = rules.drop_penalty(game);
+      env.out << "  " << game_description(game) << " "
+              << (penalty.first ? fmt::format("{} / {}", *penalty.first, *penalty.middle)
+                                : std::string("not allowed"))
+              << (game == all_games.back() ? ".\n" : ";");
+    }
+    return exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_rules(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<CommonOptions>();
+  add_common_options(command, *options, /*takes_hand=*/false);
+  return [options, &env] { return run_rules(*options, env); };
+}
+
+}  // namespace rummy::cli

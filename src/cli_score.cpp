@@ -1,0 +1,139 @@
+// rummy score: how many points a hand, or a drop, pays, and by which rule.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "report.hpp"
+#include "scoring.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+struct ScoreOptions {
+  CommonOptions common;
+  std::string game = "points";
+  bool declared = false;
+  std::optional<std::string> drop;
+};
+
+Game game_from(std::string_view name) {
+  for (const Game game : all_games) {
+    if (game_name(game) == name) return game;
+  }
+  return Game::points;  // unreachable: CLI11 checks the name
+}
+
+void print_score_text(std::ostream& out, const Score& score, const Rules& rules, Game game,
+                      WildRank wild, const Style& style) {
+  out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
+                     colour::strong);
+  if (score.points != score.uncapped) {
+    out << fmt::format(" ({} before the {}-point cap)", score.uncapped, rules.points_cap);
+  }
+  out << "\nrule: " << describe(score, rules, game) << "\n";
+  if (!score.counted.empty()) {
+    std::string cards;
+    for (const Card card : score.counted) {
+      cards += cards.empty() ? "" : " ";
+      cards += to_string(card);
+      if (is_joker(card, wild)) cards += "(0)";
+    }
+    out << "counted: " << cards << " = " << score.uncapped << "\n";
+  }
+}
+
+Json score_json(const Score& score, const Rules& rules, Game game) {
+  return {{"points", score.points},
+          {"uncapped", score.uncapped},
+          {"capped", score.points != score.uncapped},
+          {"rule", describe(score, rules, game)},
+          {"rule_id", basis_id(score.basis)},
+          {"game", game_name(game)}};
+}
+
+int score_drop_command(const ScoreOptions& options, const Rules& rules, Game game,
+                       const Environment& env) {
+  if (!options.common.hand_words.empty()) {
+    throw CommandError{"--drop scores a drop and takes no hand", std::nullopt};
+  }
+  const Drop drop = *options.drop == "first" ? Drop::first : Drop::middle;
+  const std::optional<Score> score = score_drop(game, drop, rules);
+  if (!score) {
+    throw CommandError{fmt::format("{} has no drop: a player may not leave a deal in it",
+                                   game_description(game)),
+                       std::nullopt};
+  }
+  if (options.common.output_format() == Format::json) {
+    Json body = score_json(*score, rules, game);
+    body["role"] = "drop";
+    body["drop"] = drop_name(drop);
+    env.out << body.dump(2) << "\n";
+  } else {
+    print_score_text(env.out, *score, rules, game, std::nullopt, Style(options.common, env));
+  }
+  return exit_ok;
+}
+
+int run_score(const ScoreOptions& options, const Environment& env) {
+  return guarded(options.common, env, [&]() -> int {
+    const Rules rules = rules_from(options.common);
+    const Game game = game_from(options.game);
+    if (options.drop) return score_drop_command(options, rules, game, env);
+
+    // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
+    const ReadHand read = read_hand_from(options.common, rules, env, /*whole_hand=*/true);
+    const Hand& hand = read.hand;
+    const auto compute = [&](const Rules& with) {
+      const DeclarationCheck check = check_declaration(hand, with);
+      return options.declared ? score_declaration(check, with)
+                              : score_shown_hand(hand, check, with);
+    };
+    const DeclarationCheck check = check_declaration(hand, rules);
+    const Score score = compute(rules);
+    const auto changed = house_rules_that_changed(rules, compute);
+
+    if (options.common.output_format() == Format::json) {
+      Json body = score_json(score, rules, game);
+      body["role"] = options.declared ? "declared" : "shown";
+      body["valid"] = check.valid();
+      body["wild"] = wild_json(hand.wild);
+      body["groups"] = groups_json(hand, check, rules);
+      body["counted"] = cards_json(score.counted);
+      body["house_rules"] = house_rules_json(changed);
+      env.out << body.dump(2) << "\n";
+    } else {
+      const Style style(options.common, env);
+      env.out << wild_line(read) << "\n";
+      print_groups(env.out, hand, check, rules, style);
+      print_score_text(env.out, score, rules, game, hand.wild, style);
+      if (score.basis == ScoreBasis::wrong_show) {
+        for (const Problem& problem : check.problems) {
+          env.out << "  - " << explain(problem, check, hand, rules) << "\n";
+        }
+      }
+      if (!changed.empty()) env.out << changed_by_text(changed) << "\n";
+    }
+    return exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_score(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<ScoreOptions>();
+  add_common_options(command, options->common);
+  command.add_option("--game", options->game, "The game: points, pool101, pool201 or deals")
+      ->check(CLI::IsMember({"points", "pool101", "pool201", "deals"}))
+      ->capture_default_str();
+  command.add_flag("--declared", options->declared,
+                   "The player declared this hand (valid: 0, a wrong show: 80); without it the "
+                   "hand is a loser's, shown after someone else declared");
+  command.add_option("--drop", options->drop, "Score a drop instead of a hand: first or middle")
+      ->check(CLI::IsMember({"first", "middle"}));
+  command.get_option("--drop")->excludes(command.get_option("--declared"));
+  return [options, &env] { return run_score(*options, env); };
+}
+
+}  // namespace rummy::cli

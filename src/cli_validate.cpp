@@ -1,0 +1,63 @@
+// rummy validate: what each group is, and whether the hand is a valid declaration.
+#include <memory>
+
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+int run_validate(const CommonOptions& options, const Environment& env) {
+  return guarded(options, env, [&]() -> int {
+    const Rules rules = rules_from(options);
+    const ReadHand read = read_hand_from(options, rules, env);
+    const Hand& hand = read.hand;
+    const DeclarationCheck check = check_declaration(hand, rules);
+    const auto changed = house_rules_that_changed(
+        rules, [&](const Rules& with) { return check_declaration(hand, with); });
+
+    if (options.output_format() == Format::json) {
+      Json problems = Json::array();
+      for (const Problem& problem : check.problems) {
+        problems.push_back(explain(problem, check, hand, rules));
+      }
+      const Json body = {{"valid", check.valid()},
+                         {"wild", wild_json(hand.wild)},
+                         {"wild_from", wild_from_id(read.wild_from)},
+                         {"cards", hand.card_count()},
+                         {"sequences", check.sequences},
+                         {"pure_sequences", check.pure_sequences},
+                         {"sets", check.sets},
+                         {"groups", groups_json(hand, check, rules)},
+                         {"problems", problems},
+                         {"house_rules", house_rules_json(changed)}};
+      env.out << body.dump(2) << "\n";
+    } else {
+      const Style style(options, env);
+      env.out << wild_line(read) << "\n";
+      print_groups(env.out, hand, check, rules, style);
+      if (check.valid()) {
+        env.out << style.paint("valid declaration", colour::good) << ": " << hand.card_count()
+                << " cards in " << summarize(check) << "\n";
+      } else {
+        env.out << style.paint("not a valid declaration", colour::bad) << " (a wrong show):\n";
+        for (const Problem& problem : check.problems) {
+          env.out << "  - " << explain(problem, check, hand, rules) << "\n";
+        }
+      }
+      if (!changed.empty()) env.out << changed_by_text(changed) << "\n";
+    }
+    return check.valid() ? exit_ok : exit_not_valid;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_validate(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<CommonOptions>();
+  add_common_options(command, *options);
+  return [options, &env] { return run_validate(*options, env); };
+}
+
+}  // namespace rummy::cli

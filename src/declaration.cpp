@@ -1,0 +1,86 @@
+// Declaration check: see declaration.hpp.
+#include "declaration.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+namespace rummy {
+
+std::size_t Hand::card_count() const {
+  std::size_t count = 0;
+  for (const Group& group : groups) count += group.size();
+  return count;
+}
+
+DeclarationCheck check_declaration(const Hand& hand, const Rules& rules) {
+  DeclarationCheck check;
+  check.groups.reserve(hand.groups.size());
+  for (const Group& group : hand.groups) {
+    check.groups.push_back(classify_group(group, hand.wild, rules));
+    const GroupKind kind = check.groups.back().kind;
+    check.pure_sequences += kind == GroupKind::pure_sequence ? 1 : 0;
+    check.sequences += is_sequence(kind) ? 1 : 0;
+    check.sets += kind == GroupKind::set ? 1 : 0;
+  }
+  if (hand.card_count() != static_cast<std::size_t>(rules.hand_size)) {
+    check.problems.push_back({ProblemKind::wrong_card_count});
+  }
+  for (std::size_t i = 0; i < check.groups.size(); ++i) {
+    if (!is_valid_group(check.groups[i].kind)) {
+      check.problems.push_back({ProblemKind::bad_group, static_cast<int>(i)});
+    }
+  }
+  if (check.pure_sequences == 0) check.problems.push_back({ProblemKind::no_pure_sequence});
+  if (check.sequences < 2) check.problems.push_back({ProblemKind::too_few_sequences});
+  return check;
+}
+
+std::string explain(const Problem& problem, const DeclarationCheck& check, const Hand& hand,
+                    const Rules& rules) {
+  switch (problem.kind) {
+    case ProblemKind::wrong_card_count:
+      return fmt::format("{} cards: a declaration shows exactly {}", hand.card_count(),
+                         rules.hand_size);
+    case ProblemKind::bad_group: {
+      const auto index = static_cast<std::size_t>(problem.group);
+      const Group& group = hand.groups[index];
+      const GroupVerdict& verdict = check.groups[index];
+      return fmt::format("group {} ({}) is {}: {}", index + 1, format_group(group, hand.wild),
+                         verdict.kind == GroupKind::unmatched ? "unmatched" : "not a valid group",
+                         explain(verdict, group, hand.wild, rules));
+    }
+    case ProblemKind::no_pure_sequence:
+      return "no pure sequence: a declaration needs at least one sequence with no joker "
+             "standing in";
+    case ProblemKind::too_few_sequences:
+      return fmt::format("{} sequence{}: a declaration needs at least two, one of them pure",
+                         check.sequences == 0 ? std::string("no") : std::to_string(check.sequences),
+                         check.sequences == 1 ? "" : "s");
+  }
+  return "";
+}
+
+std::string summarize(const DeclarationCheck& check) {
+  const auto count = [](int n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  std::string text = fmt::format("{} ({} pure)", count(check.sequences, "sequence", "sequences"),
+                                 check.pure_sequences);
+  if (check.sets > 0) text += " and " + count(check.sets, "set", "sets");
+  return text;
+}
+
+std::optional<std::size_t> first_card_over_deck_limit(const std::vector<Card>& cards,
+                                                      const Rules& rules) {
+  std::array<int, Card::index_count> seen{};
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const Card card = cards[i];
+    const int limit =
+        card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
+    if (++seen[card.index()] > limit) return i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace rummy

@@ -1,0 +1,59 @@
+// A hand as shown at the end of a deal, and whether it is a valid declaration (RULES.md §2.5).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "card.hpp"
+#include "classify.hpp"
+#include "rules.hpp"
+
+namespace rummy {
+
+using Group = std::vector<Card>;
+
+struct Hand {
+  std::vector<Group> groups;  // in the order written
+  WildRank wild;
+  std::size_t card_count() const;
+};
+
+enum class ProblemKind {
+  wrong_card_count,   // a declaration shows exactly rules.hand_size cards
+  bad_group,          // a group that is unmatched or not valid
+  no_pure_sequence,   // at least one sequence must be pure
+  too_few_sequences,  // at least two sequences
+};
+
+struct Problem {
+  ProblemKind kind;
+  int group = -1;  // bad_group: index into the hand's groups
+  bool operator==(const Problem&) const = default;
+};
+
+struct DeclarationCheck {
+  std::vector<GroupVerdict> groups;  // one per group of the hand, same order
+  std::vector<Problem> problems;     // empty exactly when the declaration is valid
+  int pure_sequences = 0;
+  int sequences = 0;  // pure and impure
+  int sets = 0;
+  bool valid() const { return problems.empty(); }
+  bool operator==(const DeclarationCheck&) const = default;
+};
+
+DeclarationCheck check_declaration(const Hand& hand, const Rules& rules);
+
+// One sentence per problem, e.g. "no pure sequence: a declaration needs at least one".
+std::string explain(const Problem& problem, const DeclarationCheck& check, const Hand& hand,
+                    const Rules& rules);
+
+// "2 sequences (1 pure) and 2 sets": what a valid declaration is made of.
+std::string summarize(const DeclarationCheck& check);
+
+// The first card that exceeds what the decks hold (rules.copies_allowed() of a card,
+// rules.printed_jokers_allowed() printed jokers): its position in the flattened hand.
+std::optional<std::size_t> first_card_over_deck_limit(const std::vector<Card>& cards,
+                                                      const Rules& rules);
+
+}  // namespace rummy

@@ -1,0 +1,261 @@
+// Parsing the notation: the grammar's actions fill a small builder; see notation.hpp.
+#include "notation.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+#include <tao/pegtl.hpp>
+
+#include "hand.hpp"
+#include "hand_errors.hpp"
+
+namespace rummy {
+
+namespace pegtl = tao::pegtl;
+
+namespace {
+
+struct HandBuilder {
+  const char* base = nullptr;
+  WrittenHand hand;
+  Rank rank = Rank::ace;
+  Suit suit = Suit::spades;
+  std::optional<std::size_t> mark;
+
+  std::size_t offset_of(const char* at) const { return static_cast<std::size_t>(at - base); }
+  void add(WrittenCard card) {
+    hand.groups.back().push_back(card);
+    mark.reset();
+  }
+};
+
+Rank rank_from_text(std::string_view text) {
+  switch (text.front()) {
+    case 'A': case 'a': return Rank::ace;
+    case 'J': case 'j': return Rank::jack;
+    case 'Q': case 'q': return Rank::queen;
+    case 'K': case 'k': return Rank::king;
+    case 'T': case 't': return Rank::ten;
+    case '1': return Rank::ten;
+    default: return static_cast<Rank>(text.front() - '0');
+  }
+}
+
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+template <>
+struct action<grammar::rank> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.rank = rank_from_text(in.string_view());
+  }
+};
+
+template <Suit S>
+struct suit_action {
+  static void apply0(HandBuilder& builder) { builder.suit = S; }
+};
+template <>
+struct action<grammar::spades> : suit_action<Suit::spades> {};
+template <>
+struct action<grammar::hearts> : suit_action<Suit::hearts> {};
+template <>
+struct action<grammar::diamonds> : suit_action<Suit::diamonds> {};
+template <>
+struct action<grammar::clubs> : suit_action<Suit::clubs> {};
+
+template <>
+struct action<grammar::wild_mark_text> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.mark = builder.offset_of(in.begin());
+  }
+};
+
+template <>
+struct action<grammar::natural_card> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.add({Card(builder.rank, builder.suit), builder.offset_of(in.begin()), builder.mark});
+    builder.hand.end_offset = builder.offset_of(in.end());
+  }
+};
+
+template <bool SpelledJK>
+struct joker_action {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.add({Card::printed_joker(), builder.offset_of(in.begin()), std::nullopt, SpelledJK});
+    builder.hand.end_offset = builder.offset_of(in.end());
+  }
+};
+template <>
+struct action<grammar::printed_joker> : joker_action<false> {};
+template <>
+struct action<grammar::crazy_joker> : joker_action<true> {};
+
+template <>
+struct action<grammar::bar> {
+  static void apply0(HandBuilder& builder) { builder.hand.groups.emplace_back(); }
+};
+
+// The wild option has its own small builder: a rank, aces for PJ, nothing for none.
+struct WildBuilder {
+  HandBuilder card;  // rank and suit actions fill this
+  WildRank wild;
+};
+
+template <typename Rule>
+struct wild_action : pegtl::nothing<Rule> {};
+template <>
+struct wild_action<grammar::rank> {
+  template <typename Input>
+  static void apply(const Input& in, WildBuilder& builder) {
+    builder.wild = rank_from_text(in.string_view());
+  }
+};
+template <>
+struct wild_action<grammar::printed_joker> {
+  static void apply0(WildBuilder& builder) { builder.wild = Rank::ace; }  // RULES.md §2.3
+};
+template <>
+struct wild_action<grammar::wild_none> {
+  static void apply0(WildBuilder& builder) { builder.wild.reset(); }
+};
+
+// What stands at an error position, quoted for the message: the separator itself, or the
+// run of characters up to the next separator; control characters escaped.
+std::string found_at(std::string_view text, std::size_t offset) {
+  if (offset >= text.size()) return "found the end of the input";
+  if (text[offset] == '\n' || text[offset] == '\r') return "found the end of the line";
+  std::size_t end = offset + 1;
+  if (text[offset] != '-' && text[offset] != '|') {
+    while (end < text.size() && end - offset < 24 &&
+           std::string_view(" \t-|\r\n").find(text[end]) == std::string_view::npos) {
+      ++end;
+    }
+  }
+  std::string token;
+  for (const char c : text.substr(offset, end - offset)) {
+    const auto byte = static_cast<unsigned char>(c);
+    token += byte < 0x20 || byte == 0x7F ? fmt::format("\\x{:02X}", byte) : std::string(1, c);
+  }
+  return "found '" + token + "'";
+}
+
+// Runs a grammar over the text and turns its errors into InputErrors.
+template <typename Grammar, template <typename> class Action, typename State>
+void parse_text(std::string_view text, std::string_view source, State& state) {
+  if (const auto bad = first_invalid_utf8(text)) {
+    throw input_error(source, text, *bad,
+                      fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
+                                  static_cast<unsigned char>(text[*bad])));
+  }
+  pegtl::memory_input<> in(text.data(), text.size(), source);
+  try {
+    pegtl::parse<Grammar, Action, grammar::control>(in, state);
+  } catch (const pegtl::parse_error& error) {
+    const std::size_t offset = error.positions().front().byte;
+    throw input_error(source, text, offset,
+                      fmt::format("{}, {}", error.message(), found_at(text, offset)));
+  }
+}
+
+std::string_view ordinal(int n) {
+  constexpr std::array<std::string_view, 5> names = {"first", "second", "third", "fourth",
+                                                     "fifth"};
+  return n >= 1 && n <= 5 ? names[static_cast<std::size_t>(n - 1)] : "another";
+}
+
+std::string decks_text(int decks) {
+  return decks == 1 ? std::string("1 deck holds") : fmt::format("{} decks hold", decks);
+}
+
+}  // namespace
+
+WrittenHand parse_hand(std::string_view text, std::string_view source) {
+  HandBuilder builder;
+  builder.base = text.data();
+  builder.hand.groups.emplace_back();
+  parse_text<grammar::document, action>(text, source, builder);
+  return builder.hand;
+}
+
+WildRank parse_wild(std::string_view text, std::string_view source) {
+  WildBuilder builder;
+  parse_text<grammar::wild_option, wild_action>(text, source, builder);
+  return builder.wild;
+}
+
+ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
+                   const ReadOptions& options) {
+  ReadHand read;
+  read.written = parse_hand(text, source);
+
+  // One wild rank for the deal: the option's, or the first (WJ) mark's.
+  std::optional<WildRank> wild = options.wild;
+  std::optional<std::size_t> first_mark;
+  read.wild_from = options.wild ? WildFrom::option : WildFrom::nothing;
+  for (const auto& group : read.written.groups) {
+    for (const WrittenCard& written : group) {
+      if (written.spelled_jk && !options.jk_is_printed_joker) {
+        throw input_error(source, text, written.offset,
+                          "JK is how Crazy Rummy writes a printed joker; in this game write PJ");
+      }
+      if (!written.wild_mark) continue;
+      const Rank marked = written.card.rank();
+      if (!wild) {
+        wild = marked;
+        first_mark = written.wild_mark;
+        read.wild_from = WildFrom::marks;
+      } else if (*wild != marked) {
+        std::string reason;
+        if (first_mark) {
+          const Location earlier = locate(text, *first_mark);
+          reason = fmt::format(
+              "the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
+              earlier.line, earlier.column, rank_plural(**wild));
+        } else if (*wild) {
+          reason = fmt::format("--wild makes the {} wild", rank_plural(**wild));
+        } else {
+          reason = "--wild none says no rank is wild";
+        }
+        throw input_error(source, text, *written.wild_mark,
+                          fmt::format("(WJ) marks {} as wild, but {}", to_string(written.card),
+                                      reason));
+      }
+    }
+  }
+  read.hand.wild = wild.value_or(std::nullopt);
+
+  std::vector<Card> cards;
+  std::vector<std::size_t> offsets;
+  read.hand.groups.reserve(read.written.groups.size());
+  for (const auto& group : read.written.groups) {
+    Group& cards_of_group = read.hand.groups.emplace_back();
+    for (const WrittenCard& written : group) {
+      cards_of_group.push_back(written.card);
+      cards.push_back(written.card);
+      offsets.push_back(written.offset);
+    }
+  }
+  if (const auto over = first_card_over_deck_limit(cards, rules)) {
+    const Card card = cards[*over];
+    const int limit =
+        card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
+    const std::string what = card.is_printed_joker() ? "printed joker" : to_string(card);
+    const std::string each = card.is_printed_joker() ? "" : " of each card";
+    throw input_error(source, text, offsets[*over],
+                      fmt::format("a {} {}: {} only {}{}", ordinal(limit + 1), what,
+                                  decks_text(rules.decks), limit, each));
+  }
+  if (options.whole_hand && cards.size() != static_cast<std::size_t>(rules.hand_size)) {
+    throw input_error(source, text, read.written.end_offset,
+                      fmt::format("{} cards: a hand shown at the end of a deal holds {}",
+                                  cards.size(), rules.hand_size));
+  }
+  return read;
+}
+
+}  // namespace rummy

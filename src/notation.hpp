@@ -1,0 +1,56 @@
+// Reading the hand notation into a Hand: syntax (through the grammar in grammar/), then the
+// checks that need the whole hand (one wild rank, the deck limits). Every failure is an
+// InputError that names the line and column. This is the only part that knows PEGTL.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "declaration.hpp"
+#include "rules.hpp"
+#include "text.hpp"
+
+namespace rummy {
+
+// A card as written, with where it was written (positions live beside values).
+struct WrittenCard {
+  Card card;
+  std::size_t offset = 0;                  // byte offset of the card in the input
+  std::optional<std::size_t> wild_mark;    // byte offset of its "(WJ)", if marked
+  bool spelled_jk = false;                 // a printed joker written JK
+};
+
+struct WrittenHand {
+  std::vector<std::vector<WrittenCard>> groups;
+  std::size_t end_offset = 0;  // just after the last card
+};
+
+// Syntax only. `text` is a whole input: blank and '#' comment lines around one hand line.
+WrittenHand parse_hand(std::string_view text, std::string_view source);
+
+// The value of --wild: "7", "7♦" (its rank counts), "PJ" (aces), "none". An empty result
+// means nothing but printed jokers is wild.
+WildRank parse_wild(std::string_view text, std::string_view source = "--wild");
+
+enum class WildFrom { nothing, option, marks };
+
+struct ReadHand {
+  Hand hand;
+  WildFrom wild_from = WildFrom::nothing;
+  WrittenHand written;
+};
+
+struct ReadOptions {
+  std::optional<WildRank> wild;  // given on the command line (may say "none")
+  bool jk_is_printed_joker = false;
+  bool whole_hand = false;  // the hand must hold exactly rules.hand_size cards
+};
+
+// Parses and checks a hand: one wild rank across all (WJ) marks and agreeing with the
+// option, no card more often than the decks hold, and (whole_hand) the right number of cards.
+ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
+                   const ReadOptions& options = {});
+
+}  // namespace rummy

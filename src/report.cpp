@@ -1,0 +1,113 @@
+// Text and JSON rendering: see report.hpp.
+#include "report.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rummy::cli {
+
+Json cards_json(std::span<const Card> cards) {
+  Json array = Json::array();
+  for (const Card card : cards) array.push_back(to_string(card));
+  return array;
+}
+
+Json wild_json(WildRank wild) { return wild ? Json(rank_name(*wild)) : Json(nullptr); }
+
+std::string_view wild_from_id(WildFrom from) {
+  switch (from) {
+    case WildFrom::option: return "option";
+    case WildFrom::marks: return "marks";
+    case WildFrom::nothing: break;
+  }
+  return "nothing";
+}
+
+Json groups_json(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
+  Json groups = Json::array();
+  for (std::size_t i = 0; i < hand.groups.size(); ++i) {
+    const Group& group = hand.groups[i];
+    const GroupVerdict& verdict = check.groups[i];
+    Json as = Json::array();
+    for (const auto& card : verdict.reading) {
+      as.push_back(card ? Json(to_string(*card)) : Json(nullptr));
+    }
+    groups.push_back({{"cards", cards_json(group)},
+                      {"kind", kind_id(verdict.kind)},
+                      {"reason", explain(verdict, group, hand.wild, rules)},
+                      {"as", as}});
+  }
+  return groups;
+}
+
+Json house_rules_json(const std::vector<HouseRuleSetting>& settings) {
+  Json array = Json::array();
+  for (const HouseRuleSetting& setting : settings) {
+    array.push_back({{"name", setting.rule->name},
+                     {"value", setting.rule->values[setting.value].name},
+                     {"default", setting.rule->values[0].name}});
+  }
+  return array;
+}
+
+std::string wild_line(const ReadHand& read) {
+  if (!read.hand.wild) {
+    return read.wild_from == WildFrom::option ? "wild jokers: none (--wild none), only PJ"
+                                              : "wild jokers: none, only PJ";
+  }
+  return fmt::format("wild jokers: the {} ({})", rank_plural(*read.hand.wild),
+                     read.wild_from == WildFrom::option ? "from --wild" : "from the (WJ) marks");
+}
+
+namespace {
+std::string_view kind_colour(GroupKind kind) {
+  switch (kind) {
+    case GroupKind::pure_sequence: return colour::good;
+    case GroupKind::impure_sequence: return colour::impure;
+    case GroupKind::set: return colour::set;
+    case GroupKind::unmatched:
+    case GroupKind::invalid: break;
+  }
+  return colour::bad;
+}
+
+std::string padded(std::string text, std::size_t width) {
+  const std::size_t shown = display_width(text);
+  if (shown < width) text.append(width - shown, ' ');
+  return text;
+}
+}  // namespace
+
+void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& check,
+                  const Rules& rules, const Style& style) {
+  std::vector<std::string> written;
+  std::size_t cards_width = 0, kind_width = 0;
+  for (std::size_t i = 0; i < hand.groups.size(); ++i) {
+    written.push_back(format_group(hand.groups[i], hand.wild));
+    cards_width = std::max(cards_width, display_width(written.back()));
+    kind_width = std::max(kind_width, kind_name(check.groups[i].kind).size());
+  }
+  const std::size_t number_width = std::to_string(hand.groups.size()).size();
+  for (std::size_t i = 0; i < hand.groups.size(); ++i) {
+    const GroupVerdict& verdict = check.groups[i];
+    const std::string number = padded(std::to_string(i + 1), number_width);
+    const std::string kind = padded(std::string(kind_name(verdict.kind)), kind_width);
+    out << number << "  " << padded(written[i], cards_width) << "  "
+        << style.paint(kind, kind_colour(verdict.kind)) << "  "
+        << explain(verdict, hand.groups[i], hand.wild, rules) << "\n";
+  }
+}
+
+std::string changed_by_text(const std::vector<HouseRuleSetting>& settings) {
+  if (settings.empty()) return "";
+  std::string names;
+  for (const HouseRuleSetting& setting : settings) {
+    names += names.empty() ? "" : ", ";
+    names += setting.text();
+  }
+  return fmt::format("house rule{} that changed this result: {}", settings.size() == 1 ? "" : "s",
+                     names);
+}
+
+}  // namespace rummy::cli

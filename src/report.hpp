@@ -1,0 +1,48 @@
+// Rendering shared by the subcommands: groups and verdicts as text for people and as JSON
+// for programs. Private to src/.
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "declaration.hpp"
+#include "notation.hpp"
+#include "rules.hpp"
+
+namespace rummy::cli {
+
+using Json = nlohmann::ordered_json;
+
+Json cards_json(std::span<const Card> cards);
+Json wild_json(WildRank wild);
+std::string_view wild_from_id(WildFrom from);  // "option", "marks", "nothing"
+
+// [{"cards": [...], "kind": ..., "reason": ..., "as": [...]}, …] in input order.
+Json groups_json(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
+Json house_rules_json(const std::vector<HouseRuleSetting>& settings);
+
+// "wild jokers: kings (from the (WJ) marks)"
+std::string wild_line(const ReadHand& read);
+
+// One line per group: number, cards, kind, reason; columns aligned.
+void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& check,
+                  const Rules& rules, const Style& style);
+
+// "(house rules that changed this: fifth-card-joker=on)", or nothing.
+std::string changed_by_text(const std::vector<HouseRuleSetting>& settings);
+
+// SGR colour codes, named for what they mark.
+namespace colour {
+inline constexpr std::string_view good = "32";
+inline constexpr std::string_view bad = "31";
+inline constexpr std::string_view set = "34";
+inline constexpr std::string_view impure = "36";
+inline constexpr std::string_view strong = "1";
+}  // namespace colour
+
+}  // namespace rummy::cli

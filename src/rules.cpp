@@ -1,0 +1,106 @@
+// The house-rule table and the names of games and drops.
+#include "rules.hpp"
+
+#include <array>
+
+namespace rummy {
+
+std::string_view game_name(Game game) {
+  constexpr std::array<std::string_view, all_games.size()> names = {"points", "pool101", "pool201",
+                                                                    "deals"};
+  return names[static_cast<int>(game)];
+}
+
+std::string_view game_description(Game game) {
+  constexpr std::array<std::string_view, all_games.size()> names = {"points rummy", "101 pool",
+                                                                    "201 pool", "deals rummy"};
+  return names[static_cast<int>(game)];
+}
+
+std::string_view drop_name(Drop drop) { return drop == Drop::first ? "first" : "middle"; }
+
+namespace {
+
+constexpr std::array<HouseRuleValue, 3> pure_without_second_values = {{
+    {"pure-exempt", "every card outside the pure sequence counts"},
+    {"all", "every card counts"},
+    {"ungrouped", "only cards outside valid groups count"},
+}};
+
+constexpr std::array<HouseRuleValue, 2> fifth_card_joker_values = {{
+    {"off", "a set has at most 4 cards"},
+    {"on", "a set of all four suits may take a joker as a fifth card"},
+}};
+
+const std::array<HouseRule, 2> house_rule_table = {{
+    {"pure-without-second",
+     "what a loser with a pure sequence but no second sequence pays for",
+     "RULES.md §2.6: seed [000] (default); most platforms (all); seed [001]'s example (ungrouped)",
+     pure_without_second_values,
+     [](const Rules& rules) { return static_cast<std::size_t>(rules.pure_without_second); },
+     [](Rules& rules, std::size_t value) {
+       rules.pure_without_second = static_cast<PureWithoutSecondCount>(value);
+     }},
+    {"fifth-card-joker", "whether a joker may join a set as its fifth card",
+     "RULES.md §2.4: off in seed [001]; on at some platforms", fifth_card_joker_values,
+     [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
+     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }},
+}};
+
+}  // namespace
+
+std::span<const HouseRule> house_rules() { return house_rule_table; }
+
+const HouseRule* find_house_rule(std::string_view name) {
+  for (const HouseRule& rule : house_rule_table) {
+    if (rule.name == name) return &rule;
+  }
+  return nullptr;
+}
+
+std::string HouseRuleSetting::text() const {
+  return std::string(rule->name) + "=" + std::string(rule->values[value].name);
+}
+
+std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment) {
+  const auto equals = assignment.find('=');
+  if (equals == std::string_view::npos) {
+    return "a house rule is written NAME=VALUE, e.g. pure-without-second=all";
+  }
+  const auto name = assignment.substr(0, equals);
+  const auto value = assignment.substr(equals + 1);
+  const HouseRule* rule = find_house_rule(name);
+  if (rule == nullptr) {
+    std::string known;
+    for (const HouseRule& each : house_rule_table) {
+      known += known.empty() ? "" : ", ";
+      known += each.name;
+    }
+    return "unknown house rule '" + std::string(name) + "' (known: " + known +
+           "; 'rummy rules' lists them)";
+  }
+  for (std::size_t i = 0; i < rule->values.size(); ++i) {
+    if (rule->values[i].name == value) {
+      rule->set(rules, i);
+      return std::nullopt;
+    }
+  }
+  std::string allowed;
+  for (const HouseRuleValue& each : rule->values) {
+    allowed += allowed.empty() ? "" : ", ";
+    allowed += each.name;
+  }
+  return "house rule " + std::string(rule->name) + " has no value '" + std::string(value) +
+         "' (allowed: " + allowed + ")";
+}
+
+std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules) {
+  std::vector<HouseRuleSetting> settings;
+  for (const HouseRule& rule : house_rule_table) {
+    const std::size_t value = rule.get(rules);
+    if (value != 0) settings.push_back({&rule, value});
+  }
+  return settings;
+}
+
+}  // namespace rummy

@@ -1,0 +1,120 @@
+// The rules of a game as data: one classifier and one scorer read a Rules value, and a house
+// rule is a named change to it (RULES.md §2.7).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "card.hpp"
+
+namespace rummy {
+
+// Indian rummy's formats; they differ in drop penalties (RULES.md §2.6) and, later, in money.
+enum class Game { points, pool101, pool201, deals };
+inline constexpr std::array<Game, 4> all_games = {Game::points, Game::pool101, Game::pool201,
+                                                  Game::deals};
+std::string_view game_name(Game game);         // "points", "pool101" …
+std::string_view game_description(Game game);  // "points rummy", "101 pool" …
+
+enum class Drop { first, middle };
+std::string_view drop_name(Drop drop);  // "first", "middle"
+
+// What a loser with a pure sequence but no second sequence pays for (RULES.md §2.6).
+enum class PureWithoutSecondCount {
+  pure_exempt,  // every card outside the pure sequence(s)  [000]
+  all,          // every card                               (most platforms)
+  ungrouped,    // only cards outside valid groups          [001]'s worked example
+};
+
+struct DropPenalty {
+  std::optional<int> first;   // empty: not allowed in this game
+  std::optional<int> middle;  // empty: not allowed in this game
+};
+
+struct Rules {
+  int hand_size = 13;
+  int decks = 2;
+  int printed_jokers_per_deck = 1;
+  int min_group = 3;       // fewer cards are unmatched
+  int max_sequence = 13;   // ace low or high, never both
+  int max_set = 4;         // one card per suit
+  bool fifth_card_joker = false;
+  PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
+  int points_cap = 80;
+  int wrong_show_points = 80;
+  int valid_after_declaration_points = 2;
+  // Penalty points by rank (A K Q J 10, the rest face value); jokers always count 0.
+  std::array<int, rank_count> card_points = {10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  std::array<DropPenalty, all_games.size()> drops = {{
+      {20, 40},                      // points
+      {20, 40},                      // 101 pool
+      {25, 50},                      // 201 pool
+      {std::nullopt, std::nullopt},  // deals: no drop [000]
+  }};
+
+  int copies_allowed() const { return decks; }
+  int printed_jokers_allowed() const { return decks * printed_jokers_per_deck; }
+  int largest_set() const { return fifth_card_joker ? max_set + 1 : max_set; }
+  const DropPenalty& drop_penalty(Game game) const { return drops[static_cast<int>(game)]; }
+};
+
+// Penalty points of one card in a deal with this wild rank.
+inline int card_points(Card card, WildRank wild, const Rules& rules) {
+  return is_joker(card, wild) ? 0 : rules.card_points[static_cast<int>(card.rank()) - 1];
+}
+
+// ---- House rules: names, defaults and alternatives, as data -----------------------------------
+
+struct HouseRuleValue {
+  std::string_view name;     // as typed on the command line
+  std::string_view meaning;  // one line for people
+};
+
+struct HouseRule {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view source;                // where RULES.md takes the default from
+  std::span<const HouseRuleValue> values;  // the first is the default
+  std::size_t (*get)(const Rules&);        // index into values
+  void (*set)(Rules&, std::size_t);
+};
+
+std::span<const HouseRule> house_rules();
+const HouseRule* find_house_rule(std::string_view name);
+
+// One non-default choice, e.g. pure-without-second=all.
+struct HouseRuleSetting {
+  const HouseRule* rule = nullptr;
+  std::size_t value = 0;
+  std::string text() const;  // "name=value"
+  bool operator==(const HouseRuleSetting&) const = default;
+};
+
+// Applies "NAME=VALUE"; returns an explanation when the text names no rule or no value.
+std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment);
+
+// The house rules whose value in `rules` differs from their default.
+std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules);
+
+// The non-default house rules without which `compute` would give another result: each one is
+// put back to its default alone and the result compared.
+template <typename Compute>
+std::vector<HouseRuleSetting> house_rules_that_changed(const Rules& rules, Compute&& compute) {
+  std::vector<HouseRuleSetting> changed;
+  const auto settings = non_default_house_rules(rules);
+  if (settings.empty()) return changed;
+  const auto result = compute(rules);
+  for (const HouseRuleSetting& setting : settings) {
+    Rules with_default = rules;
+    setting.rule->set(with_default, 0);
+    if (!(compute(with_default) == result)) changed.push_back(setting);
+  }
+  return changed;
+}
+
+}  // namespace rummy

@@ -1,0 +1,106 @@
+// Scoring: see scoring.hpp.
+#include "scoring.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+namespace rummy {
+
+std::string_view basis_id(ScoreBasis basis) {
+  constexpr std::array<std::string_view, 8> ids = {
+      "valid_declaration", "wrong_show",    "valid_after_declaration",
+      "no_pure_sequence",  "pure_without_second", "two_sequences",
+      "first_drop",        "middle_drop"};
+  return ids[static_cast<int>(basis)];
+}
+
+namespace {
+
+Score fixed(ScoreBasis basis, int points) { return Score{points, points, basis, {}}; }
+
+// Adds up the cards of the groups that `counts` selects, and caps the total.
+template <typename Counts>
+Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& check,
+                    const Rules& rules, Counts&& counts) {
+  Score score;
+  score.basis = basis;
+  for (std::size_t i = 0; i < hand.groups.size(); ++i) {
+    if (!counts(check.groups[i].kind)) continue;
+    for (const Card card : hand.groups[i]) {
+      score.counted.push_back(card);
+      score.uncapped += card_points(card, hand.wild, rules);
+    }
+  }
+  score.points = std::min(score.uncapped, rules.points_cap);
+  return score;
+}
+
+}  // namespace
+
+Score score_declaration(const DeclarationCheck& check, const Rules& rules) {
+  return check.valid() ? fixed(ScoreBasis::valid_declaration, 0)
+                       : fixed(ScoreBasis::wrong_show, rules.wrong_show_points);
+}
+
+Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
+  if (check.valid()) {
+    return fixed(ScoreBasis::valid_after_declaration, rules.valid_after_declaration_points);
+  }
+  const auto everything = [](GroupKind) { return true; };
+  const auto outside_valid_groups = [](GroupKind kind) { return !is_valid_group(kind); };
+  if (check.pure_sequences == 0) {
+    return counted_score(ScoreBasis::no_pure_sequence, hand, check, rules, everything);
+  }
+  if (check.sequences < 2) {
+    switch (rules.pure_without_second) {
+      case PureWithoutSecondCount::pure_exempt:
+        return counted_score(ScoreBasis::pure_without_second, hand, check, rules,
+                             [](GroupKind kind) { return kind != GroupKind::pure_sequence; });
+      case PureWithoutSecondCount::all:
+        return counted_score(ScoreBasis::pure_without_second, hand, check, rules, everything);
+      case PureWithoutSecondCount::ungrouped:
+        return counted_score(ScoreBasis::pure_without_second, hand, check, rules,
+                             outside_valid_groups);
+    }
+  }
+  return counted_score(ScoreBasis::two_sequences, hand, check, rules, outside_valid_groups);
+}
+
+std::optional<Score> score_drop(Game game, Drop drop, const Rules& rules) {
+  const DropPenalty& penalty = rules.drop_penalty(game);
+  const std::optional<int> points = drop == Drop::first ? penalty.first : penalty.middle;
+  if (!points) return std::nullopt;
+  return fixed(drop == Drop::first ? ScoreBasis::first_drop : ScoreBasis::middle_drop, *points);
+}
+
+std::string describe(const Score& score, const Rules& rules, Game game) {
+  switch (score.basis) {
+    case ScoreBasis::valid_declaration:
+      return "valid declaration: the winner pays nothing";
+    case ScoreBasis::wrong_show:
+      return fmt::format("wrong show: an invalid declaration pays {} whatever the cards",
+                         rules.wrong_show_points);
+    case ScoreBasis::valid_after_declaration:
+      return fmt::format("a valid hand shown after the winner's declaration pays {}",
+                         rules.valid_after_declaration_points);
+    case ScoreBasis::no_pure_sequence:
+      return "no pure sequence: every card counts";
+    case ScoreBasis::pure_without_second: {
+      const HouseRule& rule = *find_house_rule("pure-without-second");
+      const HouseRuleValue& value = rule.values[rule.get(rules)];
+      return fmt::format("a pure sequence but no second sequence: {} ({}={})", value.meaning,
+                         rule.name, value.name);
+    }
+    case ScoreBasis::two_sequences:
+      return "two sequences, one of them pure: only cards outside valid groups count";
+    case ScoreBasis::first_drop:
+      return fmt::format("first drop (before the first draw) in {}", game_description(game));
+    case ScoreBasis::middle_drop:
+      return fmt::format("middle drop (after the first draw) in {}", game_description(game));
+  }
+  return "";
+}
+
+}  // namespace rummy

@@ -1,0 +1,48 @@
+// Penalty points: what a declaring player, a loser showing a hand, or a dropping player pays
+// (RULES.md §2.2, §2.6). The winner of a deal pays 0.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "declaration.hpp"
+#include "rules.hpp"
+
+namespace rummy {
+
+enum class ScoreBasis {
+  valid_declaration,        // the declarer's hand is valid: 0
+  wrong_show,               // the declarer's hand is not valid: rules.wrong_show_points
+  valid_after_declaration,  // a loser's hand that is itself valid: rules.valid_after_…_points
+  no_pure_sequence,         // a loser without a pure sequence: every card
+  pure_without_second,      // a pure sequence but no second one: per the house rule
+  two_sequences,            // two sequences, one pure: cards outside valid groups
+  first_drop,
+  middle_drop,
+};
+
+std::string_view basis_id(ScoreBasis basis);  // stable, for JSON: "no_pure_sequence" …
+
+struct Score {
+  int points = 0;    // after the cap
+  int uncapped = 0;  // before it
+  ScoreBasis basis = ScoreBasis::valid_declaration;
+  std::vector<Card> counted;  // the cards whose values make up `uncapped`, in hand order
+  bool operator==(const Score&) const = default;
+};
+
+// The hand of the player who declared.
+Score score_declaration(const DeclarationCheck& check, const Rules& rules);
+
+// The hand of a loser, shown after someone else's valid declaration.
+Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
+
+// A drop in this game; empty when the game allows no drop (deals rummy).
+std::optional<Score> score_drop(Game game, Drop drop, const Rules& rules);
+
+// Which rule produced the number, in words.
+std::string describe(const Score& score, const Rules& rules, Game game = Game::points);
+
+}  // namespace rummy

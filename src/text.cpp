@@ -1,0 +1,117 @@
+// UTF-8 handling and diagnostics: see text.hpp.
+#include "text.hpp"
+
+#include <utility>
+
+namespace rummy {
+
+namespace {
+
+// Length of the well-formed UTF-8 sequence starting at text[i], or 0 when it is not one.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;   // no overlong forms
+    if (lead == 0xED) high = 0x9F;  // no surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;   // no overlong forms
+    if (lead == 0xF4) high = 0x8F;  // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (std::size_t k = 2; k < length; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return length;
+}
+
+constexpr std::string_view replacement_character = "\xEF\xBF\xBD";
+
+}  // namespace
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return i;
+    i += length;
+  }
+  return std::nullopt;
+}
+
+std::size_t display_width(std::string_view text) {
+  std::size_t width = 0;
+  for (const char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+  }
+  return width;
+}
+
+Location locate(std::string_view text, std::size_t byte_offset) {
+  if (byte_offset > text.size()) byte_offset = text.size();
+  Location where;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < byte_offset; ++i) {
+    if (text[i] == '\n') {
+      ++where.line;
+      line_start = i + 1;
+    }
+  }
+  std::size_t line_end = text.find('\n', line_start);
+  if (line_end == std::string_view::npos) line_end = text.size();
+  if (line_end > line_start && text[line_end - 1] == '\r') --line_end;
+
+  // Walk the line once: count characters up to the offset and copy the line for display,
+  // replacing each byte that is not well-formed UTF-8 by one U+FFFD.
+  where.column = 1;
+  for (std::size_t i = line_start; i < line_end;) {
+    std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0 || i + length > line_end) {
+      where.line_text += replacement_character;
+      length = 1;
+    } else {
+      where.line_text += text.substr(i, length);
+    }
+    if (i < byte_offset) ++where.column;
+    i += length;
+  }
+  return where;
+}
+
+std::string format_diagnostic(const Diagnostic& diagnostic) {
+  const Location& where = diagnostic.where;
+  std::string out = diagnostic.source + ":" + std::to_string(where.line) + ":" +
+                    std::to_string(where.column) + ": error: " + diagnostic.message + "\n";
+  out += where.line_text;
+  out += "\n";
+  // The caret line repeats tabs so that the caret lines up however tabs are shown.
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < where.line_text.size() && column < where.column; ++i) {
+    const char c = where.line_text[i];
+    if ((static_cast<unsigned char>(c) & 0xC0) == 0x80) continue;
+    out += c == '\t' ? '\t' : ' ';
+    ++column;
+  }
+  while (column++ < where.column) out += ' ';
+  out += "^\n";
+  return out;
+}
+
+InputError::InputError(Diagnostic diagnostic)
+    : std::runtime_error(diagnostic.message), diagnostic_(std::move(diagnostic)) {}
+
+InputError input_error(std::string_view source, std::string_view text, std::size_t byte_offset,
+                       std::string message) {
+  return InputError(Diagnostic{std::string(source), locate(text, byte_offset), std::move(message)});
+}
+
+}  // namespace rummy

@@ -1,0 +1,52 @@
+// Text utilities shared by every input format: UTF-8 checks, positions counted in characters,
+// and the one diagnostic format (SOURCE:LINE:COLUMN: error: MESSAGE, the line, a caret).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace rummy {
+
+// Where a byte offset falls, for people: 1-based line, 1-based column in characters.
+struct Location {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  std::string line_text;  // the whole line, invalid UTF-8 shown as U+FFFD
+};
+
+Location locate(std::string_view text, std::size_t byte_offset);
+
+// The offset of the first byte that is not part of well-formed UTF-8 (overlong forms,
+// surrogates and code points above U+10FFFF are not well-formed), or nothing.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
+// Characters (code points) in valid UTF-8 text; used to align columns of output.
+std::size_t display_width(std::string_view text);
+
+struct Diagnostic {
+  std::string source;  // "<stdin>", "<argument>", "--wild", a file name
+  Location where;
+  std::string message;
+};
+
+// "SOURCE:LINE:COLUMN: error: MESSAGE\nLINE\n   ^\n"
+std::string format_diagnostic(const Diagnostic& diagnostic);
+
+// Bad input found anywhere below the command line: what, and where.
+class InputError : public std::runtime_error {
+ public:
+  explicit InputError(Diagnostic diagnostic);
+  const Diagnostic& diagnostic() const { return diagnostic_; }
+
+ private:
+  Diagnostic diagnostic_;
+};
+
+// Builds the error for a byte offset of a text.
+InputError input_error(std::string_view source, std::string_view text, std::size_t byte_offset,
+                       std::string message);
+
+}  // namespace rummy
