@@ -70,6 +70,7 @@ std::string_view rank_name(Rank rank);    // "A", "2" … "10", "J", "Q", "K"
 std::string_view rank_plural(Rank rank);  // "aces", "2s" … "kings"
 std::string_view suit_symbol(Suit suit);  // "♠", "♥", "♦", "♣"
 std::string_view suit_name(Suit suit);    // "spades" …
+std::string_view suit_noun(Suit suit);    // "spade" …: one card of the suit
 std::string to_string(Card card);         // canonical form: "10♥", "PJ"
 
 }  // namespace rummy

@@ -29,9 +29,15 @@ namespace {
 int rank_value(Rank rank, bool ace_high) {
   return rank == Rank::ace && ace_high ? 14 : static_cast<int>(rank);
 }
-Rank rank_of_value(int value) { return value == 14 ? Rank::ace : static_cast<Rank>(value); }
-int lowest_value(bool ace_high) { return ace_high ? 2 : 1; }
-int highest_value(bool ace_high) { return ace_high ? 14 : 13; }
+Rank rank_of_value(int value) {
+  return value == 14 ? Rank::ace : static_cast<Rank>(value);
+}
+int lowest_value(bool ace_high) {
+  return ace_high ? 2 : 1;
+}
+int highest_value(bool ace_high) {
+  return ace_high ? 14 : 13;
+}
 
 // The cards that can only stand as themselves; printed and wild jokers may stand for others.
 std::vector<Card> natural_cards(std::span<const Card> cards, WildRank wild) {
@@ -150,7 +156,8 @@ std::vector<std::optional<Card>> sequence_reading(std::span<const Card> cards, W
     } else {
       int lowest_wild = 15;
       for (const Card card : cards) {
-        if (is_wild_of_suit(card)) lowest_wild = std::min(lowest_wild, rank_value(card.rank(), ace_high));
+        if (is_wild_of_suit(card))
+          lowest_wild = std::min(lowest_wild, rank_value(card.rank(), ace_high));
       }
       if (lowest_wild != 15) anchor = lowest_wild;
     }
@@ -253,8 +260,7 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
   }
   // Around the corner (K-A-2): the largest circular gap between ranks leaves the shortest arc.
   std::vector<Card> sorted(naturals.begin(), naturals.end());
-  std::sort(sorted.begin(), sorted.end(),
-            [](Card a, Card b) { return a.rank() < b.rank(); });
+  std::sort(sorted.begin(), sorted.end(), [](Card a, Card b) { return a.rank() < b.rank(); });
   int widest_gap = 0;
   std::size_t after_gap = 0;
   for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -334,20 +340,24 @@ GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& r
     return verdict;
   }
 
-  // Neither one suit nor one rank. If exactly one card is in the way, that card is posing
+  // Neither one suit nor one rank. If exactly one card is in the way, it is a card posing
   // as a joker; otherwise name two cards that share neither suit nor rank.
   std::optional<Card> in_the_way;
+  GroupFault posing = GroupFault::none;
   int candidates = 0;
   for (std::size_t i = 0; i < naturals.size(); ++i) {
     std::vector<Card> rest = naturals;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-    if (fits_sequence(rest, length, rules) || fits_set(rest, length, rules)) {
+    const bool sequence = fits_sequence(rest, length, rules);
+    if (sequence || fits_set(rest, length, rules)) {
       if (!in_the_way || *in_the_way != naturals[i]) ++candidates;
       in_the_way = naturals[i];
+      posing = sequence ? GroupFault::off_suit_card : GroupFault::off_rank_card;
+      verdict.other = rest.front();
     }
   }
   if (candidates == 1) {
-    verdict.fault = GroupFault::not_wild;
+    verdict.fault = posing;
     verdict.subject = *in_the_way;
     return verdict;
   }
@@ -470,8 +480,8 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
                                       [](const auto& card) { return card.has_value(); });
       const Rank rank = (*named)->rank();
       constexpr std::array<std::string_view, 6> counts = {"", "", "", "three", "four", "five"};
-      std::string text = fmt::format("{} {} of different suits", counts.at(cards.size()),
-                                     rank_plural(rank));
+      std::string text =
+          fmt::format("{} {} of different suits", counts.at(cards.size()), rank_plural(rank));
       const std::string jokers = stand_ins(verdict, cards, wild);
       if (!jokers.empty()) text += ": " + jokers;
       if (cards.size() > static_cast<std::size_t>(rules.max_set)) {
@@ -508,27 +518,34 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
       return fmt::format("{} cards: a sequence has at most {}", cards.size(), rules.max_sequence);
     case GroupFault::set_too_large:
       return rules.fifth_card_joker
-                 ? fmt::format("{} cards of one rank: a set has at most {} (four suits and a "
-                               "joker)",
-                               cards.size(), rules.largest_set())
-                 : fmt::format("{} cards of one rank: a set has at most {} (house rule "
-                               "fifth-card-joker is off)",
-                               cards.size(), rules.max_set);
+                 ? fmt::format(
+                       "{} cards of one rank: a set has at most {} (four suits and a "
+                       "joker)",
+                       cards.size(), rules.largest_set())
+                 : fmt::format(
+                       "{} cards of one rank: a set has at most {} (house rule "
+                       "fifth-card-joker is off)",
+                       cards.size(), rules.max_set);
     case GroupFault::gap: {
       const std::size_t needed = verdict.missing.size();
-      return fmt::format("{} between {} and {} {} missing: {} {} needed, the group has {}",
-                         joined(verdict.missing, " "), to_string(verdict.subject),
-                         to_string(verdict.other), needed == 1 ? "is" : "are", needed,
-                         needed == 1 ? "joker" : "jokers",
-                         verdict.jokers == 0 ? std::string("none") : std::to_string(verdict.jokers));
+      return fmt::format(
+          "{} between {} and {} {} missing: {} {} needed, the group has {}",
+          joined(verdict.missing, " "), to_string(verdict.subject), to_string(verdict.other),
+          needed == 1 ? "is" : "are", needed, needed == 1 ? "joker" : "jokers",
+          verdict.jokers == 0 ? std::string("none") : std::to_string(verdict.jokers));
     }
     case GroupFault::wraps_around:
       return fmt::format(
           "{} and {} only join around the ace: an ace is low (A-2-3) or high (Q-K-A), never both",
           to_string(verdict.subject), to_string(verdict.other));
-    case GroupFault::not_wild:
-      return fmt::format("{} would have to stand in as a joker, but it is not wild ({})",
-                         to_string(verdict.subject), no_wild_text(wild));
+    case GroupFault::off_suit_card:
+      return fmt::format("{} is not a {} and not wild ({}), so it cannot stand in this run of {}",
+                         to_string(verdict.subject), suit_noun(verdict.other.suit()),
+                         no_wild_text(wild), suit_name(verdict.other.suit()));
+    case GroupFault::off_rank_card:
+      return fmt::format("{} is not a {} and not wild ({}), so it cannot stand in this set of {}",
+                         to_string(verdict.subject), rank_name(verdict.other.rank()),
+                         no_wild_text(wild), rank_plural(verdict.other.rank()));
     case GroupFault::mixed_suits_and_ranks:
       return fmt::format(
           "{} and {} share neither suit nor rank: a sequence needs one suit, a set one rank",

@@ -20,22 +20,25 @@ std::string_view kind_name(GroupKind kind);  // "pure sequence" … (for people)
 constexpr bool is_sequence(GroupKind kind) {
   return kind == GroupKind::pure_sequence || kind == GroupKind::impure_sequence;
 }
-constexpr bool is_valid_group(GroupKind kind) { return is_sequence(kind) || kind == GroupKind::set; }
+constexpr bool is_valid_group(GroupKind kind) {
+  return is_sequence(kind) || kind == GroupKind::set;
+}
 
 // Why a group is not valid.
 enum class GroupFault {
   none,
-  too_few_cards,               // fewer than rules.min_group: unmatched
-  too_many_cards,              // more than any sequence or set can hold
-  repeated_card,               // the only natural card(s) repeat: neither set nor sequence
-  repeated_card_in_sequence,   // one suit, a card twice
-  repeated_suit_in_set,        // one rank, a suit twice
-  sequence_too_long,           // one suit, more than rules.max_sequence cards
-  set_too_large,               // one rank, more than rules.largest_set() cards
-  gap,                         // one suit, more missing cards than jokers to fill them
-  wraps_around,                // one suit, only fits around the ace (K-A-2)
-  not_wild,                    // one card would have to be a joker, and is not wild
-  mixed_suits_and_ranks,       // neither one suit nor one rank
+  too_few_cards,              // fewer than rules.min_group: unmatched
+  too_many_cards,             // more than any sequence or set can hold
+  repeated_card,              // the only natural card(s) repeat: neither set nor sequence
+  repeated_card_in_sequence,  // one suit, a card twice
+  repeated_suit_in_set,       // one rank, a suit twice
+  sequence_too_long,          // one suit, more than rules.max_sequence cards
+  set_too_large,              // one rank, more than rules.largest_set() cards
+  gap,                        // one suit, more missing cards than jokers to fill them
+  wraps_around,               // one suit, only fits around the ace (K-A-2)
+  off_suit_card,              // the rest make a sequence; this card is of another suit, not wild
+  off_rank_card,              // the rest make a set; this card is of another rank, not wild
+  mixed_suits_and_ranks,      // neither one suit nor one rank
 };
 
 struct GroupVerdict {
@@ -45,7 +48,7 @@ struct GroupVerdict {
   // maps to itself. Empty for a joker with no definite card (the fifth card of a set).
   std::vector<std::optional<Card>> reading;
   // The cards a fault is about (the repeated card, the ends of a gap, the card posing as a
-  // joker, two cards that share neither suit nor rank).
+  // joker and a card of the group it does not match, two cards that share neither suit nor rank).
   Card subject, other;
   std::vector<Card> missing;  // gap: the cards no joker is left to fill
   int jokers = 0;             // gap: jokers the group has

@@ -20,7 +20,8 @@ const std::array<Subcommand, 3> subcommands = {{
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
 }};
 
-constexpr std::string_view footer = R"(Hand notation (one argument, or standard input when absent or '-'):
+constexpr std::string_view footer =
+    R"(Hand notation (one argument, or standard input when absent or '-'):
   groups split by '|', cards by '-', spaces or nothing:  10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
   ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C, either case
   PJ is a printed joker; (WJ) after a card marks it as of the deal's wild rank
@@ -73,8 +74,9 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool takes_ha
         ->check(CLI::Range(1, 8))
         ->capture_default_str();
   }
-  command.add_option("--house", options.house,
-                     "Set a house rule, NAME=VALUE (repeatable); 'rummy rules' lists them")
+  command
+      .add_option("--house", options.house,
+                  "Set a house rule, NAME=VALUE (repeatable); 'rummy rules' lists them")
       ->allow_extra_args(false);
   command.add_option("--format", options.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
@@ -134,10 +136,11 @@ ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const 
   ReadOptions read_options;
   read_options.whole_hand = whole_hand;
   if (options.wild) read_options.wild = parse_wild(*options.wild);
-  const bool from_stdin =
-      options.hand_words.empty() || (options.hand_words.size() == 1 && options.hand_words[0] == "-");
+  const bool from_stdin = options.hand_words.empty() ||
+                          (options.hand_words.size() == 1 && options.hand_words[0] == "-");
   if (from_stdin) {
-    const std::string text{std::istreambuf_iterator<char>(env.in), std::istreambuf_iterator<char>()};
+    const std::string text{std::istreambuf_iterator<char>(env.in),
+                           std::istreambuf_iterator<char>()};
     return read_hand(text, "<stdin>", rules, read_options);
   }
   std::string text;

@@ -65,8 +65,8 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   try {
     return body();
   } catch (const InputError& error) {
-    return report_error({error.diagnostic().message, error.diagnostic()},
-                        options.output_format(), env);
+    return report_error({error.diagnostic().message, error.diagnostic()}, options.output_format(),
+                        env);
   } catch (const CommandError& error) {
     return report_error(error, options.output_format(), env);
   }

@@ -59,9 +59,8 @@ int run_rules(const CommonOptions& options, const Environment& env) {
         std::string tags;
         if (i == 0) tags += "default";
         if (i == current) tags += tags.empty() ? "in force" : ", in force";
-        const std::string label =
-            tags.empty() ? std::string(rule.values[i].name)
-                         : fmt::format("{} ({})", rule.values[i].name, tags);
+        const std::string label = tags.empty() ? std::string(rule.values[i].name)
+                                               : fmt::format("{} ({})", rule.values[i].name, tags);
         env.out << fmt::format("  {:<28}{}\n", label, rule.values[i].meaning);
       }
       env.out << "  source: " << rule.source << "\n";

@@ -61,9 +61,9 @@ int score_drop_command(const ScoreOptions& options, const Rules& rules, Game gam
   const Drop drop = *options.drop == "first" ? Drop::first : Drop::middle;
   const std::optional<Score> score = score_drop(game, drop, rules);
   if (!score) {
-    throw CommandError{fmt::format("{} has no drop: a player may not leave a deal in it",
-                                   game_description(game)),
-                       std::nullopt};
+    throw CommandError{
+        fmt::format("{} has no drop: a player may not leave a deal in it", game_description(game)),
+        std::nullopt};
   }
   if (options.common.output_format() == Format::json) {
     Json body = score_json(*score, rules, game);

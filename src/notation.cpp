@@ -31,13 +31,25 @@ struct HandBuilder {
 
 Rank rank_from_text(std::string_view text) {
   switch (text.front()) {
-    case 'A': case 'a': return Rank::ace;
-    case 'J': case 'j': return Rank::jack;
-    case 'Q': case 'q': return Rank::queen;
-    case 'K': case 'k': return Rank::king;
-    case 'T': case 't': return Rank::ten;
-    case '1': return Rank::ten;
-    default: return static_cast<Rank>(text.front() - '0');
+    case 'A':
+    case 'a':
+      return Rank::ace;
+    case 'J':
+    case 'j':
+      return Rank::jack;
+    case 'Q':
+    case 'q':
+      return Rank::queen;
+    case 'K':
+    case 'k':
+      return Rank::king;
+    case 'T':
+    case 't':
+      return Rank::ten;
+    case '1':
+      return Rank::ten;
+    default:
+      return static_cast<Rank>(text.front() - '0');
   }
 }
 
@@ -163,8 +175,7 @@ void parse_text(std::string_view text, std::string_view source, State& state) {
 }
 
 std::string_view ordinal(int n) {
-  constexpr std::array<std::string_view, 5> names = {"first", "second", "third", "fourth",
-                                                     "fifth"};
+  constexpr std::array<std::string_view, 5> names = {"first", "second", "third", "fourth", "fifth"};
   return n >= 1 && n <= 5 ? names[static_cast<std::size_t>(n - 1)] : "another";
 }
 
@@ -221,9 +232,9 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
         } else {
           reason = "--wild none says no rank is wild";
         }
-        throw input_error(source, text, *written.wild_mark,
-                          fmt::format("(WJ) marks {} as wild, but {}", to_string(written.card),
-                                      reason));
+        throw input_error(
+            source, text, *written.wild_mark,
+            fmt::format("(WJ) marks {} as wild, but {}", to_string(written.card), reason));
       }
     }
   }

@@ -17,9 +17,9 @@ namespace rummy {
 // A card as written, with where it was written (positions live beside values).
 struct WrittenCard {
   Card card;
-  std::size_t offset = 0;                  // byte offset of the card in the input
-  std::optional<std::size_t> wild_mark;    // byte offset of its "(WJ)", if marked
-  bool spelled_jk = false;                 // a printed joker written JK
+  std::size_t offset = 0;                // byte offset of the card in the input
+  std::optional<std::size_t> wild_mark;  // byte offset of its "(WJ)", if marked
+  bool spelled_jk = false;               // a printed joker written JK
 };
 
 struct WrittenHand {

@@ -13,13 +13,18 @@ Json cards_json(std::span<const Card> cards) {
   return array;
 }
 
-Json wild_json(WildRank wild) { return wild ? Json(rank_name(*wild)) : Json(nullptr); }
+Json wild_json(WildRank wild) {
+  return wild ? Json(rank_name(*wild)) : Json(nullptr);
+}
 
 std::string_view wild_from_id(WildFrom from) {
   switch (from) {
-    case WildFrom::option: return "option";
-    case WildFrom::marks: return "marks";
-    case WildFrom::nothing: break;
+    case WildFrom::option:
+      return "option";
+    case WildFrom::marks:
+      return "marks";
+    case WildFrom::nothing:
+      break;
   }
   return "nothing";
 }
@@ -63,11 +68,15 @@ std::string wild_line(const ReadHand& read) {
 namespace {
 std::string_view kind_colour(GroupKind kind) {
   switch (kind) {
-    case GroupKind::pure_sequence: return colour::good;
-    case GroupKind::impure_sequence: return colour::impure;
-    case GroupKind::set: return colour::set;
+    case GroupKind::pure_sequence:
+      return colour::good;
+    case GroupKind::impure_sequence:
+      return colour::impure;
+    case GroupKind::set:
+      return colour::set;
     case GroupKind::unmatched:
-    case GroupKind::invalid: break;
+    case GroupKind::invalid:
+      break;
   }
   return colour::bad;
 }

@@ -17,7 +17,9 @@ std::string_view game_description(Game game) {
   return names[static_cast<int>(game)];
 }
 
-std::string_view drop_name(Drop drop) { return drop == Drop::first ? "first" : "middle"; }
+std::string_view drop_name(Drop drop) {
+  return drop == Drop::first ? "first" : "middle";
+}
 
 namespace {
 
@@ -33,8 +35,7 @@ constexpr std::array<HouseRuleValue, 2> fifth_card_joker_values = {{
 }};
 
 const std::array<HouseRule, 2> house_rule_table = {{
-    {"pure-without-second",
-     "what a loser with a pure sequence but no second sequence pays for",
+    {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
      "RULES.md §2.6: seed [000] (default); most platforms (all); seed [001]'s example (ungrouped)",
      pure_without_second_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.pure_without_second); },
@@ -49,7 +50,9 @@ const std::array<HouseRule, 2> house_rule_table = {{
 
 }  // namespace
 
-std::span<const HouseRule> house_rules() { return house_rule_table; }
+std::span<const HouseRule> house_rules() {
+  return house_rule_table;
+}
 
 const HouseRule* find_house_rule(std::string_view name) {
   for (const HouseRule& rule : house_rule_table) {

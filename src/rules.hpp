@@ -40,9 +40,9 @@ struct Rules {
   int hand_size = 13;
   int decks = 2;
   int printed_jokers_per_deck = 1;
-  int min_group = 3;       // fewer cards are unmatched
-  int max_sequence = 13;   // ace low or high, never both
-  int max_set = 4;         // one card per suit
+  int min_group = 3;      // fewer cards are unmatched
+  int max_sequence = 13;  // ace low or high, never both
+  int max_set = 4;        // one card per suit
   bool fifth_card_joker = false;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
   int points_cap = 80;
@@ -78,7 +78,7 @@ struct HouseRuleValue {
 struct HouseRule {
   std::string_view name;
   std::string_view summary;
-  std::string_view source;                // where RULES.md takes the default from
+  std::string_view source;                 // where RULES.md takes the default from
   std::span<const HouseRuleValue> values;  // the first is the default
   std::size_t (*get)(const Rules&);        // index into values
   void (*set)(Rules&, std::size_t);

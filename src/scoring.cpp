@@ -10,7 +10,7 @@ namespace rummy {
 
 std::string_view basis_id(ScoreBasis basis) {
   constexpr std::array<std::string_view, 8> ids = {
-      "valid_declaration", "wrong_show",    "valid_after_declaration",
+      "valid_declaration", "wrong_show",          "valid_after_declaration",
       "no_pure_sequence",  "pure_without_second", "two_sequences",
       "first_drop",        "middle_drop"};
   return ids[static_cast<int>(basis)];
@@ -18,7 +18,9 @@ std::string_view basis_id(ScoreBasis basis) {
 
 namespace {
 
-Score fixed(ScoreBasis basis, int points) { return Score{points, points, basis, {}}; }
+Score fixed(ScoreBasis basis, int points) {
+  return Score{points, points, basis, {}};
+}
 
 // Adds up the cards of the groups that `counts` selects, and caps the total.
 template <typename Counts>
