@@ -1,0 +1,248 @@
+// The command line, driven in-process: exit codes, JSON shapes, errors, colour, stdin.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+
+using Json = nlohmann::json;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+  Json json() const { return Json::parse(out); }
+};
+
+Run rummy_cli(std::vector<std::string> args, const std::string& input = "", bool terminal = false,
+              bool no_color = false) {
+  args.insert(args.begin(), "rummy");
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  Run run;
+  run.code = rummy::cli::run(args, {in, out, err, terminal, no_color});
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+const std::string valid_hand = "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ";
+const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥";
+
+}  // namespace
+
+TEST_CASE("validate: the issue's example, text") {
+  const Run run = rummy_cli({"validate", valid_hand});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  CHECK(run.out ==
+        "wild jokers: the kings (from the (WJ) marks)\n"
+        "1  A♠-2♠-3♠      pure sequence    A♠-2♠-3♠ in order, no joker\n"
+        "2  6♣-8♣-K♥(WJ)  impure sequence  reads 6♣-7♣-8♣: K♥ (wild) stands for 7♣\n"
+        "3  4♦-4♠-4♣-4♥   set              four 4s of different suits\n"
+        "4  J♦-J♥-PJ      set              three jacks of different suits: PJ stands for J♠\n"
+        "valid declaration: 13 cards in 2 sequences (1 pure) and 2 sets\n");
+}
+
+TEST_CASE("validate: JSON has valid, wild, groups and problems") {
+  const Json json = rummy_cli({"validate", "--format", "json", valid_hand}).json();
+  CHECK(json["valid"] == true);
+  CHECK(json["wild"] == "K");
+  CHECK(json["problems"] == Json::array());
+  REQUIRE(json["groups"].size() == 4);
+  CHECK(json["groups"][1]["cards"] == Json{"6♣", "8♣", "K♥"});
+  CHECK(json["groups"][1]["kind"] == "impure_sequence");
+  CHECK(json["groups"][1]["as"] == Json{"6♣", "8♣", "7♣"});
+  CHECK(json["groups"][1]["reason"] == "reads 6♣-7♣-8♣: K♥ (wild) stands for 7♣");
+
+  const Run invalid = rummy_cli({"validate", "--format", "json", "--wild", "10", seed_hand});
+  CHECK(invalid.code == 1);
+  const Json bad = invalid.json();
+  CHECK(bad["valid"] == false);
+  CHECK(bad["wild"] == "10");
+  CHECK(bad["groups"][3]["kind"] == "unmatched");
+  CHECK(bad["problems"] ==
+        Json{"group 4 (2♦-3♦) is unmatched: only 2 cards: a group needs at least 3",
+             "group 5 (Q♣-Q♥) is unmatched: only 2 cards: a group needs at least 3",
+             "1 sequence: a declaration needs at least two, one of them pure"});
+  const Json shapes = rummy_cli({"validate", "--format", "json", "A♠ 2♠ 3♠ | 5♥ 6♦ 7♣ 8♠"}).json();
+  CHECK(shapes["groups"][1]["kind"] == "invalid");
+}
+
+TEST_CASE("validate reads standard input when HAND is absent or '-'") {
+  CHECK(rummy_cli({"validate"}, valid_hand + "\n").code == 0);
+  CHECK(rummy_cli({"validate", "-"}, "# shown at table 3\n" + valid_hand + "\n").code == 0);
+  // A hand split by the shell into several words is joined back.
+  CHECK(
+      rummy_cli({"validate", "A♠-2♠-3♠", "|", "6♣-8♣-K♥(WJ)", "|", "4♦-4♠-4♣-4♥", "|", "J♦-J♥-PJ"})
+          .code == 0);
+}
+
+TEST_CASE("bad input: exit 2, the diagnostic on stderr, and a JSON error with --format json") {
+  const Run run = rummy_cli({"validate", "A♠ 2♠ X♥"});
+  CHECK(run.code == 2);
+  CHECK(run.out.empty());
+  CHECK(run.err ==
+        "<argument>:1:7: error: expected another card, '-', '|' or the end of the hand, found "
+        "'X♥'\nA♠ 2♠ X♥\n      ^\n");
+
+  const Run json = rummy_cli({"score", "--format", "json"}, "\nA♠ 2♠ 3♠ 3♠ 3♠\n");
+  CHECK(json.code == 2);
+  CHECK(json.err ==
+        "<stdin>:2:13: error: a third 3♠: 2 decks hold only 2 of each card\n"
+        "A♠ 2♠ 3♠ 3♠ 3♠\n"
+        "            ^\n");
+  const Json error = json.json()["error"];
+  CHECK(error["line"] == 2);
+  CHECK(error["column"] == 13);
+  CHECK(error["source"] == "<stdin>");
+  CHECK(error["message"] == "a third 3♠: 2 decks hold only 2 of each card");
+
+  for (const char* hand :
+       {"X♥", "11♥", "A♠--2♠", "A♠ || 2♠", "A♠-", "PJ PJ PJ", "8♦(WJ) 9♦(WJ)", "A♠\xFF"}) {
+    CAPTURE(hand);
+    const Run bad = rummy_cli({"validate", "--format", "json", hand});
+    CHECK(bad.code == 2);
+    CHECK(bad.json().contains("error"));
+  }
+  const Run contradicts = rummy_cli({"validate", "--wild", "7", "8♦(WJ) 9♦ 10♦"});
+  CHECK(contradicts.code == 2);
+  CHECK(contradicts.err.find("--wild makes the 7s wild") != std::string::npos);
+}
+
+TEST_CASE("a bad --wild value is located in the option's own text") {
+  const Run run = rummy_cli({"validate", "--wild", "7X", valid_hand});
+  CHECK(run.code == 2);
+  CHECK(run.err ==
+        "--wild:1:2: error: expected the end of the wild rank, found 'X'\n"
+        "7X\n"
+        " ^\n");
+}
+
+TEST_CASE("score: the seed example under each house rule, text and JSON") {
+  const Run run = rummy_cli({"score", "--wild", "10", seed_hand});
+  CHECK(run.code == 0);
+  CHECK(run.out.find("pays 70 points\n"
+                     "rule: a pure sequence but no second sequence: every card outside the pure "
+                     "sequence counts (pure-without-second=pure-exempt)\n"
+                     "counted: 5♣ 5♦ 5♠ A♦ A♥ A♠ 2♦ 3♦ Q♣ Q♥ = 70\n") != std::string::npos);
+
+  const Run all =
+      rummy_cli({"score", "--wild", "10", "--house", "pure-without-second=all", seed_hand});
+  CHECK(all.out.find("pays 80 points (90 before the 80-point cap)") != std::string::npos);
+  CHECK(all.out.find("house rule that changed this result: pure-without-second=all") !=
+        std::string::npos);
+
+  const Json json = rummy_cli({"score", "--wild", "10", "--format", "json", "--house",
+                               "pure-without-second=ungrouped", seed_hand})
+                        .json();
+  CHECK(json["points"] == 25);
+  CHECK(json["uncapped"] == 25);
+  CHECK(json["rule_id"] == "pure_without_second");
+  CHECK(json["counted"] == Json{"2♦", "3♦", "Q♣", "Q♥"});
+  CHECK(json["house_rules"][0]["name"] == "pure-without-second");
+
+  const Json capped = rummy_cli({"score", "--wild", "10", "--format", "json", "--house",
+                                 "pure-without-second=all", seed_hand})
+                          .json();
+  CHECK(capped["points"] == 80);
+  CHECK(capped["uncapped"] == 90);
+}
+
+TEST_CASE("score --declared: 0 for a valid declaration, 80 for a wrong show") {
+  CHECK(rummy_cli({"score", "--declared", "--format", "json", valid_hand}).json()["points"] == 0);
+  const Json wrong =
+      rummy_cli({"score", "--declared", "--format", "json", "--wild", "10", seed_hand}).json();
+  CHECK(wrong["points"] == 80);
+  CHECK(wrong["rule_id"] == "wrong_show");
+  CHECK(rummy_cli({"score", "--format", "json", valid_hand}).json()["points"] == 2);
+}
+
+TEST_CASE("score needs a whole 13-card hand") {
+  const Run run = rummy_cli({"score", "A♠-2♠-3♠ | 4♦ 5♦"});
+  CHECK(run.code == 2);
+  CHECK(run.err.find("5 cards: a hand shown at the end of a deal holds 13") != std::string::npos);
+}
+
+TEST_CASE("score --drop: the drop table, and no drop in deals rummy") {
+  const auto points = [](const char* game, const char* drop) {
+    return rummy_cli({"score", "--format", "json", "--game", game, "--drop", drop})
+        .json()["points"]
+        .get<int>();
+  };
+  CHECK(points("points", "first") == 20);
+  CHECK(points("points", "middle") == 40);
+  CHECK(points("pool101", "first") == 20);
+  CHECK(points("pool101", "middle") == 40);
+  CHECK(points("pool201", "first") == 25);
+  CHECK(points("pool201", "middle") == 50);
+  const Run text = rummy_cli({"score", "--drop", "middle", "--game", "pool201"});
+  CHECK(text.out == "pays 50 points\nrule: middle drop (after the first draw) in 201 pool\n");
+  const Run deals = rummy_cli({"score", "--drop", "first", "--game", "deals"});
+  CHECK(deals.code == 2);
+  CHECK(deals.err ==
+        "rummy: error: deals rummy has no drop: a player may not leave a deal in it\n");
+  CHECK(rummy_cli({"score", "--drop", "first", valid_hand}).code == 2);
+  CHECK(rummy_cli({"score", "--drop", "last"}).code == 2);
+}
+
+TEST_CASE("house rules: listed by 'rummy rules', unknown ones refused") {
+  const Run rules = rummy_cli({"rules"});
+  CHECK(rules.code == 0);
+  CHECK(rules.out.find("pure-without-second") != std::string::npos);
+  CHECK(rules.out.find("pure-exempt (default, in force)") != std::string::npos);
+  CHECK(rules.out.find("fifth-card-joker") != std::string::npos);
+  const Json json =
+      rummy_cli({"rules", "--format", "json", "--house", "fifth-card-joker=on"}).json();
+  CHECK(json["house_rules"][1]["value"] == "on");
+  CHECK(json["house_rules"][1]["default"] == "off");
+  CHECK(json["drops"]["pool201"]["middle"] == 50);
+  CHECK(json["drops"]["deals"]["first"] == nullptr);
+
+  const Run unknown = rummy_cli({"validate", "--house", "wild-fives=on", valid_hand});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err.find("unknown house rule 'wild-fives'") != std::string::npos);
+}
+
+TEST_CASE("the fifth-card-joker house rule names itself where it made a declaration valid") {
+  const std::string hand = "A♠-2♠-3♠-4♠ | 5♣-6♣-7♣-8♣ | 9♦-9♠-9♥-9♣-PJ";
+  const Run off = rummy_cli({"validate", hand});
+  CHECK(off.code == 1);
+  const Run on = rummy_cli({"validate", "--house", "fifth-card-joker=on", hand});
+  CHECK(on.code == 0);
+  CHECK(on.out.find("house rule that changed this result: fifth-card-joker=on") !=
+        std::string::npos);
+}
+
+TEST_CASE("usage: --help and --version exit 0; unknown commands and options exit 2") {
+  const Run help = rummy_cli({"--help"});
+  CHECK(help.code == 0);
+  CHECK(help.out.find("validate") != std::string::npos);
+  CHECK(help.out.find("Exit codes") != std::string::npos);
+  CHECK(rummy_cli({"validate", "--help"}).code == 0);
+  const Run version = rummy_cli({"--version"});
+  CHECK(version.code == 0);
+  CHECK(version.out.rfind("rummy ", 0) == 0);
+  const Run typo = rummy_cli({"valdate", valid_hand});
+  CHECK(typo.code == 2);
+  CHECK(typo.err ==
+        "rummy: error: unknown command 'valdate' (did you mean 'validate'?); 'rummy --help' lists "
+        "the commands\n");
+  CHECK(rummy_cli({"validate", "--frobnicate", valid_hand}).code == 2);
+  CHECK(rummy_cli({}).code == 2);
+  CHECK(rummy_cli({"validate", "--format", "yaml", valid_hand}).code == 2);
+}
+
+TEST_CASE("colour only on a terminal, never with NO_COLOR, always with --color always") {
+  const std::string escape = "\x1b[";
+  CHECK(rummy_cli({"validate", valid_hand}).out.find(escape) == std::string::npos);
+  CHECK(rummy_cli({"validate", valid_hand}, "", true).out.find(escape) != std::string::npos);
+  CHECK(rummy_cli({"validate", valid_hand}, "", true, true).out.find(escape) == std::string::npos);
+  CHECK(rummy_cli({"validate", "--color", "always", valid_hand}).out.find(escape) !=
+        std::string::npos);
+  CHECK(rummy_cli({"validate", "--color", "never", valid_hand}, "", true).out.find(escape) ==
+        std::string::npos);
+}
