@@ -27,7 +27,8 @@ constexpr std::string_view footer =
   PJ is a printed joker; (WJ) after a card marks it as of the deal's wild rank
 
 Exit codes: 0 done (validate: valid declaration), 1 validate: not a valid declaration,
-            2 bad input or usage.)";
+            2 bad input or usage.
+)";
 
 // Edit distance, for "did you mean".
 std::size_t distance(std::string_view a, std::string_view b) {

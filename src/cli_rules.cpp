@@ -1,6 +1,8 @@
 // rummy rules: the house rules with their defaults, alternatives and sources, and the fixed
 // numbers of the game, as the options given set them.
+#include <algorithm>
 #include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -55,13 +57,18 @@ int run_rules(const CommonOptions& options, const Environment& env) {
     for (const HouseRule& rule : house_rules()) {
       env.out << "\n" << style.paint(rule.name, colour::strong) << ": " << rule.summary << "\n";
       const std::size_t current = rule.get(rules);
+      std::vector<std::string> labels;
+      std::size_t width = 0;
       for (std::size_t i = 0; i < rule.values.size(); ++i) {
         std::string tags;
         if (i == 0) tags += "default";
         if (i == current) tags += tags.empty() ? "in force" : ", in force";
-        const std::string label = tags.empty() ? std::string(rule.values[i].name)
-                                               : fmt::format("{} ({})", rule.values[i].name, tags);
-        env.out << fmt::format("  {:<28}{}\n", label, rule.values[i].meaning);
+        labels.push_back(tags.empty() ? std::string(rule.values[i].name)
+                                      : fmt::format("{} ({})", rule.values[i].name, tags));
+        width = std::max(width, labels.back().size());
+      }
+      for (std::size_t i = 0; i < rule.values.size(); ++i) {
+        env.out << fmt::format("  {:<{}}  {}\n", labels[i], width, rule.values[i].meaning);
       }
       env.out << "  source: " << rule.source << "\n";
     }
