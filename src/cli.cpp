@@ -13,10 +13,13 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 3> subcommands = {{
+const std::array<Subcommand, 5> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
+    {"arrange", "Find the best grouping of 13 cards, or the discard and grouping of 14",
+     setup_arrange},
+    {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
 }};
 
@@ -133,9 +136,9 @@ Rules rules_from(const CommonOptions& options) {
 }
 
 ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const Environment& env,
-                        bool whole_hand) {
+                        HandSize size) {
   ReadOptions read_options;
-  read_options.whole_hand = whole_hand;
+  read_options.size = size;
   if (options.wild) read_options.wild = parse_wild(*options.wild);
   const bool from_stdin = options.hand_words.empty() ||
                           (options.hand_words.size() == 1 && options.hand_words[0] == "-");

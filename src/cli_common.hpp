@@ -54,10 +54,12 @@ int report_error(const CommandError& error, Format format, const Environment& en
 // The rules after --decks and every --house; a CommandError when one is unknown.
 Rules rules_from(const CommonOptions& options);
 
-// HAND (or standard input) read, checked and resolved; with whole_hand, a count of cards other
-// than rules.hand_size is an input error. Throws InputError or CommandError.
+using HandSize = ReadOptions::Size;
+
+// HAND (or standard input) read, checked and resolved, holding as many cards as `size` asks.
+// Throws InputError or CommandError.
 ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const Environment& env,
-                        bool whole_hand = false);
+                        HandSize size = HandSize::any);
 
 // Runs `body`, turning InputError and CommandError into a report and exit code 2.
 template <typename Body>
@@ -83,5 +85,7 @@ struct Subcommand {
 std::function<int()> setup_validate(CLI::App& app, const Environment& env);
 std::function<int()> setup_score(CLI::App& app, const Environment& env);
 std::function<int()> setup_rules(CLI::App& app, const Environment& env);
+std::function<int()> setup_arrange(CLI::App& app, const Environment& env);
+std::function<int()> setup_outs(CLI::App& app, const Environment& env);
 
 }  // namespace rummy::cli

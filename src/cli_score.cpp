@@ -83,7 +83,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     if (options.drop) return score_drop_command(options, rules, game, env);
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
-    const ReadHand read = read_hand_from(options.common, rules, env, /*whole_hand=*/true);
+    const ReadHand read = read_hand_from(options.common, rules, env, HandSize::shown);
     const Hand& hand = read.hand;
     const auto compute = [&](const Rules& with) {
       const DeclarationCheck check = check_declaration(hand, with);

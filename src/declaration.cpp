@@ -13,6 +13,22 @@ std::size_t Hand::card_count() const {
   return count;
 }
 
+std::vector<Card> Hand::cards() const {
+  std::vector<Card> all;
+  all.reserve(card_count());
+  for (const Group& group : groups) all.insert(all.end(), group.begin(), group.end());
+  return all;
+}
+
+std::string format_hand(const Hand& hand) {
+  std::string text;
+  for (const Group& group : hand.groups) {
+    text += text.empty() ? "" : " | ";
+    text += format_group(group, hand.wild);
+  }
+  return text;
+}
+
 DeclarationCheck check_declaration(const Hand& hand, const Rules& rules) {
   DeclarationCheck check;
   check.groups.reserve(hand.groups.size());

@@ -17,7 +17,11 @@ struct Hand {
   std::vector<Group> groups;  // in the order written
   WildRank wild;
   std::size_t card_count() const;
+  std::vector<Card> cards() const;  // every card, group after group
 };
+
+// "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ)": the hand in the notation, wild cards marked.
+std::string format_hand(const Hand& hand);
 
 enum class ProblemKind {
   wrong_card_count,   // a declaration shows exactly rules.hand_size cards

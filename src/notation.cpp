@@ -261,10 +261,18 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
                       fmt::format("a {} {}: {} only {}{}", ordinal(limit + 1), what,
                                   decks_text(rules.decks), limit, each));
   }
-  if (options.whole_hand && cards.size() != static_cast<std::size_t>(rules.hand_size)) {
+  const auto shown = static_cast<std::size_t>(rules.hand_size);
+  if (options.size == ReadOptions::Size::shown && cards.size() != shown) {
     throw input_error(source, text, read.written.end_offset,
                       fmt::format("{} cards: a hand shown at the end of a deal holds {}",
-                                  cards.size(), rules.hand_size));
+                                  cards.size(), shown));
+  }
+  if (options.size == ReadOptions::Size::shown_or_drawn && cards.size() != shown &&
+      cards.size() != shown + 1) {
+    throw input_error(source, text, read.written.end_offset,
+                      fmt::format("{} cards: expected {} (a shown hand) or {} (a hand about to "
+                                  "declare, with the card drawn)",
+                                  cards.size(), shown, shown + 1));
   }
   return read;
 }

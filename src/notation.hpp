@@ -45,11 +45,13 @@ struct ReadHand {
 struct ReadOptions {
   std::optional<WildRank> wild;  // given on the command line (may say "none")
   bool jk_is_printed_joker = false;
-  bool whole_hand = false;  // the hand must hold exactly rules.hand_size cards
+  // How many cards the hand must hold: any, exactly rules.hand_size (a hand shown at the end
+  // of a deal), or that or one more (a hand about to declare, with its 14th card).
+  enum class Size { any, shown, shown_or_drawn } size = Size::any;
 };
 
 // Parses and checks a hand: one wild rank across all (WJ) marks and agreeing with the
-// option, no card more often than the decks hold, and (whole_hand) the right number of cards.
+// option, no card more often than the decks hold, and the number of cards asked for.
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options = {});
 

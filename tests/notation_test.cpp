@@ -177,7 +177,7 @@ TEST_CASE("JK is Crazy Rummy's spelling of the printed joker, refused in Indian 
 
 TEST_CASE("a hand shown at the end of a deal must hold 13 cards when asked") {
   ReadOptions options;
-  options.whole_hand = true;
+  options.size = ReadOptions::Size::shown;
   try {
     read_hand("A♠ 2♠ 3♠", "<test>", Rules{}, options);
     FAIL("expected an error");

@@ -1,0 +1,633 @@
+// The arrangement search: see arrange.hpp.
+//
+// The loser's count has tiers (RULES.md §2.6). Two of them do not depend on the grouping beyond
+// one pure sequence (no pure sequence: every card; a pure sequence only: every card outside it,
+// or every card), so they are computed directly. The rest — two sequences with a pure one, and
+// the "ungrouped" reading — cost the cards left outside valid groups, which a depth-first search
+// minimises:
+//
+// * Natural cards are taken in card order (suit, then rank); the lowest one left is either
+//   deadwood, the discard (14 cards), the lowest natural card of a run, or in a set with cards of
+//   its rank in later suits. So every grouping is met once, up to identical copies.
+// * Jokers are interchangeable when they stand for other cards and are all worth 0, so they are
+//   counted, not placed: a run or set asks for as many as its gaps need. A wild card is also a
+//   natural card of its own rank and suit, which matters only in a pure run; elsewhere it goes
+//   to the joker pool. Jokers used may run ahead of the pool while wild cards are still to come;
+//   a leaf checks the books.
+// * Jokers left over either form groups of their own (any three jokers read as an impure
+//   sequence) or join groups with room; that decides whether a grouping with no deadwood declares.
+// * Branches are cut when their deadwood, plus the cards that fit no group at all, cannot beat
+//   the best found or what another tier already gives; a valid declaration ends the search.
+#include "arrange.hpp"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdint>
+
+namespace rummy {
+
+namespace {
+
+enum class MeldKind : std::uint8_t { pure_run, impure_run, set };
+
+struct Meld {
+  MeldKind kind = MeldKind::set;
+  bool ace_high = false;  // runs: the ace counts 14
+  int low = 0;            // runs: the lowest place of the window the run covers (with jokers)
+  std::uint8_t jokers = 0;
+  std::uint8_t natural_count = 0;
+  std::array<Card, 14> naturals{};  // cards standing as themselves
+
+  int length() const { return natural_count + jokers; }
+};
+
+struct Found {
+  std::vector<Meld> melds;
+  std::optional<Card> discard;  // empty with a discarded joker: see discard_joker
+  bool discard_joker = false;
+  int deadwood = INT_MAX;
+};
+
+class Search {
+ public:
+  Search(std::span<const Card> cards, WildRank wild, const Rules& rules, bool may_discard,
+         bool track_one_sequence)
+      : wild_(wild),
+        rules_(rules),
+        may_discard_(may_discard),
+        track_one_sequence_(track_one_sequence) {
+    for (const Card card : cards) {
+      if (card.is_printed_joker()) {
+        ++printed_;
+      } else if (is_wild_card(card, wild)) {
+        ++wild_count_[static_cast<int>(card.suit())];
+        ++wild_left_;
+      } else {
+        ++count_[static_cast<int>(card.suit())][static_cast<int>(card.rank())];
+      }
+    }
+    stack_.reserve(8);
+    mark_isolated();
+  }
+
+  // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
+  void run(int bound) {
+    bound_ = bound;
+    visit(0, false);
+  }
+
+  // Whether any pure run could be made at all; without one these tiers do not exist.
+  bool pure_run_possible() const {
+    for (int suit = 0; suit < suit_count; ++suit) {
+      int streak = 0;
+      for (int value = 1; value <= 14; ++value) {
+        streak = items_at(suit, value == 14 ? 1 : value) > 0 ? streak + 1 : 0;
+        if (streak >= rules_.min_group) return true;
+      }
+    }
+    return false;
+  }
+
+  bool found_valid = false;
+  Found valid;
+  Found two_sequences;  // at least two sequences, one of them pure: least deadwood
+  Found one_sequence;   // exactly one sequence, pure (the "ungrouped" reading)
+
+ private:
+  int value(Rank rank) const { return rules_.card_points[static_cast<int>(rank) - 1]; }
+  bool is_wild_rank(int rank) const { return wild_ && static_cast<int>(*wild_) == rank; }
+  int items_at(int suit, int rank) const {
+    return is_wild_rank(rank) ? wild_count_[suit] : count_[suit][rank];
+  }
+  int jokers_possible() const { return printed_ + pooled_ + wild_left_; }
+
+  // A natural card is isolated when no group could hold it even with every joker of the hand:
+  // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
+  void mark_isolated() {
+    const int jokers = printed_ + wild_left_;
+    const auto present = [&](int suit, int place) {
+      return items_at(suit, place == 14 ? 1 : place) > 0;
+    };
+    for (int suit = 0; suit < suit_count; ++suit) {
+      for (int rank = 1; rank <= rank_count; ++rank) {
+        if (count_[suit][rank] == 0) continue;
+        int suits_of_rank = 0;
+        for (int other = 0; other < suit_count; ++other) {
+          suits_of_rank += count_[other][rank] > 0 ? 1 : 0;
+        }
+        bool fits = suits_of_rank + jokers >= rules_.min_group;
+        for (const int place : {rank, rank == 1 ? 14 : 0}) {
+          for (int low = place - 2; place != 0 && low <= place && !fits; ++low) {
+            if (low < 1 || low + 2 > 14 || (low == 1 && place == 14)) continue;
+            int missing = 0;
+            for (int p = low; p <= low + 2; ++p) missing += present(suit, p) ? 0 : 1;
+            fits = missing <= jokers;
+          }
+        }
+        isolated_[suit][rank] = !fits;
+        if (!fits) isolated_left_ += value(static_cast<Rank>(rank)) * count_[suit][rank];
+      }
+    }
+    for (const int points : rules_.card_points) max_card_value_ = std::max(max_card_value_, points);
+  }
+
+  // Deadwood `d` cannot beat `best`; zero deadwood can still declare, so it always goes on.
+  static bool no_better(int d, int best) { return d > best || (d == best && d > 0); }
+  bool cut() const {
+    if (found_valid) return true;
+    if (jokers_used_ > jokers_possible()) return true;
+    // Cards that fit no group at all will be deadwood (or the one discard).
+    int least = deadwood_ + isolated_left_;
+    if (may_discard_ && !discarded_) least -= max_card_value_;
+    if (least <= 0) return false;
+    if (least > bound_) return true;
+    return no_better(least, two_sequences.deadwood) &&
+           (!track_one_sequence_ || no_better(least, one_sequence.deadwood));
+  }
+
+  // `position` is suit * 13 + rank - 1. `passive_only`: the previous copy of the card at this
+  // position went to deadwood, the pool or the discard, so this copy does too (the other order
+  // is met elsewhere).
+  void visit(int position, bool passive_only) {
+    while (position < 52 && items_at(position / 13, position % 13 + 1) == 0) {
+      ++position;
+      passive_only = false;
+    }
+    if (position == 52) return leaf();
+    if (cut()) return;
+    const int suit = position / 13, rank = position % 13 + 1;
+    const Card card(static_cast<Rank>(rank), static_cast<Suit>(suit));
+    // Groups first: good groupings found early cut more of the rest.
+    if (is_wild_rank(rank)) {
+      --wild_count_[suit];
+      --wild_left_;
+      if (!passive_only) start_runs(card, position, /*wild_start=*/true);
+      ++pooled_;
+      visit(position, true);
+      --pooled_;
+      try_discard(card, position);
+      ++wild_count_[suit];
+      ++wild_left_;
+      return;
+    }
+    --count_[suit][rank];
+    const int isolated = isolated_[suit][rank] ? value(card.rank()) : 0;
+    isolated_left_ -= isolated;
+    if (!passive_only) {
+      start_runs(card, position, /*wild_start=*/false);
+      start_sets(card, position);
+    }
+    deadwood_ += value(card.rank());
+    ++deadwood_cards_;
+    visit(position, true);
+    deadwood_ -= value(card.rank());
+    --deadwood_cards_;
+    try_discard(card, position);
+    isolated_left_ += isolated;
+    ++count_[suit][rank];
+  }
+
+  void try_discard(Card card, int position) {
+    if (!may_discard_ || discarded_) return;
+    discarded_ = card;
+    visit(position, true);
+    discarded_.reset();
+  }
+
+  // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
+  // downwards from 14 with the ace high.
+  void start_runs(Card card, int position, bool wild_start) {
+    Meld meld;
+    meld.naturals[0] = card;
+    meld.natural_count = 1;
+    const int rank = static_cast<int>(card.rank());
+    grow_run(meld, position, rank, rank, +1, 0, wild_start, wild_start);
+    if (card.rank() == Rank::ace) {
+      meld.ace_high = true;
+      grow_run(meld, position, 14, 14, -1, 0, wild_start, wild_start);
+    }
+  }
+
+  // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
+  // jokers between them. `wild_itself`: a wild card stands as itself, so only a pure run counts
+  // (the same run with that card as a joker is met through the pool).
+  void grow_run(Meld& meld, int position, int first, int last, int step, int gaps,
+                bool wild_itself, bool no_gaps) {
+    const int span = (last - first) * step + 1;
+    const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
+    if (!lone_high_ace) {
+      const int length = std::max(rules_.min_group, span);
+      const int padding = length - span;
+      const int jokers = gaps + padding;
+      if (length <= rules_.max_sequence && (jokers == 0 || !wild_itself)) {
+        const bool pure = jokers == 0;
+        meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
+        meld.jokers = static_cast<std::uint8_t>(jokers);
+        // Jokers padding a short run go above it unless that leaves the ranks (J-Q-K for K).
+        const int top = step > 0 ? last : first;
+        const int above = std::min(padding, (meld.ace_high ? 14 : 13) - top);
+        meld.low = (step > 0 ? first : last) - (padding - above);
+        jokers_used_ += jokers;
+        ++sequences_;
+        pure_sequences_ += pure ? 1 : 0;
+        stack_.push_back(meld);
+        visit(position, false);
+        stack_.pop_back();
+        pure_sequences_ -= pure ? 1 : 0;
+        --sequences_;
+        jokers_used_ -= jokers;
+      }
+    }
+    const int suit = static_cast<int>(meld.naturals[0].suit());
+    const int lowest = meld.ace_high ? 2 : 1, highest = meld.ace_high ? 14 : 13;
+    for (int next = last + step, skipped = 0; next >= lowest && next <= highest;
+         next += step, ++skipped) {
+      if (no_gaps && skipped > 0) break;
+      if ((next - first) * step + 1 > rules_.max_sequence) break;
+      if (jokers_used_ + gaps + skipped > jokers_possible()) break;
+      if (next == 14) break;  // the ace, taken in card order before any other card of its suit
+      if (items_at(suit, next) == 0) continue;
+      const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
+      const bool wild = is_wild_rank(next);
+      if (wild) {
+        --wild_count_[suit];
+        --wild_left_;
+      } else {
+        --count_[suit][next];
+      }
+      meld.naturals[meld.natural_count++] = card;
+      grow_run(meld, position, first, next, step, gaps + skipped, wild_itself || wild, no_gaps);
+      --meld.natural_count;
+      if (wild) {
+        ++wild_count_[suit];
+        ++wild_left_;
+      } else {
+        ++count_[suit][next];
+      }
+    }
+  }
+
+  // Sets of `card` with cards of its rank in later suits; a card with two jokers is left to the
+  // run it also makes (a sequence helps more, and has more room).
+  void start_sets(Card card, int position) {
+    const int rank = static_cast<int>(card.rank());
+    const int first_suit = static_cast<int>(card.suit());
+    for (int subset = 1; subset < (1 << suit_count); ++subset) {
+      if (subset & ((1 << (first_suit + 1)) - 1)) continue;  // only later suits
+      Meld meld;
+      meld.kind = MeldKind::set;
+      meld.naturals[meld.natural_count++] = card;
+      bool available = true;
+      for (int suit = first_suit + 1; suit < suit_count; ++suit) {
+        if (!(subset & (1 << suit))) continue;
+        if (count_[suit][rank] == 0) {
+          available = false;
+          break;
+        }
+        meld.naturals[meld.natural_count++] = Card(card.rank(), static_cast<Suit>(suit));
+      }
+      if (!available || meld.natural_count > rules_.max_set) continue;
+      const int jokers = std::max(0, rules_.min_group - meld.natural_count);
+      meld.jokers = static_cast<std::uint8_t>(jokers);
+      for (int i = 1; i < meld.natural_count; ++i) {
+        --count_[static_cast<int>(meld.naturals[i].suit())][rank];
+      }
+      jokers_used_ += jokers;
+      stack_.push_back(meld);
+      visit(position, false);
+      stack_.pop_back();
+      jokers_used_ -= jokers;
+      for (int i = 1; i < meld.natural_count; ++i) {
+        ++count_[static_cast<int>(meld.naturals[i].suit())][rank];
+      }
+    }
+  }
+
+  // Room for more jokers in the groups made, keeping one pure sequence pure.
+  int room() const {
+    int room = 0, pure_room = 0, smallest_pure_room = INT_MAX;
+    for (const Meld& meld : stack_) {
+      switch (meld.kind) {
+        case MeldKind::impure_run:
+          room += rules_.max_sequence - meld.length();
+          break;
+        case MeldKind::set:
+          room += rules_.largest_set() - meld.length();
+          break;
+        case MeldKind::pure_run:
+          pure_room += rules_.max_sequence - meld.length();
+          smallest_pure_room = std::min(smallest_pure_room, rules_.max_sequence - meld.length());
+          break;
+      }
+    }
+    return room + (pure_sequences_ >= 2 ? pure_room - smallest_pure_room : 0);
+  }
+
+  void leaf() {
+    int left = printed_ + pooled_ - jokers_used_;
+    bool joker_discarded = false;
+    if (may_discard_ && !discarded_) {
+      if (left < 1) return;  // 14 cards must give one up
+      --left;
+      joker_discarded = true;
+    }
+    if (left < 0 || pure_sequences_ == 0) return;
+    const int sequences = sequences_ + left / rules_.min_group;
+    const auto keep = [&](Found& found) {
+      found.melds = stack_;
+      found.discard = discarded_;
+      found.discard_joker = joker_discarded;
+      found.deadwood = deadwood_;
+    };
+    if (sequences >= 2) {
+      if (deadwood_cards_ == 0 && (left == 0 || left >= rules_.min_group || room() >= left)) {
+        found_valid = true;
+        keep(valid);
+        return;
+      }
+      if (deadwood_ < two_sequences.deadwood && deadwood_ <= bound_) keep(two_sequences);
+    } else if (track_one_sequence_ && deadwood_ < one_sequence.deadwood && deadwood_ <= bound_) {
+      keep(one_sequence);
+    }
+  }
+
+  WildRank wild_;
+  const Rules& rules_;
+  bool may_discard_;
+  bool track_one_sequence_;
+  std::array<std::array<std::uint8_t, 15>, suit_count> count_{};  // non-wild cards by [suit][rank]
+  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
+  int wild_left_ = 0;
+  int printed_ = 0;
+  int pooled_ = 0;
+  int jokers_used_ = 0;
+  int deadwood_ = 0;
+  int deadwood_cards_ = 0;
+  int sequences_ = 0;
+  int pure_sequences_ = 0;
+  std::optional<Card> discarded_;
+  std::vector<Meld> stack_;
+  std::array<std::array<bool, 15>, suit_count> isolated_{};
+  int isolated_left_ = 0;  // points of isolated cards not yet taken
+  int max_card_value_ = 0;
+  int bound_ = INT_MAX;
+};
+
+// Takes one card equal to `card` out of `pool`.
+void take(std::vector<Card>& pool, Card card) {
+  pool.erase(std::find(pool.begin(), pool.end(), card));
+}
+
+// Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
+// jokers first; what is left over becomes groups of jokers (when the melds counted on them as
+// sequences, or to declare) or joins the last group, with the rest.
+Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, const Rules& rules,
+                bool declares, std::optional<Card>& discard) {
+  std::vector<Card> rest(cards.begin(), cards.end());
+  discard.reset();
+  if (found.discard) {
+    discard = found.discard;
+    take(rest, *found.discard);
+  }
+  for (const Meld& meld : found.melds) {
+    for (int i = 0; i < meld.natural_count; ++i) take(rest, meld.naturals[i]);
+  }
+  // The joker pool: printed jokers first, then wild cards not standing as themselves.
+  std::vector<Card> jokers;
+  for (const Card card : rest) {
+    if (card.is_printed_joker()) jokers.push_back(card);
+  }
+  for (const Card card : rest) {
+    if (is_wild_card(card, wild)) jokers.push_back(card);
+  }
+  for (const Card card : jokers) take(rest, card);
+  if (found.discard_joker) {
+    discard = jokers.back();
+    jokers.pop_back();
+  }
+  std::size_t next_joker = 0;
+
+  std::vector<Group> pure, impure, sets;
+  for (const Meld& meld : found.melds) {
+    Group group;
+    if (meld.kind == MeldKind::set) {
+      group.assign(meld.naturals.begin(), meld.naturals.begin() + meld.natural_count);
+      for (int i = 0; i < meld.jokers; ++i) group.push_back(jokers[next_joker++]);
+      sets.push_back(group);
+      continue;
+    }
+    // Runs in rank order, each joker in the place it fills.
+    const auto naturals_end = meld.naturals.begin() + meld.natural_count;
+    for (int place = meld.low; place < meld.low + meld.length(); ++place) {
+      const Rank rank = place == 14 ? Rank::ace : static_cast<Rank>(place);
+      const auto natural = std::find_if(meld.naturals.begin(), naturals_end,
+                                        [&](Card c) { return c.rank() == rank; });
+      group.push_back(natural != naturals_end ? *natural : jokers[next_joker++]);
+    }
+    (meld.kind == MeldKind::pure_run ? pure : impure).push_back(group);
+  }
+  const std::size_t left = jokers.size() - next_joker;
+  std::vector<Group> joker_groups;
+  const auto min_group = static_cast<std::size_t>(rules.min_group);
+  if (left >= min_group) {
+    // Two groups of jokers only when both are needed as sequences.
+    if (pure.size() + impure.size() == 0 && left >= 2 * min_group) {
+      joker_groups.emplace_back(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
+                                jokers.begin() + static_cast<std::ptrdiff_t>(next_joker + min_group));
+      next_joker += min_group;
+    }
+    joker_groups.emplace_back(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
+                              jokers.end());
+    next_joker = jokers.size();
+  } else if (declares) {
+    // One or two jokers join groups with room: impure runs and sets first, then pure runs but
+    // never the first, which stays pure.
+    const auto place_into = [&](std::vector<Group>& groups, int limit, std::size_t from) {
+      for (std::size_t g = from; g < groups.size(); ++g) {
+        while (next_joker < jokers.size() && static_cast<int>(groups[g].size()) < limit) {
+          groups[g].push_back(jokers[next_joker++]);
+        }
+      }
+    };
+    place_into(impure, rules.max_sequence, 0);
+    place_into(sets, rules.largest_set(), 0);
+    place_into(pure, rules.max_sequence, 1);
+  }
+  for (; next_joker < jokers.size(); ++next_joker) rest.push_back(jokers[next_joker]);
+
+  Hand hand;
+  hand.wild = wild;
+  for (auto* groups : {&pure, &impure, &joker_groups, &sets}) {
+    for (Group& group : *groups) hand.groups.push_back(std::move(group));
+  }
+  if (!rest.empty()) hand.groups.push_back(rest);
+  return hand;
+}
+
+int total_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  int total = 0;
+  for (const Card card : cards) total += card_points(card, wild, rules);
+  return total;
+}
+
+// The card worth most: with 14 cards, the discard when nothing else decides it.
+Card most_valuable(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  return *std::max_element(cards.begin(), cards.end(), [&](Card a, Card b) {
+    return card_points(a, wild, rules) < card_points(b, wild, rules);
+  });
+}
+
+void set_discard(Found& found, Card card, WildRank wild) {
+  found.discard_joker = is_joker(card, wild);
+  found.discard.reset();
+  if (!found.discard_joker) found.discard = card;
+}
+
+// A grouping made of one pure run alone: the run worth most (with 14 cards, together with the
+// best discard outside it). It is what pays least where only the pure run is exempt.
+struct LonePure {
+  int cost = INT_MAX;
+  Found found;
+};
+
+LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                            bool may_discard) {
+  // Copies of each card in the hand, and the cards by value for the discard.
+  std::array<int, Card::index_count> copies{};
+  for (const Card card : cards) ++copies[card.index()];
+  std::vector<Card> by_value(cards.begin(), cards.end());
+  std::stable_sort(by_value.begin(), by_value.end(), [&](Card a, Card b) {
+    return card_points(a, wild, rules) > card_points(b, wild, rules);
+  });
+  const int total = total_points(cards, wild, rules);
+
+  LonePure best;
+  for (int suit = 0; suit < suit_count; ++suit) {
+    for (const bool ace_high : {false, true}) {
+      const int lowest = ace_high ? 2 : 1, highest = ace_high ? 14 : 13;
+      const auto card_at = [&](int place) {
+        return Card(place == 14 ? Rank::ace : static_cast<Rank>(place), static_cast<Suit>(suit));
+      };
+      for (int low = lowest; low <= highest; ++low) {
+        int value = 0;
+        for (int high = low; high <= highest && copies[card_at(high).index()] > 0; ++high) {
+          value += card_points(card_at(high), wild, rules);
+          const int length = high - low + 1;
+          if (length < rules.min_group || length > rules.max_sequence) continue;
+          int cost = total - value;
+          std::optional<Card> discard;
+          if (may_discard) {
+            // The most valuable card with a copy outside the run.
+            for (const Card card : by_value) {
+              const bool in_run = !card.is_printed_joker() && card.suit() == Suit(suit) &&
+                                  (card.rank() == Rank::ace
+                                       ? (ace_high ? high == 14 : low == 1)
+                                       : static_cast<int>(card.rank()) >= low &&
+                                             static_cast<int>(card.rank()) <= high);
+              if (in_run && copies[card.index()] < 2) continue;
+              discard = card;
+              break;
+            }
+            if (!discard) continue;
+            cost -= card_points(*discard, wild, rules);
+          }
+          if (cost >= best.cost) continue;
+          best.cost = cost;
+          Meld meld;
+          meld.kind = MeldKind::pure_run;
+          meld.ace_high = ace_high;
+          meld.low = low;
+          for (int place = low; place <= high; ++place) {
+            meld.naturals[meld.natural_count++] = card_at(place);
+          }
+          best.found = Found{{meld}, std::nullopt, false, cost};
+          if (discard) set_discard(best.found, *discard, wild);
+        }
+      }
+    }
+  }
+  return best;
+}
+
+Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                   const Found& found, bool declares) {
+  Arrangement arrangement;
+  arrangement.hand = build_hand(cards, wild, found, rules, declares, arrangement.discard);
+  arrangement.check = check_declaration(arrangement.hand, rules);
+  arrangement.score = score_shown_hand(arrangement.hand, arrangement.check, rules);
+  return arrangement;
+}
+
+}  // namespace
+
+Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
+  const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;
+
+  // No pure sequence: every card counts, bar the discard worth most.
+  Found everything;
+  int best_cost = total_points(cards, wild, rules);
+  if (may_discard) {
+    const Card discard = most_valuable(cards, wild, rules);
+    best_cost -= card_points(discard, wild, rules);
+    set_discard(everything, discard, wild);
+  }
+  const Found* best = &everything;
+
+  Search search(cards, wild, rules, may_discard, ungrouped);
+  if (!search.pure_run_possible()) return finish(cards, wild, rules, everything, false);
+
+  LonePure lone;
+  if (rules.pure_without_second == PureWithoutSecondCount::pure_exempt) {
+    lone = best_lone_pure_run(cards, wild, rules, may_discard);
+    if (lone.cost <= best_cost) {
+      best_cost = lone.cost;
+      best = &lone.found;
+    }
+  }
+  search.run(best_cost);
+  if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
+  if (ungrouped && search.one_sequence.deadwood <= best_cost) {
+    best_cost = search.one_sequence.deadwood;
+    best = &search.one_sequence;
+  }
+  if (search.two_sequences.deadwood <= best_cost) {
+    best_cost = search.two_sequences.deadwood;
+    best = &search.two_sequences;
+  }
+  return finish(cards, wild, rules, *best, false);
+}
+
+Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  Outs outs;
+  outs.points_now = arrange(cards, wild, rules).score.points;
+  std::array<int, Card::index_count> in_hand{};
+  for (const Card card : cards) ++in_hand[card.index()];
+  std::vector<Card> with_draw(cards.begin(), cards.end());
+  with_draw.push_back(Card());
+  std::vector<Out> improving;
+  int lowest = outs.points_now;
+  for (int index = 0; index < Card::index_count; ++index) {
+    const Card card = Card::from_index(index);
+    const int limit =
+        card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
+    const int copies_left = limit - in_hand[index];
+    if (copies_left <= 0) continue;
+    with_draw.back() = card;
+    const Arrangement after = arrange(with_draw, wild, rules);
+    const Out out{card, copies_left, after.score.points, after.valid(), after.discard};
+    if (out.declares) {
+      outs.declare.push_back(out);
+    } else if (out.points < lowest) {
+      lowest = out.points;
+      improving = {out};
+    } else if (out.points == lowest && lowest < outs.points_now) {
+      improving.push_back(out);
+    }
+  }
+  if (outs.declare.empty()) outs.improve = improving;
+  return outs;
+}
+
+}  // namespace rummy

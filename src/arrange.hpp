@@ -1,0 +1,47 @@
+// The best arrangement of a hand: the grouping that declares if one exists, otherwise the one
+// whose loser's count is lowest (RULES.md §2.5, §2.6), found by an exact search. With 14 cards
+// the search also chooses the card to discard to the finish slot.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "declaration.hpp"
+#include "rules.hpp"
+#include "scoring.hpp"
+
+namespace rummy {
+
+struct Arrangement {
+  Hand hand;               // the grouping, in the order it is best read: sequences, sets, the rest
+  std::optional<Card> discard;  // 14 cards: the card that goes to the finish slot
+  DeclarationCheck check;  // of `hand`, by the ordinary classifier
+  Score score;             // what `hand` pays as a loser's hand shown after a declaration
+  bool valid() const { return check.valid(); }
+};
+
+// `cards` holds rules.hand_size cards (a shown hand) or one more (a player about to declare).
+// The result is exact: no grouping (and no discard) does better. Its score is recomputed by
+// check_declaration and score_shown_hand, so it is what `rummy score` says of those groups.
+Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// A card that could be drawn next and what it would allow.
+struct Out {
+  Card card;
+  int copies_left = 0;  // copies that can still be unseen, given the cards in hand
+  int points = 0;       // the best count after drawing it and discarding (2 when it declares)
+  bool declares = false;
+  std::optional<Card> discard;  // the card to discard after drawing it
+};
+
+struct Outs {
+  int points_now = 0;        // the hand's best count as it stands
+  std::vector<Out> declare;  // every card that lets the hand declare, in card order
+  std::vector<Out> improve;  // when none declares: the cards that lower the count most
+};
+
+// For a hand of rules.hand_size cards: every draw that declares, or the best improvements.
+Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+}  // namespace rummy

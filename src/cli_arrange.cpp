@@ -1,0 +1,93 @@
+// rummy arrange: the best grouping of a hand (and, with 14 cards, the card to discard).
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "arrange.hpp"
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+int run_arrange(const CommonOptions& options, const Environment& env) {
+  return guarded(options, env, [&]() -> int {
+    const Rules rules = rules_from(options);
+    const ReadHand read = read_hand_from(options, rules, env, HandSize::shown_or_drawn);
+    const std::vector<Card> cards = read.hand.cards();
+    const Arrangement best = arrange(cards, read.hand.wild, rules);
+    const auto changed = house_rules_that_changed(rules, [&](const Rules& with) {
+      return arrange(cards, read.hand.wild, with).score.points;
+    });
+
+    // What the grouping as written pays, when it was written in groups.
+    std::optional<Score> given;
+    if (read.hand.groups.size() > 1 && cards.size() == static_cast<std::size_t>(rules.hand_size)) {
+      given = score_shown_hand(read.hand, check_declaration(read.hand, rules), rules);
+    }
+
+    if (options.output_format() == Format::json) {
+      const Json body = {
+          {"valid", best.valid()},
+          {"points", best.score.points},
+          {"uncapped", best.score.uncapped},
+          {"rule", describe(best.score, rules)},
+          {"rule_id", basis_id(best.score.basis)},
+          {"wild", wild_json(best.hand.wild)},
+          {"discard", best.discard ? Json(to_string(*best.discard)) : Json(nullptr)},
+          {"groups", groups_json(best.hand, best.check, rules)},
+          {"hand", format_hand(best.hand)},
+          {"given_points", given ? Json(given->points) : Json(nullptr)},
+          {"house_rules", house_rules_json(changed)}};
+      env.out << body.dump(2) << "\n";
+      return exit_ok;
+    }
+    const Style style(options, env);
+    env.out << wild_line(read) << "\n";
+    if (best.discard) {
+      env.out << (best.valid() ? style.paint(fmt::format("you can declare by discarding {}",
+                                                         to_string(*best.discard)),
+                                             colour::good)
+                               : fmt::format("no declaration yet: discard {}, and the best "
+                                             "grouping of the rest is",
+                                             to_string(*best.discard)))
+              << "\n";
+    }
+    print_groups(env.out, best.hand, best.check, rules, style);
+    if (best.valid()) {
+      env.out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check)
+              << "; shown after another player's declaration it pays "
+              << best.score.points << "\n";
+    } else {
+      env.out << style.paint(fmt::format("best: pays {} point{}", best.score.points,
+                                         best.score.points == 1 ? "" : "s"),
+                             colour::strong);
+      if (best.score.points != best.score.uncapped) {
+        env.out << fmt::format(" ({} before the {}-point cap)", best.score.uncapped,
+                               rules.points_cap);
+      }
+      env.out << "\nrule: " << describe(best.score, rules) << "\n";
+    }
+    if (given) {
+      env.out << fmt::format("as written: pays {} point{}{}\n", given->points,
+                             given->points == 1 ? "" : "s",
+                             given->points == best.score.points
+                                 ? " (the best there is)"
+                                 : fmt::format(", {} more", given->points - best.score.points));
+    }
+    env.out << "as notation: " << format_hand(best.hand) << "\n";
+    if (!changed.empty()) env.out << changed_by_text(changed) << "\n";
+    return exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_arrange(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<CommonOptions>();
+  add_common_options(command, *options);
+  return [options, &env] { return run_arrange(*options, env); };
+}
+
+}  // namespace rummy::cli

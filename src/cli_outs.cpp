@@ -1,0 +1,76 @@
+// rummy outs: the cards that, drawn next, would let a 13-card hand declare.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "arrange.hpp"
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+Json outs_json(const std::vector<Out>& outs) {
+  Json array = Json::array();
+  for (const Out& out : outs) {
+    array.push_back({{"card", to_string(out.card)},
+                     {"copies_left", out.copies_left},
+                     {"discard", out.discard ? Json(to_string(*out.discard)) : Json(nullptr)},
+                     {"points", out.points}});
+  }
+  return array;
+}
+
+std::string outs_text(const std::vector<Out>& outs, bool with_points) {
+  std::string text;
+  for (const Out& out : outs) {
+    text += fmt::format("  {} ({} left), then discard {}", to_string(out.card), out.copies_left,
+                        out.discard ? to_string(*out.discard) : std::string("?"));
+    if (with_points) text += fmt::format(": pays {}", out.points);
+    text += "\n";
+  }
+  return text;
+}
+
+int run_outs(const CommonOptions& options, const Environment& env) {
+  return guarded(options, env, [&]() -> int {
+    const Rules rules = rules_from(options);
+    const ReadHand read = read_hand_from(options, rules, env, HandSize::shown);
+    const Outs outs = find_outs(read.hand.cards(), read.hand.wild, rules);
+    if (options.output_format() == Format::json) {
+      const Json body = {{"points_now", outs.points_now},
+                         {"wild", wild_json(read.hand.wild)},
+                         {"declare", outs_json(outs.declare)},
+                         {"improve", outs_json(outs.improve)}};
+      env.out << body.dump(2) << "\n";
+      return exit_ok;
+    }
+    env.out << wild_line(read) << "\n";
+    env.out << fmt::format("as it stands the hand pays {} point{}\n", outs.points_now,
+                           outs.points_now == 1 ? "" : "s");
+    if (!outs.declare.empty()) {
+      int copies = 0;
+      for (const Out& out : outs.declare) copies += out.copies_left;
+      env.out << fmt::format("{} card{} declare ({} cop{} may be unseen):\n", outs.declare.size(),
+                             outs.declare.size() == 1 ? "" : "s", copies,
+                             copies == 1 ? "y" : "ies")
+              << outs_text(outs.declare, false);
+    } else if (!outs.improve.empty()) {
+      env.out << "no card declares; these lower the count most:\n" << outs_text(outs.improve, true);
+    } else {
+      env.out << "no card declares or lowers the count\n";
+    }
+    return exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_outs(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<CommonOptions>();
+  add_common_options(command, *options);
+  return [options, &env] { return run_outs(*options, env); };
+}
+
+}  // namespace rummy::cli

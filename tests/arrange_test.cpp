@@ -1,0 +1,287 @@
+// The arrangement search against an exhaustive reference: every subset of the hand that the
+// classifier calls a valid group, packed in every way by dynamic programming over subsets.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <random>
+
+#include "arrange.hpp"
+#include "helpers.hpp"
+
+using namespace rummy;
+using namespace rummy::test;
+
+namespace {
+
+struct Reference {
+  bool valid = false;
+  int points = 0;  // as a loser: 2 when valid, else the lowest count, capped
+};
+
+// Slow and plain: what the best grouping of these 13 cards pays.
+Reference reference_points(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
+  const int n = static_cast<int>(cards.size());
+  const int full = (1 << n) - 1;
+  struct GroupInfo {
+    int mask;
+    bool sequence, pure;
+  };
+  std::vector<std::vector<GroupInfo>> by_lowest(static_cast<std::size_t>(n));
+  int best_pure_value = -1;
+  // Suits and ranks of the cards in each subset that cannot be jokers: a group needs them all
+  // of one suit (a run) or all of one rank (a set), which spares most calls to the classifier.
+  std::vector<int> suits(static_cast<std::size_t>(full) + 1), ranks(static_cast<std::size_t>(full) + 1);
+  for (int mask = 1; mask <= full; ++mask) {
+    const int lowest = __builtin_ctz(static_cast<unsigned>(mask));
+    const auto without = static_cast<std::size_t>(mask & (mask - 1));
+    const Card card = cards[static_cast<std::size_t>(lowest)];
+    const bool joker = is_joker(card, wild);
+    suits[static_cast<std::size_t>(mask)] =
+        suits[without] | (joker ? 0 : 1 << static_cast<int>(card.suit()));
+    ranks[static_cast<std::size_t>(mask)] =
+        ranks[without] | (joker ? 0 : 1 << static_cast<int>(card.rank()));
+  }
+  for (int mask = 1; mask <= full; ++mask) {
+    if (__builtin_popcount(static_cast<unsigned>(mask)) < rules.min_group) continue;
+    if (__builtin_popcount(static_cast<unsigned>(suits[static_cast<std::size_t>(mask)])) > 1 &&
+        __builtin_popcount(static_cast<unsigned>(ranks[static_cast<std::size_t>(mask)])) > 1) {
+      continue;
+    }
+    std::vector<Card> group;
+    int value = 0;
+    for (int i = 0; i < n; ++i) {
+      if (mask & (1 << i)) {
+        group.push_back(cards[static_cast<std::size_t>(i)]);
+        value += card_points(cards[static_cast<std::size_t>(i)], wild, rules);
+      }
+    }
+    const GroupKind kind = classify_group(group, wild, rules).kind;
+    if (!is_valid_group(kind)) continue;
+    if (kind == GroupKind::pure_sequence) best_pure_value = std::max(best_pure_value, value);
+    by_lowest[static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)))].push_back(
+        {mask, is_sequence(kind), kind == GroupKind::pure_sequence});
+  }
+  constexpr int none = INT_MAX / 2;
+  // [mask][sequences 0..2][pure 0..1]: least deadwood, and whether all cards are in groups.
+  std::vector<std::array<std::array<int, 2>, 3>> least(static_cast<std::size_t>(full) + 1);
+  std::vector<std::array<std::array<bool, 2>, 3>> covered(static_cast<std::size_t>(full) + 1);
+  for (auto& table : least) {
+    for (auto& row : table) row = {none, none};
+  }
+  least[0][0][0] = 0;
+  covered[0][0][0] = true;
+  for (int mask = 1; mask <= full; ++mask) {
+    const int lowest = __builtin_ctz(static_cast<unsigned>(mask));
+    auto& here = least[static_cast<std::size_t>(mask)];
+    auto& all_in = covered[static_cast<std::size_t>(mask)];
+    const int without = mask & ~(1 << lowest);
+    const int value = card_points(cards[static_cast<std::size_t>(lowest)], wild, rules);
+    for (int s = 0; s < 3; ++s) {
+      for (int p = 0; p < 2; ++p) {
+        const int before = least[static_cast<std::size_t>(without)][s][p];
+        if (before < none) here[s][p] = std::min(here[s][p], before + value);
+      }
+    }
+    for (const GroupInfo& group : by_lowest[static_cast<std::size_t>(lowest)]) {
+      if ((group.mask & mask) != group.mask) continue;
+      const auto rest = static_cast<std::size_t>(mask & ~group.mask);
+      for (int s = 0; s < 3; ++s) {
+        for (int p = 0; p < 2; ++p) {
+          const int s2 = std::min(2, s + (group.sequence ? 1 : 0));
+          const int p2 = std::min(1, p + (group.pure ? 1 : 0));
+          if (least[rest][s][p] < none) here[s2][p2] = std::min(here[s2][p2], least[rest][s][p]);
+          if (covered[rest][s][p]) all_in[s2][p2] = true;
+        }
+      }
+    }
+  }
+  Reference reference;
+  if (covered[static_cast<std::size_t>(full)][2][1]) {
+    reference.valid = true;
+    reference.points = rules.valid_after_declaration_points;
+    return reference;
+  }
+  int total = 0;
+  for (const Card card : cards) total += card_points(card, wild, rules);
+  int cost = total;
+  cost = std::min(cost, least[static_cast<std::size_t>(full)][2][1]);
+  if (best_pure_value >= 0) {
+    switch (rules.pure_without_second) {
+      case PureWithoutSecondCount::pure_exempt:
+        cost = std::min(cost, total - best_pure_value);
+        break;
+      case PureWithoutSecondCount::all:
+        break;
+      case PureWithoutSecondCount::ungrouped:
+        cost = std::min(cost, least[static_cast<std::size_t>(full)][1][1]);
+        break;
+    }
+  }
+  reference.points = std::min(cost, rules.points_cap);
+  return reference;
+}
+
+// With 14 cards: the best over every discard, a valid declaration first.
+Reference reference_after_discard(const std::vector<Card>& cards, WildRank wild,
+                                  const Rules& rules) {
+  Reference best{false, INT_MAX};
+  for (std::size_t d = 0; d < cards.size(); ++d) {
+    std::vector<Card> rest = cards;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(d));
+    const Reference here = reference_points(rest, wild, rules);
+    if ((here.valid && !best.valid) ||
+        (here.valid == best.valid && here.points < best.points)) {
+      best = here;
+    }
+  }
+  return best;
+}
+
+std::vector<Card> flat(const Hand& hand) {
+  std::vector<Card> cards;
+  for (const Group& group : hand.groups) cards.insert(cards.end(), group.begin(), group.end());
+  return cards;
+}
+
+// The hand it returns holds the same cards, less the discard, and the discard was in the hand.
+void check_same_cards(std::vector<Card> cards, const Arrangement& arrangement) {
+  std::vector<Card> shown = flat(arrangement.hand);
+  if (arrangement.discard) shown.push_back(*arrangement.discard);
+  std::sort(cards.begin(), cards.end());
+  std::sort(shown.begin(), shown.end());
+  CHECK(shown == cards);
+}
+
+// Random hands from two packs and two printed jokers; `jokers` more wild cards forced in.
+std::vector<Card> random_hand(std::mt19937& random, std::size_t size, WildRank wild,
+                              int extra_wild) {
+  std::vector<Card> deck;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+    deck.push_back(Card::printed_joker());
+  }
+  std::shuffle(deck.begin(), deck.end(), random);
+  std::vector<Card> hand;
+  // Wild cards first when asked for joker-rich hands.
+  for (auto it = deck.begin(); it != deck.end() && extra_wild > 0;) {
+    if (is_joker(*it, wild)) {
+      hand.push_back(*it);
+      it = deck.erase(it);
+      --extra_wild;
+    } else {
+      ++it;
+    }
+  }
+  for (const Card card : deck) {
+    if (hand.size() == size) break;
+    hand.push_back(card);
+  }
+  return hand;
+}
+
+// Hands built to be near a declaration: runs and sets dealt on purpose, then some noise.
+std::vector<Card> near_hand(std::mt19937& random, std::size_t size, WildRank wild) {
+  std::vector<Card> hand;
+  std::array<int, Card::index_count> used{};
+  const auto add = [&](Card card) {
+    const int limit = card.is_printed_joker() ? 2 : 2;
+    if (hand.size() < size && used[card.index()] < limit) {
+      ++used[card.index()];
+      hand.push_back(card);
+    }
+  };
+  while (hand.size() < size) {
+    const int what = static_cast<int>(random() % 5);
+    if (what <= 1) {
+      const auto suit = static_cast<Suit>(random() % 4);
+      const int start = 1 + static_cast<int>(random() % 11);
+      const int length = 3 + static_cast<int>(random() % 3);
+      for (int r = start; r < start + length && r <= 13; ++r) add(Card(static_cast<Rank>(r), suit));
+    } else if (what == 2) {
+      const auto rank = static_cast<Rank>(1 + random() % 13);
+      for (int s = 0; s < 4; ++s) {
+        if (random() % 4 != 0) add(Card(rank, static_cast<Suit>(s)));
+      }
+    } else if (what == 3 && wild) {
+      add(Card(*wild, static_cast<Suit>(random() % 4)));
+    } else if (what == 3) {
+      add(Card::printed_joker());
+    } else {
+      add(Card::from_index(static_cast<int>(random() % 53)));
+    }
+  }
+  return hand;
+}
+
+void compare_with_reference(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
+  const Arrangement arrangement = arrange(cards, wild, rules);
+  const Reference reference = cards.size() == 13 ? reference_points(cards, wild, rules)
+                                                 : reference_after_discard(cards, wild, rules);
+  Hand as_given;
+  as_given.groups = {cards};
+  as_given.wild = wild;
+  CAPTURE(format_group(cards, wild));
+  CAPTURE(rules.pure_without_second);
+  CHECK(arrangement.valid() == reference.valid);
+  CHECK(arrangement.score.points == reference.points);
+  check_same_cards(cards, arrangement);
+  CHECK(arrangement.hand.card_count() == 13U);
+  CHECK(arrangement.discard.has_value() == (cards.size() == 14));
+}
+
+}  // namespace
+
+TEST_CASE("the issue's hands arrange as expected") {
+  const Hand valid = hand_of("A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ");
+  std::vector<Card> cards = flat(valid);
+  std::reverse(cards.begin(), cards.end());
+  const Arrangement arrangement = arrange(cards, valid.wild, Rules{});
+  CHECK(arrangement.valid());
+  CHECK(arrangement.score.points == 2);
+
+  // Seed [001]'s example, written to pay 70, regroups to pay 30: A♦-2♦-3♦ is pure, and the
+  // wild 10♥ stands for K♥ in J♥-Q♥-K♥-A♥; A♠ Q♣ Q♥ are left.
+  const Hand seed = hand_of("10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥", "10");
+  const Arrangement best = arrange(flat(seed), seed.wild, Rules{});
+  CHECK(best.score.points == 30);
+  CHECK(best.score.basis == ScoreBasis::two_sequences);
+  CHECK(best.check.pure_sequences == 1);
+  CHECK(best.check.sequences == 2);
+}
+
+TEST_CASE("14 cards: the discard that declares") {
+  const Hand hand = hand_of("A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-J♣ Q♣");
+  const Arrangement arrangement = arrange(flat(hand), hand.wild, Rules{});
+  CHECK(arrangement.valid());
+  REQUIRE(arrangement.discard);
+  CHECK(to_string(*arrangement.discard) == "Q♣");
+}
+
+TEST_CASE("the search equals the exhaustive reference on random 13-card hands") {
+  std::mt19937 random(1);
+  for (int round = 0; round < 3000; ++round) {
+    const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    Rules rules;
+    rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    rules.fifth_card_joker = round % 7 == 0;
+    const std::vector<Card> cards =
+        round % 2 == 0 ? random_hand(random, 13, wild, static_cast<int>(random() % 9))
+                       : near_hand(random, 13, wild);
+    compare_with_reference(cards, wild, rules);
+  }
+}
+
+TEST_CASE("the search equals the exhaustive reference on random 14-card hands") {
+  std::mt19937 random(2);
+  for (int round = 0; round < 400; ++round) {
+    const WildRank wild = static_cast<Rank>(1 + random() % 13);
+    Rules rules;
+    rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    const std::vector<Card> cards =
+        round % 2 == 0 ? random_hand(random, 14, wild, static_cast<int>(random() % 6))
+                       : near_hand(random, 14, wild);
+    compare_with_reference(cards, wild, rules);
+  }
+}

@@ -1,0 +1,145 @@
+// rummy_benchmark: hands per second for the core operations, single-threaded, on hands dealt
+// with a fixed seed (13 or 14 cards from two packs and two printed jokers, a random wild rank),
+// and the slowest single hand met. Run: build/tests/rummy_benchmark [hands]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "arrange.hpp"
+#include "notation.hpp"
+#include "scoring.hpp"
+
+using namespace rummy;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Deal {
+  std::vector<Card> cards;
+  WildRank wild;
+};
+
+std::vector<Deal> deal(std::size_t count, std::size_t size, unsigned seed, int forced_jokers = 0) {
+  std::mt19937 random(seed);
+  std::vector<Card> deck;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+    deck.push_back(Card::printed_joker());
+  }
+  std::vector<Deal> deals;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::shuffle(deck.begin(), deck.end(), random);
+    Deal d;
+    d.wild = static_cast<Rank>(1 + random() % 13);
+    // Joker-rich hands: jokers (printed and wild) first, then the rest of the deck.
+    std::vector<Card> jokers, others;
+    for (const Card card : deck) (is_joker(card, d.wild) ? jokers : others).push_back(card);
+    const auto take = std::min<std::size_t>(static_cast<std::size_t>(forced_jokers), jokers.size());
+    d.cards.assign(jokers.begin(), jokers.begin() + static_cast<std::ptrdiff_t>(take));
+    const std::vector<Card>& rest = forced_jokers > 0 ? others : deck;
+    for (std::size_t k = 0; d.cards.size() < size; ++k) d.cards.push_back(rest[k]);
+    deals.push_back(d);
+  }
+  return deals;
+}
+
+struct Timing {
+  double per_second = 0;
+  double slowest_ms = 0;
+  std::string slowest;
+};
+
+template <typename Each>
+Timing measure(const std::vector<Deal>& deals, Each&& each) {
+  Timing timing;
+  const auto start = Clock::now();
+  for (const Deal& d : deals) {
+    const auto before = Clock::now();
+    each(d);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - before).count();
+    if (ms > timing.slowest_ms) {
+      timing.slowest_ms = ms;
+      Hand hand{{d.cards}, d.wild};
+      timing.slowest = format_hand(hand);
+    }
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  timing.per_second = static_cast<double>(deals.size()) / seconds;
+  return timing;
+}
+
+void report(const char* what, const Timing& timing) {
+  std::printf("%-34s %12.0f hands/s   slowest %7.3f ms\n", what, timing.per_second,
+              timing.slowest_ms);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::size_t count = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 100000;
+  const Rules rules;
+  std::printf("rummy benchmark: %zu hands per figure, one thread, fixed seeds\n", count);
+  long sink = 0;
+
+  // Grouped hands as people type them: the best arrangement of each deal, in the notation.
+  const std::vector<Deal> deals13 = deal(count, 13, 1);
+  std::vector<std::string> texts;
+  texts.reserve(deals13.size());
+  for (const Deal& d : deals13) texts.push_back(format_hand(arrange(d.cards, d.wild, rules).hand));
+  std::vector<Deal> with_text = deals13;
+  std::size_t next_text = 0;
+  ReadOptions options;
+  const Timing validate = measure(with_text, [&](const Deal& d) {
+    options.wild = d.wild;
+    const ReadHand read = read_hand(texts[next_text++], "<bench>", rules, options);
+    const DeclarationCheck check = check_declaration(read.hand, rules);
+    sink += score_shown_hand(read.hand, check, rules).points;
+  });
+  report("parse + validate + score, grouped", validate);
+
+  Timing worst;
+  const auto track = [&](const Timing& t) {
+    if (t.slowest_ms > worst.slowest_ms) worst = t;
+  };
+  const Timing arrange13 = measure(deals13, [&](const Deal& d) {
+    sink += arrange(d.cards, d.wild, rules).score.points;
+  });
+  report("arrange, 13 cards", arrange13);
+  track(arrange13);
+
+  const std::vector<Deal> deals14 = deal(count, 14, 2);
+  const Timing arrange14 = measure(deals14, [&](const Deal& d) {
+    sink += arrange(d.cards, d.wild, rules).score.points;
+  });
+  report("arrange, 14 cards", arrange14);
+  track(arrange14);
+
+  const std::vector<Deal> outs_deals = deal(std::max<std::size_t>(count / 50, 1), 13, 3);
+  const Timing outs = measure(outs_deals, [&](const Deal& d) {
+    sink += find_outs(d.cards, d.wild, rules).points_now;
+  });
+  report("outs, 13 cards", outs);
+
+  // Hands rich in jokers: 2 printed and all wild cards the deck holds, up to 10.
+  const std::vector<Deal> rich13 = deal(std::max<std::size_t>(count / 10, 1), 13, 4, 10);
+  const Timing rich = measure(rich13, [&](const Deal& d) {
+    sink += arrange(d.cards, d.wild, rules).score.points;
+  });
+  report("arrange, 13 cards, 10 jokers", rich);
+  track(rich);
+  const std::vector<Deal> rich14 = deal(std::max<std::size_t>(count / 10, 1), 14, 5, 10);
+  const Timing rich_drawn = measure(rich14, [&](const Deal& d) {
+    sink += arrange(d.cards, d.wild, rules).score.points;
+  });
+  report("arrange, 14 cards, 10 jokers", rich_drawn);
+  track(rich_drawn);
+
+  std::printf("slowest single arrange: %.3f ms: %s (wild rank of the deal as dealt)\n",
+              worst.slowest_ms, worst.slowest.c_str());
+  std::printf("(checksum %ld)\n", sink);
+  return 0;
+}
