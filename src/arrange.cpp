@@ -212,8 +212,8 @@ class Search {
   // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
   // jokers between them. `wild_itself`: a wild card stands as itself, so only a pure run counts
   // (the same run with that card as a joker is met through the pool).
-  void grow_run(Meld& meld, int position, int first, int last, int step, int gaps,
-                bool wild_itself, bool no_gaps) {
+  void grow_run(Meld& meld, int position, int first, int last, int step, int gaps, bool wild_itself,
+                bool no_gaps) {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
@@ -433,8 +433,9 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
   if (left >= min_group) {
     // Two groups of jokers only when both are needed as sequences.
     if (pure.size() + impure.size() == 0 && left >= 2 * min_group) {
-      joker_groups.emplace_back(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
-                                jokers.begin() + static_cast<std::ptrdiff_t>(next_joker + min_group));
+      joker_groups.emplace_back(
+          jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
+          jokers.begin() + static_cast<std::ptrdiff_t>(next_joker + min_group));
       next_joker += min_group;
     }
     joker_groups.emplace_back(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
@@ -520,11 +521,11 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
           if (may_discard) {
             // The most valuable card with a copy outside the run.
             for (const Card card : by_value) {
-              const bool in_run = !card.is_printed_joker() && card.suit() == Suit(suit) &&
-                                  (card.rank() == Rank::ace
-                                       ? (ace_high ? high == 14 : low == 1)
-                                       : static_cast<int>(card.rank()) >= low &&
-                                             static_cast<int>(card.rank()) <= high);
+              const bool in_run =
+                  !card.is_printed_joker() && card.suit() == Suit(suit) &&
+                  (card.rank() == Rank::ace ? (ace_high ? high == 14 : low == 1)
+                                            : static_cast<int>(card.rank()) >= low &&
+                                                  static_cast<int>(card.rank()) <= high);
               if (in_run && copies[card.index()] < 2) continue;
               discard = card;
               break;

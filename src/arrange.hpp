@@ -14,10 +14,10 @@
 namespace rummy {
 
 struct Arrangement {
-  Hand hand;               // the grouping, in the order it is best read: sequences, sets, the rest
+  Hand hand;  // the grouping, in the order it is best read: sequences, sets, the rest
   std::optional<Card> discard;  // 14 cards: the card that goes to the finish slot
-  DeclarationCheck check;  // of `hand`, by the ordinary classifier
-  Score score;             // what `hand` pays as a loser's hand shown after a declaration
+  DeclarationCheck check;       // of `hand`, by the ordinary classifier
+  Score score;                  // what `hand` pays as a loser's hand shown after a declaration
   bool valid() const { return check.valid(); }
 };
 

@@ -28,18 +28,17 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
     }
 
     if (options.output_format() == Format::json) {
-      const Json body = {
-          {"valid", best.valid()},
-          {"points", best.score.points},
-          {"uncapped", best.score.uncapped},
-          {"rule", describe(best.score, rules)},
-          {"rule_id", basis_id(best.score.basis)},
-          {"wild", wild_json(best.hand.wild)},
-          {"discard", best.discard ? Json(to_string(*best.discard)) : Json(nullptr)},
-          {"groups", groups_json(best.hand, best.check, rules)},
-          {"hand", format_hand(best.hand)},
-          {"given_points", given ? Json(given->points) : Json(nullptr)},
-          {"house_rules", house_rules_json(changed)}};
+      const Json body = {{"valid", best.valid()},
+                         {"points", best.score.points},
+                         {"uncapped", best.score.uncapped},
+                         {"rule", describe(best.score, rules)},
+                         {"rule_id", basis_id(best.score.basis)},
+                         {"wild", wild_json(best.hand.wild)},
+                         {"discard", best.discard ? Json(to_string(*best.discard)) : Json(nullptr)},
+                         {"groups", groups_json(best.hand, best.check, rules)},
+                         {"hand", format_hand(best.hand)},
+                         {"given_points", given ? Json(given->points) : Json(nullptr)},
+                         {"house_rules", house_rules_json(changed)}};
       env.out << body.dump(2) << "\n";
       return exit_ok;
     }
@@ -57,8 +56,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
     print_groups(env.out, best.hand, best.check, rules, style);
     if (best.valid()) {
       env.out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check)
-              << "; shown after another player's declaration it pays "
-              << best.score.points << "\n";
+              << "; shown after another player's declaration it pays " << best.score.points << "\n";
     } else {
       env.out << style.paint(fmt::format("best: pays {} point{}", best.score.points,
                                          best.score.points == 1 ? "" : "s"),

@@ -53,8 +53,7 @@ int run_outs(const CommonOptions& options, const Environment& env) {
       int copies = 0;
       for (const Out& out : outs.declare) copies += out.copies_left;
       env.out << fmt::format("{} card{} declare ({} cop{} may be unseen):\n", outs.declare.size(),
-                             outs.declare.size() == 1 ? "" : "s", copies,
-                             copies == 1 ? "y" : "ies")
+                             outs.declare.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies")
               << outs_text(outs.declare, false);
     } else if (!outs.improve.empty()) {
       env.out << "no card declares; these lower the count most:\n" << outs_text(outs.improve, true);

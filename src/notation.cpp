@@ -263,9 +263,9 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
   }
   const auto shown = static_cast<std::size_t>(rules.hand_size);
   if (options.size == ReadOptions::Size::shown && cards.size() != shown) {
-    throw input_error(source, text, read.written.end_offset,
-                      fmt::format("{} cards: a hand shown at the end of a deal holds {}",
-                                  cards.size(), shown));
+    throw input_error(
+        source, text, read.written.end_offset,
+        fmt::format("{} cards: a hand shown at the end of a deal holds {}", cards.size(), shown));
   }
   if (options.size == ReadOptions::Size::shown_or_drawn && cards.size() != shown &&
       cards.size() != shown + 1) {

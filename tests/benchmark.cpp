@@ -2,6 +2,7 @@
 // with a fixed seed (13 or 14 cards from two packs and two printed jokers, a random wild rank),
 // and the slowest single hand met. Run: build/tests/rummy_benchmark [hands]
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -105,38 +106,66 @@ int main(int argc, char** argv) {
   const auto track = [&](const Timing& t) {
     if (t.slowest_ms > worst.slowest_ms) worst = t;
   };
-  const Timing arrange13 = measure(deals13, [&](const Deal& d) {
-    sink += arrange(d.cards, d.wild, rules).score.points;
-  });
+  const Timing arrange13 = measure(
+      deals13, [&](const Deal& d) { sink += arrange(d.cards, d.wild, rules).score.points; });
   report("arrange, 13 cards", arrange13);
   track(arrange13);
 
   const std::vector<Deal> deals14 = deal(count, 14, 2);
-  const Timing arrange14 = measure(deals14, [&](const Deal& d) {
-    sink += arrange(d.cards, d.wild, rules).score.points;
-  });
+  const Timing arrange14 = measure(
+      deals14, [&](const Deal& d) { sink += arrange(d.cards, d.wild, rules).score.points; });
   report("arrange, 14 cards", arrange14);
   track(arrange14);
 
   const std::vector<Deal> outs_deals = deal(std::max<std::size_t>(count / 50, 1), 13, 3);
-  const Timing outs = measure(outs_deals, [&](const Deal& d) {
-    sink += find_outs(d.cards, d.wild, rules).points_now;
-  });
+  const Timing outs = measure(
+      outs_deals, [&](const Deal& d) { sink += find_outs(d.cards, d.wild, rules).points_now; });
   report("outs, 13 cards", outs);
 
   // Hands rich in jokers: 2 printed and all wild cards the deck holds, up to 10.
   const std::vector<Deal> rich13 = deal(std::max<std::size_t>(count / 10, 1), 13, 4, 10);
-  const Timing rich = measure(rich13, [&](const Deal& d) {
-    sink += arrange(d.cards, d.wild, rules).score.points;
-  });
+  const Timing rich =
+      measure(rich13, [&](const Deal& d) { sink += arrange(d.cards, d.wild, rules).score.points; });
   report("arrange, 13 cards, 10 jokers", rich);
   track(rich);
   const std::vector<Deal> rich14 = deal(std::max<std::size_t>(count / 10, 1), 14, 5, 10);
-  const Timing rich_drawn = measure(rich14, [&](const Deal& d) {
-    sink += arrange(d.cards, d.wild, rules).score.points;
-  });
+  const Timing rich_drawn =
+      measure(rich14, [&](const Deal& d) { sink += arrange(d.cards, d.wild, rules).score.points; });
   report("arrange, 14 cards, 10 jokers", rich_drawn);
   track(rich_drawn);
+
+  // Hands of mostly one or two suits with jokers: long runs to choose from, the hardest case met.
+  std::mt19937 random(6);
+  std::vector<Deal> suited;
+  for (std::size_t i = 0; i < std::max<std::size_t>(count / 10, 1); ++i) {
+    Deal d;
+    d.wild = static_cast<Rank>(1 + random() % 13);
+    std::array<int, Card::index_count> used{};
+    const std::size_t size = 13 + random() % 2;
+    const int jokers = static_cast<int>(random() % 8);
+    for (int j = 0; j < jokers; ++j) {
+      const Card card =
+          j < 2 ? Card::printed_joker() : Card(*d.wild, static_cast<Suit>(random() % 4));
+      if (used[card.index()] < 2) {
+        ++used[card.index()];
+        d.cards.push_back(card);
+      }
+    }
+    const auto first = static_cast<Suit>(random() % 4), second = static_cast<Suit>(random() % 4);
+    while (d.cards.size() < size) {
+      Card card(static_cast<Rank>(1 + random() % 13), random() % 3 ? first : second);
+      if (random() % 5 == 0) card = Card::from_index(static_cast<int>(random() % 52));
+      if (used[card.index()] < 2) {
+        ++used[card.index()];
+        d.cards.push_back(card);
+      }
+    }
+    suited.push_back(d);
+  }
+  const Timing hard =
+      measure(suited, [&](const Deal& d) { sink += arrange(d.cards, d.wild, rules).score.points; });
+  report("arrange, 13-14 cards of 1-2 suits", hard);
+  track(hard);
 
   std::printf("slowest single arrange: %.3f ms: %s (wild rank of the deal as dealt)\n",
               worst.slowest_ms, worst.slowest.c_str());

@@ -1,0 +1,149 @@
+// rummy arrange and rummy outs through the command line, and the round trip: what arrange
+// prints, given back to score and validate, says the same.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "card.hpp"
+#include "cli.hpp"
+#include "declaration.hpp"
+#include "helpers.hpp"
+
+using Json = nlohmann::json;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+  Json json() const { return Json::parse(out); }
+};
+
+Run rummy_cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "rummy");
+  std::istringstream in;
+  std::ostringstream out, err;
+  Run run;
+  run.code = rummy::cli::run(args, {in, out, err, false, false});
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
+
+}  // namespace
+
+TEST_CASE("arrange: the seed example regroups to pay 30 where the written grouping pays 70") {
+  const Run text = rummy_cli({"arrange", "--wild", "10", seed_hand});
+  CHECK(text.code == 0);
+  CHECK(text.out ==
+        "wild jokers: the 10s (from --wild)\n"
+        "1  A♦-2♦-3♦          pure sequence      A♦-2♦-3♦ in order, no joker\n"
+        "2  J♥-Q♥-10♥(WJ)-A♥  impure sequence    reads J♥-Q♥-K♥-A♥: 10♥ (wild) stands for K♥\n"
+        "3  5♠-5♦-5♣          set                three 5s of different suits\n"
+        "4  A♠-Q♣-Q♥          not a valid group  A♠ is not a Q and not wild (the wild jokers are "
+        "the 10s), so it cannot stand in this set of queens\n"
+        "best: pays 30 points\n"
+        "rule: two sequences, one of them pure: only cards outside valid groups count\n"
+        "as written: pays 70 points, 40 more\n"
+        "as notation: A♦-2♦-3♦ | J♥-Q♥-10♥(WJ)-A♥ | 5♠-5♦-5♣ | A♠-Q♣-Q♥\n");
+  const Json json = rummy_cli({"arrange", "--wild", "10", "--format", "json", seed_hand}).json();
+  CHECK(json["valid"] == false);
+  CHECK(json["points"] == 30);
+  CHECK(json["given_points"] == 70);
+  CHECK(json["discard"] == nullptr);
+  CHECK(json["groups"].size() == 4);
+  CHECK(json["groups"][1]["kind"] == "impure_sequence");
+}
+
+TEST_CASE("arrange: 14 cards name the discard that declares") {
+  const Json json =
+      rummy_cli({"arrange", "--format", "json", "Q♣ J♦ 4♦ 6♣ A♠ 4♠ 7♣ 2♠ 4♣ J♥ 3♠ 4♥ J♣ 8♣"})
+          .json();
+  CHECK(json["valid"] == true);
+  CHECK(json["points"] == 2);
+  CHECK(json["discard"] == "Q♣");
+  CHECK(json["given_points"] == nullptr);
+  const Run text = rummy_cli({"arrange", "Q♣ J♦ 4♦ 6♣ A♠ 4♠ 7♣ 2♠ 4♣ J♥ 3♠ 4♥ J♣ 8♣"});
+  CHECK(text.out.find("you can declare by discarding Q♣\n") != std::string::npos);
+}
+
+TEST_CASE("arrange and outs refuse hands of the wrong size") {
+  const Run short_hand = rummy_cli({"arrange", "A♠ 2♠ 3♠"});
+  CHECK(short_hand.code == 2);
+  CHECK(short_hand.err ==
+        "<argument>:1:9: error: 3 cards: expected 13 (a shown hand) or 14 (a hand about to "
+        "declare, with the card drawn)\n"
+        "A♠ 2♠ 3♠\n"
+        "        ^\n");
+  CHECK(rummy_cli({"outs", "Q♣ J♦ 4♦ 6♣ A♠ 4♠ 7♣ 2♠ 4♣ J♥ 3♠ 4♥ J♣ 8♣"}).code == 2);
+}
+
+TEST_CASE("outs: the cards that declare, with the copies that can still come") {
+  const std::string hand = "A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥ Q♣";
+  const Json json = rummy_cli({"outs", "--format", "json", hand}).json();
+  CHECK(json["points_now"] == 30);
+  std::vector<std::string> cards;
+  for (const Json& out : json["declare"]) cards.push_back(out["card"]);
+  CHECK(cards == std::vector<std::string>{"J♠", "J♣", "PJ"});
+  CHECK(json["declare"][0]["copies_left"] == 2);
+  CHECK(json["declare"][0]["discard"] == "Q♣");
+  CHECK(json["improve"] == Json::array());
+
+  // Holding both J♠ leaves no J♠ to draw.
+  const Json fewer =
+      rummy_cli({"outs", "--format", "json", "A♠-2♠-3♠ | 6♣-7♣-8♣ | J♠-J♠-4♣-4♥ | J♦-J♥ Q♣"})
+          .json();
+  for (const Json& out : fewer["declare"]) CHECK(out["card"] != "J♠");
+
+  const Run text = rummy_cli({"outs", hand});
+  CHECK(text.out ==
+        "wild jokers: none, only PJ\n"
+        "as it stands the hand pays 30 points\n"
+        "3 cards declare (6 copies may be unseen):\n"
+        "  J♠ (2 left), then discard Q♣\n"
+        "  J♣ (2 left), then discard Q♣\n"
+        "  PJ (2 left), then discard Q♣\n");
+}
+
+TEST_CASE("outs: with no card that declares, the cards that lower the count most") {
+  const Json json =
+      rummy_cli({"outs", "--format", "json", "A♠ 2♠ 3♠ 6♣ 7♣ 9♣ 4♦ 4♠ K♣ Q♥ J♦ J♥ Q♣"}).json();
+  CHECK(json["declare"] == Json::array());
+  REQUIRE_FALSE(json["improve"].empty());
+  for (const Json& out : json["improve"]) {
+    CHECK(out["points"] < json["points_now"]);
+    CHECK(out["points"] == json["improve"][0]["points"]);
+  }
+}
+
+TEST_CASE("what arrange prints, passed back to score and validate, gives the same answer") {
+  std::mt19937 random(3);
+  int declared = 0;
+  for (int round = 0; round < 400; ++round) {
+    const std::size_t size = 13 + static_cast<std::size_t>(round % 2);
+    const auto wild_rank = static_cast<rummy::Rank>(1 + random() % 13);
+    // Half the deals are built near a declaration, so that valid ones come back too.
+    const std::vector<rummy::Card> cards =
+        round % 4 < 2
+            ? rummy::test::near_hand(random, size, wild_rank)
+            : rummy::test::random_hand(random, size, wild_rank, static_cast<int>(random() % 5));
+    const std::string wild(rummy::rank_name(wild_rank));
+    std::string text;
+    for (const rummy::Card card : cards) text += to_string(card) + " ";
+    const Json arranged = rummy_cli({"arrange", "--wild", wild, "--format", "json", text}).json();
+    const std::string grouped = arranged["hand"];
+    CAPTURE(text);
+    CAPTURE(grouped);
+    const Json scored = rummy_cli({"score", "--wild", wild, "--format", "json", grouped}).json();
+    CHECK(scored["points"] == arranged["points"]);
+    const Run validated = rummy_cli({"validate", "--wild", wild, grouped});
+    CHECK((validated.code == 0) == arranged["valid"].get<bool>());
+    declared += arranged["valid"].get<bool>() ? 1 : 0;
+  }
+  CHECK(declared > 20);  // the round trip met valid declarations, not only losers
+}
