@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -93,6 +94,14 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool takes_ha
                        "The hand, e.g. \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | …\"; absent or '-': read "
                        "standard input");
   }
+}
+
+std::function<int()> common_command(CLI::App& command, const Environment& env,
+                                    int (*run)(const CommonOptions&, const Environment&),
+                                    bool takes_hand) {
+  auto options = std::make_shared<CommonOptions>();
+  add_common_options(command, *options, takes_hand);
+  return [options, &env, run] { return run(*options, env); };
 }
 
 Style::Style(const CommonOptions& options, const Environment& env) {

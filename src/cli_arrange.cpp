@@ -1,6 +1,4 @@
 // rummy arrange: the best grouping of a hand (and, with 14 cards, the card to discard).
-#include <memory>
-
 #include <fmt/format.h>
 
 #include "arrange.hpp"
@@ -83,9 +81,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_arrange(CLI::App& command, const Environment& env) {
-  auto options = std::make_shared<CommonOptions>();
-  add_common_options(command, *options);
-  return [options, &env] { return run_arrange(*options, env); };
+  return common_command(command, env, run_arrange);
 }
 
 }  // namespace rummy::cli

@@ -74,6 +74,11 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   }
 }
 
+// A subcommand that takes the common options only: adds them, and returns what runs it.
+std::function<int()> common_command(CLI::App& command, const Environment& env,
+                                    int (*run)(const CommonOptions&, const Environment&),
+                                    bool takes_hand = true);
+
 // Subcommands: one file each (cli_validate.cpp, cli_score.cpp, cli_rules.cpp).
 struct Subcommand {
   std::string_view name;

@@ -1,6 +1,4 @@
 // rummy outs: the cards that, drawn next, would let a 13-card hand declare.
-#include <memory>
-
 #include <fmt/format.h>
 
 #include "arrange.hpp"
@@ -67,9 +65,7 @@ int run_outs(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_outs(CLI::App& command, const Environment& env) {
-  auto options = std::make_shared<CommonOptions>();
-  add_common_options(command, *options);
-  return [options, &env] { return run_outs(*options, env); };
+  return common_command(command, env, run_outs);
 }
 
 }  // namespace rummy::cli

@@ -92,9 +92,7 @@ int run_rules(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_rules(CLI::App& command, const Environment& env) {
-  auto options = std::make_shared<CommonOptions>();
-  add_common_options(command, *options, /*takes_hand=*/false);
-  return [options, &env] { return run_rules(*options, env); };
+  return common_command(command, env, run_rules, /*takes_hand=*/false);
 }
 
 }  // namespace rummy::cli

@@ -1,6 +1,4 @@
 // rummy validate: what each group is, and whether the hand is a valid declaration.
-#include <memory>
-
 #include "cli_common.hpp"
 #include "report.hpp"
 
@@ -55,9 +53,7 @@ int run_validate(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_validate(CLI::App& command, const Environment& env) {
-  auto options = std::make_shared<CommonOptions>();
-  add_common_options(command, *options);
-  return [options, &env] { return run_validate(*options, env); };
+  return common_command(command, env, run_validate);
 }
 
 }  // namespace rummy::cli

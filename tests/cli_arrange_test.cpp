@@ -8,30 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "card.hpp"
-#include "cli.hpp"
+#include "cli_run.hpp"
 #include "declaration.hpp"
 #include "helpers.hpp"
 
 using Json = nlohmann::json;
+using rummy::test::rummy_cli;
+using rummy::test::Run;
 
 namespace {
-
-struct Run {
-  int code = -1;
-  std::string out, err;
-  Json json() const { return Json::parse(out); }
-};
-
-Run rummy_cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "rummy");
-  std::istringstream in;
-  std::ostringstream out, err;
-  Run run;
-  run.code = rummy::cli::run(args, {in, out, err, false, false});
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
 
 const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
 

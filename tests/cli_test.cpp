@@ -5,29 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
+#include "cli_run.hpp"
 
 using Json = nlohmann::json;
+using rummy::test::rummy_cli;
+using rummy::test::Run;
 
 namespace {
-
-struct Run {
-  int code = -1;
-  std::string out, err;
-  Json json() const { return Json::parse(out); }
-};
-
-Run rummy_cli(std::vector<std::string> args, const std::string& input = "", bool terminal = false,
-              bool no_color = false) {
-  args.insert(args.begin(), "rummy");
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  Run run;
-  run.code = rummy::cli::run(args, {in, out, err, terminal, no_color});
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
 
 const std::string valid_hand = "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ";
 const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥";
