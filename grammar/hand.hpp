@@ -6,7 +6,10 @@
 // Whether the cards make a legal group is never the grammar's business.
 #pragma once
 
+#include <cstdint>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 namespace rummy::grammar {
 
@@ -22,14 +25,40 @@ struct rank_digit : pegtl::range<'2', '9'> {};
 struct rank_letter : pegtl::one<'A', 'a', 'J', 'j', 'Q', 'q', 'K', 'k'> {};
 struct rank : pegtl::sor<rank_ten, rank_digit, rank_letter> {};
 
-// Suits: filled and outline glyphs, ❤ for hearts, S H D C in either case. An emoji
-// presentation selector (U+FE0F, as in ❤️) after a glyph is allowed and ignored.
-struct emoji_presentation : pegtl::opt<pegtl::utf8::one<0xFE0F>> {};
-struct spades : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2660, 0x2664>, pegtl::one<'S', 's'>>, emoji_presentation> {};
-struct hearts : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2665, 0x2661, 0x2764>, pegtl::one<'H', 'h'>>, emoji_presentation> {};
-struct diamonds : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2666, 0x2662>, pegtl::one<'D', 'd'>>, emoji_presentation> {};
-struct clubs : pegtl::seq<pegtl::sor<pegtl::utf8::one<0x2663, 0x2667>, pegtl::one<'C', 'c'>>, emoji_presentation> {};
-struct suit : pegtl::sor<spades, hearts, diamonds, clubs> {};
+// Suits: the glyphs ♠ ♥ ♦ ♣ and ♤ ♡ ♢ ♧ (U+2660…U+2667), ❤ (U+2764) for hearts, or S H D C in
+// either case. An emoji presentation selector (U+FE0F, as in ❤️) after a glyph belongs to it.
+// One rule that reads the bytes once: suits are on the hot path of every card.
+// clang-format on
+struct suit {
+  using rule_t = suit;
+  using subs_t = pegtl::empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    if (in.empty()) return false;
+    switch (in.peek_uint8(0)) {
+      case 'S': case 's': case 'H': case 'h': case 'D': case 'd': case 'C': case 'c':
+        in.bump(1);
+        return true;
+      case 0xE2:
+        break;
+      default:
+        return false;
+    }
+    if (in.size(3) < 3) return false;
+    const std::uint8_t second = in.peek_uint8(1), third = in.peek_uint8(2);
+    const bool glyph = (second == 0x99 && third >= 0xA0 && third <= 0xA7) ||  // ♠…♧
+                       (second == 0x9D && third == 0xA4);                      // ❤
+    if (!glyph) return false;
+    in.bump(3);
+    if (in.size(3) >= 3 && in.peek_uint8(0) == 0xEF && in.peek_uint8(1) == 0xB8 &&
+        in.peek_uint8(2) == 0x8F) {
+      in.bump(3);  // U+FE0F
+    }
+    return true;
+  }
+};
+// clang-format off
 // Rules named *_required are the targets of must<>: only they carry error messages, because
 // with must_if any rule that has a message raises wherever it fails.
 struct suit_required : suit {};
@@ -75,3 +104,7 @@ struct wild_option : pegtl::seq<blanks, pegtl::must<wild_value>, blanks, pegtl::
 // clang-format on
 
 }  // namespace rummy::grammar
+
+// For pegtl::analyze: a suit consumes input whenever it matches.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, rummy::grammar::suit> : analyze_any_traits<> {};

@@ -1,7 +1,8 @@
-// Messages for every point where the hand notation can fail, written for people. A must<>
+// Messages for every point where the hand notation (and a batch line) can fail, written for people. A must<>
 // target without a message here is a compile error (must_if with RequireMessage).
 #pragma once
 
+#include "batch.hpp"
 #include "hand.hpp"
 
 namespace rummy::grammar {
@@ -19,6 +20,11 @@ template <> inline constexpr auto error_message<hand_present> = "no hand given: 
 template <> inline constexpr auto error_message<end_of_input> = "a second hand: give one hand per input";
 template <> inline constexpr auto error_message<wild_value> = "expected a wild rank: a rank (7), a card whose rank is wild (7♦), PJ (aces are wild) or none";
 template <> inline constexpr auto error_message<end_of_wild> = "expected the end of the wild rank";
+template <> inline constexpr auto error_message<wild_value_required> = "expected a wild rank after 'wild=': a rank (7), a card (7♦), PJ (aces are wild) or none";
+template <> inline constexpr auto error_message<game_value_required> = "expected a game after 'game=': points, pool101, pool201 or deals";
+template <> inline constexpr auto error_message<drop_value_required> = "expected first or middle after 'drop='";
+template <> inline constexpr auto error_message<setting_required> = "expected a setting: wild=RANK, game=GAME, drop=first|middle, declared or shown";
+template <> inline constexpr auto error_message<settings_end_required> = "expected another setting (wild=, game=, drop=, declared, shown) or ']'";
 // clang-format on
 
 struct errors {

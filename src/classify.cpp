@@ -125,8 +125,11 @@ bool fits_set(std::span<const Card> naturals, std::size_t length, const Rules& r
 // How an impure sequence reads: the window of ranks that lets the most wild cards stand as
 // themselves, then the one that starts nearest the lowest natural card (jokers extend a run
 // upwards), ace low before ace high.
-std::vector<std::optional<Card>> sequence_reading(std::span<const Card> cards, WildRank wild) {
-  const std::vector<Card> naturals = natural_cards(cards, wild);
+using Reading = InlineVector<std::optional<Card>, longest_group>;
+using Naturals = InlineVector<Card, longest_group>;
+
+Reading sequence_reading(std::span<const Card> cards, std::span<const Card> naturals,
+                         WildRank wild) {
   const int length = static_cast<int>(cards.size());
   Suit suit = Suit::spades;
   if (!naturals.empty()) {
@@ -190,7 +193,8 @@ std::vector<std::optional<Card>> sequence_reading(std::span<const Card> cards, W
 
   // Natural cards and the chosen wild cards stand as themselves; the other jokers fill the
   // missing places from the bottom, in the order they were written.
-  std::vector<std::optional<Card>> reading(cards.size());
+  Reading reading;
+  reading.resize(cards.size());
   std::uint32_t taken = 0;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (!is_joker(cards[i], wild)) {
@@ -219,11 +223,11 @@ std::vector<std::optional<Card>> sequence_reading(std::span<const Card> cards, W
 
 // How a set reads: natural cards and wild cards of the set's rank in a free suit stand as
 // themselves; the other jokers take the missing suits in order (none left: a fifth card).
-std::vector<std::optional<Card>> set_reading(std::span<const Card> cards, WildRank wild) {
-  const std::vector<Card> naturals = natural_cards(cards, wild);
+Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild) {
   const Rank rank = !naturals.empty() ? naturals.front().rank() : wild.value_or(Rank::ace);
   std::array<bool, suit_count> taken{};
-  std::vector<std::optional<Card>> reading(cards.size());
+  Reading reading;
+  reading.resize(cards.size());
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (!is_joker(cards[i], wild)) {
       reading[i] = cards[i];
@@ -435,33 +439,42 @@ std::string no_wild_text(WildRank wild) {
 
 }  // namespace
 
-GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                            Detail detail) {
+  const bool full = detail == Detail::full;
   if (cards.size() < static_cast<std::size_t>(rules.min_group)) {
     GroupVerdict verdict;
     verdict.kind = GroupKind::unmatched;
     verdict.fault = GroupFault::too_few_cards;
     return verdict;
   }
-  GroupVerdict verdict;
+  GroupVerdict verdict;  // invalid, until shown otherwise
+  // No valid group is longer than longest_group: a longer one needs only its fault.
+  if (cards.size() > longest_group) return full ? fault_of(cards, wild, rules) : verdict;
   if (is_exact_sequence(cards, rules)) {
     verdict.kind = GroupKind::pure_sequence;
-    verdict.reading.assign(cards.begin(), cards.end());
+    if (full) {
+      for (const Card card : cards) verdict.reading.push_back(card);
+    }
     return verdict;
   }
-  const std::vector<Card> naturals = natural_cards(cards, wild);
+  Naturals naturals;
+  for (const Card card : cards) {
+    if (!is_joker(card, wild)) naturals.push_back(card);
+  }
   // Treating every wild card as a joker is the most a group can ask of them; the reading
   // then lets as many as possible stand as themselves.
   if (naturals.size() < cards.size() && fits_sequence(naturals, cards.size(), rules)) {
     verdict.kind = GroupKind::impure_sequence;
-    verdict.reading = sequence_reading(cards, wild);
+    if (full) verdict.reading = sequence_reading(cards, naturals, wild);
     return verdict;
   }
   if (fits_set(naturals, cards.size(), rules)) {
     verdict.kind = GroupKind::set;
-    verdict.reading = set_reading(cards, wild);
+    if (full) verdict.reading = set_reading(cards, naturals, wild);
     return verdict;
   }
-  return fault_of(cards, wild, rules);
+  return full ? fault_of(cards, wild, rules) : verdict;
 }
 
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,

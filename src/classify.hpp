@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "card.hpp"
+#include "inline_vector.hpp"
 #include "rules.hpp"
 
 namespace rummy {
@@ -41,22 +42,30 @@ enum class GroupFault {
   mixed_suits_and_ranks,      // neither one suit nor one rank
 };
 
+// The most cards a valid group can hold: a run of every rank.
+inline constexpr std::size_t longest_group = 16;
+
 struct GroupVerdict {
   GroupKind kind = GroupKind::invalid;
   GroupFault fault = GroupFault::none;
   // For a valid group, what each card (in input order) stands as; a card standing as itself
   // maps to itself. Empty for a joker with no definite card (the fifth card of a set).
-  std::vector<std::optional<Card>> reading;
+  InlineVector<std::optional<Card>, longest_group> reading;
   // The cards a fault is about (the repeated card, the ends of a gap, the card posing as a
   // joker and a card of the group it does not match, two cards that share neither suit nor rank).
   Card subject, other;
-  std::vector<Card> missing;  // gap: the cards no joker is left to fill
-  int jokers = 0;             // gap: jokers the group has
+  InlineVector<Card, rank_count> missing;  // gap: the cards no joker is left to fill
+  int jokers = 0;                          // gap: jokers the group has
 
   bool operator==(const GroupVerdict&) const = default;
 };
 
-GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules);
+// How much a verdict says: the kind with its reading and fault (for people), or the kind alone
+// (for batches, where only the points matter).
+enum class Detail { full, kind_only };
+
+GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                            Detail detail = Detail::full);
 
 // One sentence on why the group is what it is, e.g. "reads 10♥-J♥-Q♥-K♥: PJ stands for Q♥".
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,

@@ -14,13 +14,14 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 5> subcommands = {{
+const std::array<Subcommand, 6> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
     {"arrange", "Find the best grouping of 13 cards, or the discard and grouping of 14",
      setup_arrange},
     {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs},
+    {"batch", "Score every hand of one or more files, one record per hand", setup_batch},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
 }};
 
@@ -70,7 +71,7 @@ std::optional<std::string> unknown_subcommand(const std::vector<std::string>& ar
 
 }  // namespace
 
-void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand) {
+void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand, bool with_csv) {
   if (takes_hand) {
     command.add_option("--wild", options.wild,
                        "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
@@ -84,7 +85,7 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool takes_ha
                   "Set a house rule, NAME=VALUE (repeatable); 'rummy rules' lists them")
       ->allow_extra_args(false);
   command.add_option("--format", options.format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(with_csv ? CLI::IsMember({"text", "json", "csv"}) : CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   command.add_option("--color", options.color, "Colour the text output")
       ->check(CLI::IsMember({"auto", "always", "never"}))

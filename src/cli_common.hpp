@@ -29,7 +29,8 @@ struct CommonOptions {
 };
 
 // --wild, --decks, --house, --format, --color and HAND.
-void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand = true);
+void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand = true,
+                        bool with_csv = false);
 
 // Terminal colour, decided once from --color, the terminal and NO_COLOR.
 class Style {
@@ -92,5 +93,6 @@ std::function<int()> setup_score(CLI::App& app, const Environment& env);
 std::function<int()> setup_rules(CLI::App& app, const Environment& env);
 std::function<int()> setup_arrange(CLI::App& app, const Environment& env);
 std::function<int()> setup_outs(CLI::App& app, const Environment& env);
+std::function<int()> setup_batch(CLI::App& app, const Environment& env);
 
 }  // namespace rummy::cli

@@ -29,11 +29,11 @@ std::string format_hand(const Hand& hand) {
   return text;
 }
 
-DeclarationCheck check_declaration(const Hand& hand, const Rules& rules) {
+DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail) {
   DeclarationCheck check;
   check.groups.reserve(hand.groups.size());
   for (const Group& group : hand.groups) {
-    check.groups.push_back(classify_group(group, hand.wild, rules));
+    check.groups.push_back(classify_group(group, hand.wild, rules, detail));
     const GroupKind kind = check.groups.back().kind;
     check.pure_sequences += kind == GroupKind::pure_sequence ? 1 : 0;
     check.sequences += is_sequence(kind) ? 1 : 0;

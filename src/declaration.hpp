@@ -46,7 +46,8 @@ struct DeclarationCheck {
   bool operator==(const DeclarationCheck&) const = default;
 };
 
-DeclarationCheck check_declaration(const Hand& hand, const Rules& rules);
+DeclarationCheck check_declaration(const Hand& hand, const Rules& rules,
+                                   Detail detail = Detail::full);
 
 // One sentence per problem, e.g. "no pure sequence: a declaration needs at least one".
 std::string explain(const Problem& problem, const DeclarationCheck& check, const Hand& hand,

@@ -1,7 +1,9 @@
 // Parsing the notation: the grammar's actions fill a small builder; see notation.hpp.
 #include "notation.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
@@ -18,13 +20,20 @@ namespace {
 struct HandBuilder {
   const char* base = nullptr;
   WrittenHand hand;
+  LineSettings settings;  // batch lines only
   Rank rank = Rank::ace;
   Suit suit = Suit::spades;
   std::optional<std::size_t> mark;
 
   std::size_t offset_of(const char* at) const { return static_cast<std::size_t>(at - base); }
+  void start() {
+    hand.cards.reserve(16);
+    hand.group_sizes.reserve(8);
+    hand.group_sizes.push_back(0);
+  }
   void add(WrittenCard card) {
-    hand.groups.back().push_back(card);
+    hand.cards.push_back(card);
+    ++hand.group_sizes.back();
     mark.reset();
   }
 };
@@ -64,18 +73,38 @@ struct action<grammar::rank> {
   }
 };
 
-template <Suit S>
-struct suit_action {
-  static void apply0(HandBuilder& builder) { builder.suit = S; }
+// The suit of a symbol the grammar accepted: a letter, or the last byte of U+2660…U+2667 or ❤.
+Suit suit_from_text(std::string_view text) {
+  switch (text[0]) {
+    case 'S':
+    case 's':
+      return Suit::spades;
+    case 'H':
+    case 'h':
+      return Suit::hearts;
+    case 'D':
+    case 'd':
+      return Suit::diamonds;
+    case 'C':
+    case 'c':
+      return Suit::clubs;
+    default:
+      break;
+  }
+  if (static_cast<unsigned char>(text[1]) == 0x9D) return Suit::hearts;  // ❤
+  // ♠ ♡ ♢ ♣ ♤ ♥ ♦ ♧ in code point order.
+  constexpr std::array<Suit, 8> glyphs = {Suit::spades, Suit::hearts, Suit::diamonds, Suit::clubs,
+                                          Suit::spades, Suit::hearts, Suit::diamonds, Suit::clubs};
+  return glyphs[static_cast<unsigned char>(text[2]) - 0xA0];
+}
+
+template <>
+struct action<grammar::suit_required> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.suit = suit_from_text(in.string_view());
+  }
 };
-template <>
-struct action<grammar::spades> : suit_action<Suit::spades> {};
-template <>
-struct action<grammar::hearts> : suit_action<Suit::hearts> {};
-template <>
-struct action<grammar::diamonds> : suit_action<Suit::diamonds> {};
-template <>
-struct action<grammar::clubs> : suit_action<Suit::clubs> {};
 
 template <>
 struct action<grammar::wild_mark_text> {
@@ -109,7 +138,45 @@ struct action<grammar::crazy_joker> : joker_action<true> {};
 
 template <>
 struct action<grammar::bar> {
-  static void apply0(HandBuilder& builder) { builder.hand.groups.emplace_back(); }
+  static void apply0(HandBuilder& builder) { builder.hand.group_sizes.push_back(0); }
+};
+
+// Batch-line settings.
+template <>
+struct action<grammar::wild_value_required> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.settings.wild = parse_wild(in.string_view());
+  }
+};
+template <>
+struct action<grammar::game_value_required> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    for (const Game game : all_games) {
+      if (std::equal(in.begin(), in.end(), game_name(game).begin(), game_name(game).end(),
+                     [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
+        builder.settings.game = game;
+      }
+    }
+    builder.settings.game_offset = builder.offset_of(in.begin());
+  }
+};
+template <>
+struct action<grammar::drop_value_required> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.settings.drop = std::tolower(in.peek_char()) == 'f' ? Drop::first : Drop::middle;
+    builder.settings.drop_offset = builder.offset_of(in.begin());
+  }
+};
+template <>
+struct action<grammar::setting_declared> {
+  static void apply0(HandBuilder& builder) { builder.settings.declared = true; }
+};
+template <>
+struct action<grammar::setting_shown> {
+  static void apply0(HandBuilder& builder) { builder.settings.declared = false; }
 };
 
 // The wild option has its own small builder: a rank, aces for PJ, nothing for none.
@@ -144,7 +211,7 @@ std::string found_at(std::string_view text, std::size_t offset) {
   std::size_t end = offset + 1;
   if (text[offset] != '-' && text[offset] != '|') {
     while (end < text.size() && end - offset < 24 &&
-           std::string_view(" \t-|\r\n").find(text[end]) == std::string_view::npos) {
+           std::string_view(" \t-|,]\r\n").find(text[end]) == std::string_view::npos) {
       ++end;
     }
   }
@@ -188,7 +255,7 @@ std::string decks_text(int decks) {
 WrittenHand parse_hand(std::string_view text, std::string_view source) {
   HandBuilder builder;
   builder.base = text.data();
-  builder.hand.groups.emplace_back();
+  builder.start();
   parse_text<grammar::document, action>(text, source, builder);
   return builder.hand;
 }
@@ -199,17 +266,33 @@ WildRank parse_wild(std::string_view text, std::string_view source) {
   return builder.wild;
 }
 
+WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
+  HandBuilder builder;
+  builder.base = line.data();
+  builder.start();
+  parse_text<grammar::batch_line, action>(line, source, builder);
+  WrittenLine written;
+  written.settings = builder.settings;
+  if (!builder.hand.cards.empty()) written.hand = std::move(builder.hand);
+  return written;
+}
+
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options) {
+  return resolve_hand(parse_hand(text, source), text, source, rules, options);
+}
+
+ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
+                      const Rules& rules, const ReadOptions& options) {
   ReadHand read;
-  read.written = parse_hand(text, source);
+  read.written = std::move(parsed);
 
   // One wild rank for the deal: the option's, or the first (WJ) mark's.
   std::optional<WildRank> wild = options.wild;
   std::optional<std::size_t> first_mark;
   read.wild_from = options.wild ? WildFrom::option : WildFrom::nothing;
-  for (const auto& group : read.written.groups) {
-    for (const WrittenCard& written : group) {
+  {
+    for (const WrittenCard& written : read.written.cards) {
       if (written.spelled_jk && !options.jk_is_printed_joker) {
         throw input_error(source, text, written.offset,
                           "JK is how Crazy Rummy writes a printed joker; in this game write PJ");
@@ -241,15 +324,14 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
   read.hand.wild = wild.value_or(std::nullopt);
 
   std::vector<Card> cards;
-  std::vector<std::size_t> offsets;
-  read.hand.groups.reserve(read.written.groups.size());
-  for (const auto& group : read.written.groups) {
-    Group& cards_of_group = read.hand.groups.emplace_back();
-    for (const WrittenCard& written : group) {
-      cards_of_group.push_back(written.card);
-      cards.push_back(written.card);
-      offsets.push_back(written.offset);
-    }
+  cards.reserve(read.written.cards.size());
+  for (const WrittenCard& written : read.written.cards) cards.push_back(written.card);
+  read.hand.groups.reserve(read.written.group_sizes.size());
+  std::size_t next = 0;
+  for (const std::size_t size : read.written.group_sizes) {
+    read.hand.groups.emplace_back(cards.begin() + static_cast<std::ptrdiff_t>(next),
+                                  cards.begin() + static_cast<std::ptrdiff_t>(next + size));
+    next += size;
   }
   if (const auto over = first_card_over_deck_limit(cards, rules)) {
     const Card card = cards[*over];
@@ -257,7 +339,7 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
         card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
     const std::string what = card.is_printed_joker() ? "printed joker" : to_string(card);
     const std::string each = card.is_printed_joker() ? "" : " of each card";
-    throw input_error(source, text, offsets[*over],
+    throw input_error(source, text, read.written.cards[*over].offset,
                       fmt::format("a {} {}: {} only {}{}", ordinal(limit + 1), what,
                                   decks_text(rules.decks), limit, each));
   }

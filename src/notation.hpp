@@ -23,8 +23,9 @@ struct WrittenCard {
 };
 
 struct WrittenHand {
-  std::vector<std::vector<WrittenCard>> groups;
-  std::size_t end_offset = 0;  // just after the last card
+  std::vector<WrittenCard> cards;        // every card, in the order written
+  std::vector<std::size_t> group_sizes;  // how many of them each group holds
+  std::size_t end_offset = 0;            // just after the last card
 };
 
 // Syntax only. `text` is a whole input: blank and '#' comment lines around one hand line.
@@ -54,5 +55,27 @@ struct ReadOptions {
 // option, no card more often than the decks hold, and the number of cards asked for.
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options = {});
+
+// The checks of read_hand on a hand already parsed from `text`.
+ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
+                      const Rules& rules, const ReadOptions& options);
+
+// ---- One line of a batch file: [settings] hand ------------------------------------------------
+
+struct LineSettings {
+  std::optional<WildRank> wild;
+  std::optional<Game> game;
+  std::optional<Drop> drop;
+  std::optional<bool> declared;
+  std::size_t game_offset = 0, drop_offset = 0;  // where they were written
+};
+
+struct WrittenLine {
+  LineSettings settings;
+  std::optional<WrittenHand> hand;  // empty: the line holds settings only (a drop)
+};
+
+// Syntax only; `line` holds no line break.
+WrittenLine parse_batch_line(std::string_view line, std::string_view source);
 
 }  // namespace rummy

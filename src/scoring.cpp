@@ -28,6 +28,7 @@ Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& 
                     const Rules& rules, Counts&& counts) {
   Score score;
   score.basis = basis;
+  score.counted.reserve(static_cast<std::size_t>(rules.hand_size));
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     if (!counts(check.groups[i].kind)) continue;
     for (const Card card : hand.groups[i]) {

@@ -41,6 +41,10 @@ constexpr std::string_view replacement_character = "\xEF\xBF\xBD";
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII, most of any input
+      ++i;
+      continue;
+    }
     const std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) return i;
     i += length;

@@ -1,0 +1,42 @@
+// One line of a batch file: optional settings in brackets, then a hand (or nothing, for a drop).
+//
+//   [wild=7 declared] A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ
+//   [game=pool201, drop=middle]
+//   10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥
+//
+// Settings: wild=RANK (as --wild), game=points|pool101|pool201|deals, declared, shown,
+// drop=first|middle; separated by spaces or commas. Syntax only, like hand.hpp.
+#pragma once
+
+#include "hand.hpp"
+
+namespace rummy::grammar {
+
+// clang-format off
+struct setting_separator : pegtl::plus<pegtl::sor<blank, pegtl::one<','>>> {};
+
+struct wild_value_required : pegtl::disable<wild_value> {};
+struct setting_wild : pegtl::seq<TAO_PEGTL_ISTRING("wild"), blanks, pegtl::one<'='>, blanks, pegtl::must<wild_value_required>> {};
+
+struct game_value : pegtl::sor<TAO_PEGTL_ISTRING("points"), TAO_PEGTL_ISTRING("pool101"), TAO_PEGTL_ISTRING("pool201"), TAO_PEGTL_ISTRING("deals")> {};
+struct game_value_required : game_value {};
+struct setting_game : pegtl::seq<TAO_PEGTL_ISTRING("game"), blanks, pegtl::one<'='>, blanks, pegtl::must<game_value_required>> {};
+
+struct drop_value : pegtl::sor<TAO_PEGTL_ISTRING("first"), TAO_PEGTL_ISTRING("middle")> {};
+struct drop_value_required : drop_value {};
+struct setting_drop : pegtl::seq<TAO_PEGTL_ISTRING("drop"), blanks, pegtl::one<'='>, blanks, pegtl::must<drop_value_required>> {};
+
+struct setting_declared : TAO_PEGTL_ISTRING("declared") {};
+struct setting_shown : TAO_PEGTL_ISTRING("shown") {};
+struct setting : pegtl::sor<setting_wild, setting_game, setting_drop, setting_declared, setting_shown> {};
+struct setting_required : setting {};
+struct settings_end : pegtl::one<']'> {};
+struct settings_end_required : settings_end {};
+struct settings : pegtl::seq<pegtl::one<'['>, blanks, pegtl::must<setting_required>,
+                             pegtl::star<setting_separator, setting>, blanks,
+                             pegtl::must<settings_end_required>> {};
+
+struct batch_line : pegtl::seq<blanks, pegtl::opt<settings>, blanks, pegtl::sor<pegtl::eof, hand_line>> {};
+// clang-format on
+
+}  // namespace rummy::grammar

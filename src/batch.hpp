@@ -1,0 +1,47 @@
+// Scoring batches: one line of a batch file in, one record out (never an exception). The CLI
+// reads the lines and writes the records; this part does no I/O.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+#include "arrange.hpp"
+#include "notation.hpp"
+#include "rules.hpp"
+#include "scoring.hpp"
+#include "text.hpp"
+
+namespace rummy {
+
+// What a line says when it says nothing: the command line's settings.
+struct BatchDefaults {
+  std::optional<WildRank> wild;  // --wild
+  Game game = Game::points;
+  bool declared = false;
+  bool arrange = false;  // give each hand's best arrangement instead of scoring it as written
+};
+
+enum class Verdict { valid, invalid, drop, error };
+std::string_view verdict_id(Verdict verdict);  // "valid", "invalid", "drop", "error"
+
+struct BatchRecord {
+  std::size_t line = 0;
+  Verdict verdict = Verdict::error;
+  Game game = Game::points;
+  bool declared = false;
+  WildRank wild;
+  Score score;                             // hands and drops
+  std::optional<Arrangement> arrangement;  // with BatchDefaults::arrange
+  std::optional<Diagnostic> error;         // Verdict::error: where and why
+};
+
+// Blank lines and '#' comment lines hold no hand.
+bool holds_no_hand(std::string_view line);
+
+// `line` has no line break; `line_number` is its number in `source`.
+BatchRecord process_batch_line(std::string_view line, std::string_view source,
+                               std::size_t line_number, const BatchDefaults& defaults,
+                               const Rules& rules);
+
+}  // namespace rummy

@@ -1,0 +1,381 @@
+// rummy batch: one record per hand of one or more files, streamed; a summary on stderr.
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "batch.hpp"
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+struct BatchOptions {
+  CommonOptions common;
+  std::string game = "points";
+  bool declared = false;
+  bool arrange = false;
+  std::vector<std::string> files;
+};
+
+// Lines of a stream through one buffer that grows only for a line longer than it: memory stays
+// flat however long the input is.
+class LineReader {
+ public:
+  explicit LineReader(std::istream& in) : in_(in), buffer_(1 << 20) {}
+
+  bool next(std::string_view& line) {
+    for (;;) {
+      const char* start = buffer_.data() + begin_;
+      if (const void* found = std::memchr(start, '\n', end_ - begin_)) {
+        const auto* newline = static_cast<const char*>(found);
+        line = std::string_view(start, static_cast<std::size_t>(newline - start));
+        begin_ += line.size() + 1;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        return true;
+      }
+      if (done_) {
+        if (begin_ == end_) return false;
+        line = std::string_view(start, end_ - begin_);
+        begin_ = end_;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        return true;
+      }
+      fill();
+    }
+  }
+
+ private:
+  void fill() {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+    if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
+    in_.read(buffer_.data() + end_, static_cast<std::streamsize>(buffer_.size() - end_));
+    const auto got = static_cast<std::size_t>(in_.gcount());
+    end_ += got;
+    if (got == 0) done_ = true;
+  }
+
+  std::istream& in_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;
+  bool done_ = false;
+};
+
+// Appends `text` as a JSON string.
+void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  std::size_t plain = 0;  // start of the run of characters that need no escape
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(text, plain, i - plain);
+    plain = i + 1;
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += fmt::format("\\u{:04x}", c);
+    }
+  }
+  out.append(text, plain);
+  out += '"';
+}
+
+void append_number(std::string& out, long long value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
+}
+
+// Appends `text` as a CSV field, quoted when it must be.
+void append_csv_field(std::string& out, std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += text;
+    return;
+  }
+  out += '"';
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
+constexpr std::string_view csv_header =
+    "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,discard,hand,error\n";
+
+std::string_view role_of(const BatchRecord& record) {
+  if (record.verdict == Verdict::drop) return "drop";
+  return record.declared ? "declared" : "shown";
+}
+
+class RecordWriter {
+ public:
+  RecordWriter(Format format, bool csv, const Rules& rules)
+      : format_(format), csv_(csv), rules_(rules) {
+    // The rule's words depend only on the basis, the rules and the game: say each once.
+    for (std::size_t basis = 0; basis < rule_text_.size(); ++basis) {
+      for (const Game game : all_games) {
+        Score score;
+        score.basis = static_cast<ScoreBasis>(basis);
+        auto& text = rule_text_[basis][static_cast<std::size_t>(game)];
+        text = describe(score, rules_, game);
+        append_json_string(rule_json_[basis][static_cast<std::size_t>(game)], text);
+      }
+    }
+  }
+
+  void header(std::string& out) const {
+    if (csv_) out += csv_header;
+  }
+
+  void write(std::string& out, std::string_view source, const BatchRecord& record) const {
+    if (csv_) return write_csv(out, source, record);
+    if (format_ == Format::json) return write_json(out, source, record);
+    write_text(out, source, record);
+  }
+
+ private:
+  const std::string& rule(const BatchRecord& record) const {
+    return rule_text_[static_cast<std::size_t>(record.score.basis)]
+                     [static_cast<std::size_t>(record.game)];
+  }
+
+  void write_json(std::string& out, std::string_view source, const BatchRecord& record) const {
+    out += "{\"source\":";
+    if (source != source_) {
+      source_ = source;
+      source_json_.clear();
+      append_json_string(source_json_, source);
+    }
+    out += source_json_;
+    out += ",\"line\":";
+    append_number(out, static_cast<long long>(record.line));
+    if (record.verdict == Verdict::error) {
+      out += ",\"column\":";
+      append_number(out, static_cast<long long>(record.error->where.column));
+      out += ",\"verdict\":\"error\",\"error\":";
+      append_json_string(out, record.error->message);
+      out += "}\n";
+      return;
+    }
+    out += ",\"verdict\":\"";
+    out += verdict_id(record.verdict);
+    out += "\",\"role\":\"";
+    out += role_of(record);
+    out += "\",\"game\":\"";
+    out += game_name(record.game);
+    out += "\",\"wild\":";
+    if (record.wild) {
+      out += '"';
+      out += rank_name(*record.wild);
+      out += '"';
+    } else {
+      out += "null";
+    }
+    out += ",\"points\":";
+    append_number(out, record.score.points);
+    out += ",\"uncapped\":";
+    append_number(out, record.score.uncapped);
+    out += ",\"rule_id\":\"";
+    out += basis_id(record.score.basis);
+    out += "\",\"rule\":";
+    out += rule_json_[static_cast<std::size_t>(record.score.basis)]
+                     [static_cast<std::size_t>(record.game)];
+    if (record.arrangement) {
+      out += ",\"discard\":";
+      if (record.arrangement->discard) {
+        append_json_string(out, to_string(*record.arrangement->discard));
+      } else {
+        out += "null";
+      }
+      out += ",\"hand\":";
+      append_json_string(out, format_hand(record.arrangement->hand));
+    }
+    out += "}\n";
+  }
+
+  void write_csv(std::string& out, std::string_view source, const BatchRecord& record) const {
+    append_csv_field(out, source);
+    fmt::format_to(std::back_inserter(out), ",{},", record.line);
+    if (record.verdict == Verdict::error) {
+      fmt::format_to(std::back_inserter(out), "{},error,,,,,,,,,,", record.error->where.column);
+      append_csv_field(out, record.error->message);
+      out += '\n';
+      return;
+    }
+    fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{},", verdict_id(record.verdict),
+                   role_of(record), game_name(record.game),
+                   record.wild ? rank_name(*record.wild) : "", record.score.points,
+                   record.score.uncapped, basis_id(record.score.basis));
+    append_csv_field(out, rule(record));
+    out += ',';
+    if (record.arrangement) {
+      if (record.arrangement->discard) out += to_string(*record.arrangement->discard);
+      out += ',';
+      append_csv_field(out, format_hand(record.arrangement->hand));
+    } else {
+      out += ',';
+    }
+    out += ",\n";
+  }
+
+  void write_text(std::string& out, std::string_view source, const BatchRecord& record) const {
+    if (record.verdict == Verdict::error) {
+      fmt::format_to(std::back_inserter(out), "{}:{}:{}: error: {}\n", source, record.line,
+                     record.error->where.column, record.error->message);
+      return;
+    }
+    const std::string_view verdict = record.verdict == Verdict::valid     ? "valid"
+                                     : record.verdict == Verdict::invalid ? "not valid"
+                                                                          : "drop";
+    fmt::format_to(std::back_inserter(out), "{}:{}: {} ({}, {}), pays {}: {}", source, record.line,
+                   verdict, role_of(record), game_name(record.game), record.score.points,
+                   rule(record));
+    if (record.arrangement) {
+      if (record.arrangement->discard) {
+        fmt::format_to(std::back_inserter(out), "; discard {}",
+                       to_string(*record.arrangement->discard));
+      }
+      fmt::format_to(std::back_inserter(out), "; {}", format_hand(record.arrangement->hand));
+    }
+    out += '\n';
+  }
+
+  Format format_;
+  bool csv_;
+  const Rules& rules_;
+  std::array<std::array<std::string, all_games.size()>, 8> rule_text_;
+  std::array<std::array<std::string, all_games.size()>, 8> rule_json_;  // the same, as JSON
+  mutable std::string source_, source_json_;  // the last source, and it as JSON
+};
+
+struct Summary {
+  std::size_t hands = 0, valid = 0, invalid = 0, drops = 0, bad = 0;
+  long long points = 0;
+  void count(const BatchRecord& record) {
+    ++hands;
+    switch (record.verdict) {
+      case Verdict::valid:
+        ++valid;
+        break;
+      case Verdict::invalid:
+        ++invalid;
+        break;
+      case Verdict::drop:
+        ++drops;
+        break;
+      case Verdict::error:
+        ++bad;
+        return;
+    }
+    points += record.score.points;
+  }
+};
+
+int run_batch(const BatchOptions& options, const Environment& env) {
+  const Format format = options.common.format == "json" ? Format::json : Format::text;
+  const bool csv = options.common.format == "csv";
+  CommonOptions error_options = options.common;
+  if (csv) error_options.format = "text";
+  return guarded(error_options, env, [&]() -> int {
+    const Rules rules = rules_from(options.common);
+    BatchDefaults defaults;
+    if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);
+    for (const Game game : all_games) {
+      if (game_name(game) == options.game) defaults.game = game;
+    }
+    defaults.declared = options.declared;
+    defaults.arrange = options.arrange;
+
+    const RecordWriter writer(format, csv, rules);
+    Summary summary;
+    std::string out;
+    out.reserve(1 << 17);
+    writer.header(out);
+    bool unreadable = false;
+    const auto flush = [&](bool always) {
+      if (always || out.size() >= (1 << 16)) {
+        env.out.write(out.data(), static_cast<std::streamsize>(out.size()));
+        out.clear();
+      }
+    };
+    const auto process = [&](std::istream& in, std::string_view source) {
+      LineReader reader(in);
+      std::string_view line;
+      std::size_t number = 0;
+      while (reader.next(line)) {
+        ++number;
+        if (holds_no_hand(line)) continue;
+        const BatchRecord record = process_batch_line(line, source, number, defaults, rules);
+        summary.count(record);
+        writer.write(out, source, record);
+        flush(false);
+      }
+    };
+    std::vector<std::string> files = options.files;
+    if (files.empty()) files.push_back("-");
+    for (const std::string& file : files) {
+      if (file == "-") {
+        process(env.in, "<stdin>");
+        continue;
+      }
+      std::ifstream in(file, std::ios::binary);
+      if (!in) {
+        flush(true);
+        env.err << "rummy: error: cannot read " << file << ": " << std::strerror(errno) << "\n";
+        unreadable = true;
+        continue;
+      }
+      process(in, file);
+    }
+    flush(true);
+    env.out.flush();
+    env.err << fmt::format(
+        "rummy batch: {} hand{}: {} valid, {} not valid, {} drop{}, {} bad; {} points in all\n",
+        summary.hands, summary.hands == 1 ? "" : "s", summary.valid, summary.invalid, summary.drops,
+        summary.drops == 1 ? "" : "s", summary.bad, summary.points);
+    return summary.bad > 0 || unreadable ? exit_bad_input : exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<BatchOptions>();
+  add_common_options(command, options->common, /*takes_hand=*/true, /*with_csv=*/true);
+  command.remove_option(command.get_option("hand"));
+  command.add_option("file", options->files,
+                     "Files with one hand per line; none or '-': standard input");
+  command
+      .add_option("--game", options->game,
+                  "The game, unless a line says otherwise: points, pool101, pool201 or deals")
+      ->check(CLI::IsMember({"points", "pool101", "pool201", "deals"}))
+      ->capture_default_str();
+  command.add_flag("--declared", options->declared,
+                   "Hands were declared (valid: 0, wrong show: 80) unless a line says 'shown'");
+  command.add_flag("--arrange", options->arrange,
+                   "Give each hand's best arrangement (13 or 14 cards) instead of scoring it");
+  return [options, &env] { return run_batch(*options, env); };
+}
+
+}  // namespace rummy::cli

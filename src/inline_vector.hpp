@@ -1,0 +1,55 @@
+// A vector of at most N elements stored in place: for the small, bounded lists of the hot paths
+// (what a group's cards stand for, the cards missing from a run), with no allocation.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+
+namespace rummy {
+
+template <typename T, std::size_t N>
+class InlineVector {
+ public:
+  InlineVector() = default;
+  InlineVector(std::initializer_list<T> values) {
+    for (const T& value : values) push_back(value);
+  }
+
+  void push_back(const T& value) {
+    if (size_ == N) throw std::length_error("InlineVector is full");
+    data_[size_++] = value;
+  }
+  void clear() { size_ = 0; }
+  void resize(std::size_t size) {
+    if (size > N) throw std::length_error("InlineVector is full");
+    size_ = size;
+  }
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  static constexpr std::size_t capacity() { return N; }
+  T* data() { return data_.data(); }
+  const T* data() const { return data_.data(); }
+  T* begin() { return data_.data(); }
+  T* end() { return data_.data() + size_; }
+  const T* begin() const { return data_.data(); }
+  const T* end() const { return data_.data() + size_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  T& front() { return data_[0]; }
+  const T& front() const { return data_[0]; }
+  T& back() { return data_[size_ - 1]; }
+  const T& back() const { return data_[size_ - 1]; }
+
+  bool operator==(const InlineVector& other) const {
+    return std::equal(begin(), end(), other.begin(), other.end());
+  }
+
+ private:
+  std::array<T, N> data_{};
+  std::size_t size_ = 0;
+};
+
+}  // namespace rummy
