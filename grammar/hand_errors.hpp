@@ -4,6 +4,7 @@
 
 #include "batch.hpp"
 #include "hand.hpp"
+#include "sheet.hpp"
 
 namespace rummy::grammar {
 
@@ -25,6 +26,18 @@ template <> inline constexpr auto error_message<game_value_required> = "expected
 template <> inline constexpr auto error_message<drop_value_required> = "expected first or middle after 'drop='";
 template <> inline constexpr auto error_message<setting_required> = "expected a setting: wild=RANK, game=GAME, drop=first|middle, declared or shown";
 template <> inline constexpr auto error_message<settings_end_required> = "expected another setting (wild=, game=, drop=, declared, shown) or ']'";
+
+// Table sheets.
+template <> inline constexpr auto error_message<sheet::sheet_line_required> = "expected a sheet line: game, point, entry, fee, decks, house, currency, players, deal, rejoin, split, or a player's name and what they did";
+template <> inline constexpr auto error_message<sheet::line_end_required> = "expected the end of the line";
+template <> inline constexpr auto error_message<sheet::value_required> = "expected a value";
+template <> inline constexpr auto error_message<sheet::game_kind_required> = "expected the game: points, pool101, pool201 or deals N (the number of deals)";
+template <> inline constexpr auto error_message<sheet::deal_count_required> = "expected the number of deals, e.g. 'game deals 3'";
+template <> inline constexpr auto error_message<sheet::listed_name_required> = "expected the players' names, e.g. 'players Asha Ravi Meena'";
+template <> inline constexpr auto error_message<sheet::rejoin_name_required> = "expected the name of the player who rejoins";
+template <> inline constexpr auto error_message<sheet::split_kind_required> = "expected how the pool is split: equal or drops";
+template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared HAND, showed HAND, dropped first|middle, missed, left or won";
+template <> inline constexpr auto error_message<sheet::hand_required> = "expected the hand that was shown";
 // clang-format on
 
 struct errors {

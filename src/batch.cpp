@@ -51,6 +51,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   }
   ReadOptions options;
   options.wild = settings.wild ? settings.wild : defaults.wild;
+  if (settings.wild) options.wild_origin = "the line's [wild=…]";
   options.size = defaults.arrange ? ReadOptions::Size::shown_or_drawn : ReadOptions::Size::shown;
   const ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;

@@ -14,7 +14,7 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 6> subcommands = {{
+const std::array<Subcommand, 8> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
@@ -22,6 +22,8 @@ const std::array<Subcommand, 6> subcommands = {{
      setup_arrange},
     {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs},
     {"batch", "Score every hand of one or more files, one record per hand", setup_batch},
+    {"settle", "Settle a table sheet: each deal, the standings and the money", setup_settle},
+    {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
 }};
 

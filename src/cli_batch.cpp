@@ -245,12 +245,14 @@ class RecordWriter {
                      record.error->where.column, record.error->message);
       return;
     }
-    const std::string_view verdict = record.verdict == Verdict::valid     ? "valid"
-                                     : record.verdict == Verdict::invalid ? "not valid"
-                                                                          : "drop";
+    if (record.verdict == Verdict::drop) {
+      fmt::format_to(std::back_inserter(out), "{}:{}: drop ({}), pays {}: {}\n", source,
+                     record.line, game_name(record.game), record.score.points, rule(record));
+      return;
+    }
     fmt::format_to(std::back_inserter(out), "{}:{}: {} ({}, {}), pays {}: {}", source, record.line,
-                   verdict, role_of(record), game_name(record.game), record.score.points,
-                   rule(record));
+                   record.verdict == Verdict::valid ? "valid" : "not valid", role_of(record),
+                   game_name(record.game), record.score.points, rule(record));
     if (record.arrangement) {
       if (record.arrangement->discard) {
         fmt::format_to(std::back_inserter(out), "; discard {}",

@@ -10,6 +10,7 @@
 
 #include "hand.hpp"
 #include "hand_errors.hpp"
+#include "sheet.hpp"
 
 namespace rummy {
 
@@ -203,6 +204,214 @@ struct wild_action<grammar::wild_none> {
   static void apply0(WildBuilder& builder) { builder.wild.reset(); }
 };
 
+// ---- Table sheets ------------------------------------------------------------------------------
+
+namespace sheet_grammar = grammar::sheet;
+
+// The hand actions above fill the HandBuilder part; these fill the sheet.
+struct SheetBuilder : HandBuilder {
+  std::string_view text, source;
+  Sheet sheet;
+  enum class Setting { none, point, entry, fee, decks, house, currency } setting = Setting::none;
+
+  [[noreturn]] void fail(std::size_t offset, std::string message) const {
+    throw input_error(source, text, offset, std::move(message));
+  }
+  SheetDeal& deal(std::size_t offset) {
+    if (sheet.events.empty() || !std::holds_alternative<SheetDeal>(sheet.events.back())) {
+      fail(offset, "a player's line belongs to a deal: write 'deal' (and its wild joker) first");
+    }
+    return std::get<SheetDeal>(sheet.events.back());
+  }
+  SheetEntry& entry() { return std::get<SheetDeal>(sheet.events.back()).entries.back(); }
+};
+
+template <typename Rule>
+struct sheet_action : action<Rule> {};
+
+template <Game G>
+struct set_game {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    if (builder.sheet.game) builder.fail(builder.offset_of(in.begin()), "the game is given twice");
+    builder.sheet.game = G;
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::game_points> : set_game<Game::points> {};
+template <>
+struct sheet_action<sheet_grammar::game_pool101> : set_game<Game::pool101> {};
+template <>
+struct sheet_action<sheet_grammar::game_pool201> : set_game<Game::pool201> {};
+template <>
+struct sheet_action<sheet_grammar::deal_count_required> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    if (builder.sheet.game) builder.fail(offset, "the game is given twice");
+    if (in.size() > 3 || std::stoi(in.string()) < 1 || std::stoi(in.string()) > 100) {
+      builder.fail(offset, "a game of deals rummy has 1 to 100 deals (2, 3 or 6 are usual)");
+    }
+    builder.sheet.game = Game::deals;
+    builder.sheet.deals_to_play = std::stoi(in.string());
+  }
+};
+
+template <SheetBuilder::Setting S>
+struct choose_setting {
+  static void apply0(SheetBuilder& builder) { builder.setting = S; }
+};
+template <>
+struct sheet_action<sheet_grammar::point_word> : choose_setting<SheetBuilder::Setting::point> {};
+template <>
+struct sheet_action<sheet_grammar::entry_word> : choose_setting<SheetBuilder::Setting::entry> {};
+template <>
+struct sheet_action<sheet_grammar::fee_word> : choose_setting<SheetBuilder::Setting::fee> {};
+template <>
+struct sheet_action<sheet_grammar::decks_word> : choose_setting<SheetBuilder::Setting::decks> {};
+template <>
+struct sheet_action<sheet_grammar::house_word> : choose_setting<SheetBuilder::Setting::house> {};
+template <>
+struct sheet_action<sheet_grammar::currency_word>
+    : choose_setting<SheetBuilder::Setting::currency> {};
+
+template <>
+struct sheet_action<sheet_grammar::value_required> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    const std::string_view value = in.string_view();
+    Sheet& sheet = builder.sheet;
+    switch (builder.setting) {
+      case SheetBuilder::Setting::point:
+      case SheetBuilder::Setting::entry: {
+        const auto amount = parse_amount(value);
+        if (!amount) {
+          builder.fail(offset, fmt::format("expected an amount such as 2 or 2.50 (at most {})",
+                                           format_amount(largest_amount)));
+        }
+        (builder.setting == SheetBuilder::Setting::point ? sheet.point_value : sheet.entry) =
+            *amount;
+        break;
+      }
+      case SheetBuilder::Setting::fee: {
+        const auto fee = parse_fee(value);
+        if (!fee) {
+          builder.fail(offset, "expected a fee: a percentage up to 100% (10%) or an amount (5)");
+        }
+        sheet.fee = *fee;
+        break;
+      }
+      case SheetBuilder::Setting::decks:
+        if (value.size() != 1 || value[0] < '1' || value[0] > '8') {
+          builder.fail(offset, "expected the number of decks, 1 to 8");
+        }
+        sheet.decks = value[0] - '0';
+        break;
+      case SheetBuilder::Setting::house:
+        sheet.house.emplace_back(std::string(value), offset);
+        break;
+      case SheetBuilder::Setting::currency:
+        sheet.currency = std::string(value);
+        break;
+      case SheetBuilder::Setting::none:
+        break;
+    }
+  }
+};
+
+template <typename Rule>
+struct add_player {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    const std::string name = in.string();
+    for (const std::string& other : builder.sheet.players) {
+      if (other == name) builder.fail(offset, fmt::format("{} is listed twice", name));
+    }
+    builder.sheet.players.push_back(name);
+    builder.sheet.player_offsets.push_back(offset);
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::listed_name_required>
+    : add_player<sheet_grammar::listed_name_required> {};
+template <>
+struct sheet_action<sheet_grammar::listed_name> : add_player<sheet_grammar::listed_name> {};
+
+template <>
+struct sheet_action<sheet_grammar::deal_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetDeal deal;
+    deal.offset = builder.offset_of(in.begin());
+    builder.sheet.events.emplace_back(std::move(deal));
+    builder.settings.wild.reset();
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::deal_wild> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetDeal& deal = std::get<SheetDeal>(builder.sheet.events.back());
+    deal.wild = builder.settings.wild;
+    deal.wild_offset = builder.offset_of(in.begin());
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::rejoin_name_required> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.sheet.events.emplace_back(SheetRejoin{in.string(), builder.offset_of(in.begin())});
+  }
+};
+template <bool ByDrops>
+struct add_split {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.sheet.events.emplace_back(SheetSplit{ByDrops, builder.offset_of(in.begin())});
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::split_equal> : add_split<false> {};
+template <>
+struct sheet_action<sheet_grammar::split_drops> : add_split<true> {};
+
+template <>
+struct sheet_action<sheet_grammar::player_name> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    SheetEntry entry;
+    entry.player = in.string();
+    entry.offset = offset;
+    builder.deal(offset).entries.push_back(std::move(entry));
+    builder.hand = WrittenHand{};
+    builder.start();
+  }
+};
+template <Outcome O>
+struct set_outcome {
+  static void apply0(SheetBuilder& builder) {
+    SheetEntry& entry = builder.entry();
+    entry.outcome = O;
+    if (O == Outcome::dropped) entry.drop = builder.settings.drop.value_or(Drop::first);
+    if (O == Outcome::declared || O == Outcome::showed) entry.hand = std::move(builder.hand);
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::declared> : set_outcome<Outcome::declared> {};
+template <>
+struct sheet_action<sheet_grammar::showed> : set_outcome<Outcome::showed> {};
+template <>
+struct sheet_action<sheet_grammar::dropped> : set_outcome<Outcome::dropped> {};
+template <>
+struct sheet_action<sheet_grammar::missed> : set_outcome<Outcome::missed> {};
+template <>
+struct sheet_action<sheet_grammar::left_table> : set_outcome<Outcome::left> {};
+template <>
+struct sheet_action<sheet_grammar::won> : set_outcome<Outcome::won> {};
+
 // What stands at an error position, quoted for the message: the separator itself, or the
 // run of characters up to the next separator; control characters escaped.
 std::string found_at(std::string_view text, std::size_t offset) {
@@ -277,6 +486,16 @@ WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
   return written;
 }
 
+Sheet parse_sheet(std::string_view text, std::string_view source) {
+  SheetBuilder builder;
+  builder.base = text.data();
+  builder.text = text;
+  builder.source = source;
+  parse_text<grammar::sheet::sheet, sheet_action>(text, source, builder);
+  builder.sheet.end_offset = text.size();
+  return std::move(builder.sheet);
+}
+
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options) {
   return resolve_hand(parse_hand(text, source), text, source, rules, options);
@@ -311,9 +530,9 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
               "the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
               earlier.line, earlier.column, rank_plural(**wild));
         } else if (*wild) {
-          reason = fmt::format("--wild makes the {} wild", rank_plural(**wild));
+          reason = fmt::format("{} makes the {} wild", options.wild_origin, rank_plural(**wild));
         } else {
-          reason = "--wild none says no rank is wild";
+          reason = fmt::format("{} none says no rank is wild", options.wild_origin);
         }
         throw input_error(
             source, text, *written.wild_mark,

@@ -34,7 +34,12 @@ constexpr std::array<HouseRuleValue, 2> fifth_card_joker_values = {{
     {"on", "a set of all four suits may take a joker as a fifth card"},
 }};
 
-const std::array<HouseRule, 2> house_rule_table = {{
+constexpr std::array<HouseRuleValue, 2> pool_out_values = {{
+    {"reach", "a pool player is out on reaching the limit (101 or 201)"},
+    {"exceed", "a pool player is out only above the limit"},
+}};
+
+const std::array<HouseRule, 3> house_rule_table = {{
     {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
      "RULES.md §2.6: seed [000] (default); most platforms (all); seed [001]'s example (ungrouped)",
      pure_without_second_values,
@@ -46,6 +51,10 @@ const std::array<HouseRule, 2> house_rule_table = {{
      "RULES.md §2.4: off in seed [001]; on at some platforms", fifth_card_joker_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
      [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }},
+    {"pool-out", "when a pool rummy player is out",
+     "RULES.md §2.8: every platform (reach); seed [000]'s words (exceed)", pool_out_values,
+     [](const Rules& rules) { return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0); },
+     [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; }},
 }};
 
 }  // namespace

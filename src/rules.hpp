@@ -31,6 +31,13 @@ enum class PureWithoutSecondCount {
   ungrouped,    // only cards outside valid groups          [001]'s worked example
 };
 
+// Pool rummy: out at the limit (or above it, with the house rule), and re-joining only while no
+// other player's total is above the ceiling (RULES.md §2.8).
+struct PoolLimits {
+  int limit = 0;
+  int rejoin_ceiling = 0;
+};
+
 struct DropPenalty {
   std::optional<int> first;   // empty: not allowed in this game
   std::optional<int> middle;  // empty: not allowed in this game
@@ -45,6 +52,7 @@ struct Rules {
   int max_set = 4;        // one card per suit
   bool fifth_card_joker = false;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
+  bool pool_out_above_limit = false;  // house rule pool-out: reach (default) or exceed
   int points_cap = 80;
   int wrong_show_points = 80;
   int valid_after_declaration_points = 2;
@@ -57,10 +65,18 @@ struct Rules {
       {std::nullopt, std::nullopt},  // deals: no drop [000]
   }};
 
+  std::array<PoolLimits, all_games.size()> pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
+  int deal_chips_per_deal = 80;  // deals rummy: each player starts with this × the deals
+
   int copies_allowed() const { return decks; }
   int printed_jokers_allowed() const { return decks * printed_jokers_per_deck; }
   int largest_set() const { return fifth_card_joker ? max_set + 1 : max_set; }
   const DropPenalty& drop_penalty(Game game) const { return drops[static_cast<int>(game)]; }
+  const PoolLimits& pool_limits(Game game) const { return pools[static_cast<int>(game)]; }
+  bool is_out(Game game, int total) const {
+    const int limit = pool_limits(game).limit;
+    return pool_out_above_limit ? total > limit : total >= limit;
+  }
 };
 
 // Penalty points of one card in a deal with this wild rank.

@@ -26,7 +26,7 @@ if(NOT err STREQUAL "")
 endif()
 string(APPEND actual "--- exit ${code}\n")
 
-string(REGEX REPLACE "\\.hand$" ".expected" expected_file "${SAMPLE}")
+string(REGEX REPLACE "\\.[a-z]+$" ".expected" expected_file "${SAMPLE}")
 if(MODE STREQUAL "show")
   get_filename_component(name "${SAMPLE}" NAME)
   execute_process(COMMAND "${CMAKE_COMMAND}" -E echo "\$ rummy ${command_line} < ${name}")

@@ -1,0 +1,105 @@
+// A table sheet: one game at one table, written by hand during the game. Syntax only.
+//
+//   # Friday at Ravi's
+//   game pool101            (or: game points / game pool201 / game deals 3)
+//   entry 100               (pools and deals; points rummy: "point 2", the value of a point)
+//   fee 10%                 (or a fixed amount: "fee 5"; default 0)
+//   players Asha Ravi Meena Tom
+//   deal wild 7♦            (the wild joker is optional; (WJ) marks in the hands also say it)
+//     Asha declared A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ
+//     Ravi showed 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥
+//     Meena dropped first
+//     Tom missed            (three missed turns; "left": left the table; "won": last standing)
+//   rejoin Tom              (pools, between deals)
+//   split equal             (pools, with 2 or 3 left: "split equal" or "split drops")
+//
+// Also: "decks 2", "house NAME=VALUE", "currency ₹". One statement a line; '#' starts a comment
+// line; indentation is free.
+#pragma once
+
+#include "batch.hpp"
+#include "hand.hpp"
+
+namespace rummy::grammar::sheet {
+
+// clang-format off
+struct gap : pegtl::plus<blank> {};
+struct word : pegtl::plus<pegtl::not_one<' ', '\t', '\r', '\n'>> {};
+struct keyword_end : pegtl::at<pegtl::sor<blank, pegtl::eolf>> {};
+template <typename Word>
+struct keyword : pegtl::seq<Word, keyword_end> {};
+struct line_end : pegtl::seq<blanks, pegtl::eolf> {};
+struct line_end_required : line_end {};
+
+struct value : word {};
+struct value_required : value {};
+
+struct game_points : TAO_PEGTL_ISTRING("points") {};
+struct game_pool101 : TAO_PEGTL_ISTRING("pool101") {};
+struct game_pool201 : TAO_PEGTL_ISTRING("pool201") {};
+struct deal_count : pegtl::plus<pegtl::digit> {};
+struct deal_count_required : deal_count {};
+struct game_deals : pegtl::seq<TAO_PEGTL_ISTRING("deals"), gap, pegtl::must<deal_count_required>> {};
+struct game_kind : pegtl::sor<keyword<game_points>, keyword<game_pool101>, keyword<game_pool201>, game_deals> {};
+struct game_kind_required : game_kind {};
+struct game_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("game")>, gap, pegtl::must<game_kind_required>> {};
+
+struct point_word : keyword<TAO_PEGTL_ISTRING("point")> {};
+struct point_line : pegtl::seq<point_word, gap, pegtl::must<value_required>> {};
+struct entry_word : keyword<TAO_PEGTL_ISTRING("entry")> {};
+struct entry_line : pegtl::seq<entry_word, gap, pegtl::must<value_required>> {};
+struct fee_word : keyword<TAO_PEGTL_ISTRING("fee")> {};
+struct fee_line : pegtl::seq<fee_word, gap, pegtl::must<value_required>> {};
+struct decks_word : keyword<TAO_PEGTL_ISTRING("decks")> {};
+struct decks_line : pegtl::seq<decks_word, gap, pegtl::must<value_required>> {};
+struct house_word : keyword<TAO_PEGTL_ISTRING("house")> {};
+struct house_line : pegtl::seq<house_word, gap, pegtl::must<value_required>> {};
+struct currency_word : keyword<TAO_PEGTL_ISTRING("currency")> {};
+struct currency_line : pegtl::seq<currency_word, gap, pegtl::must<value_required>> {};
+
+struct listed_name : word {};
+struct listed_name_required : listed_name {};
+struct players_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("players")>, gap, pegtl::must<listed_name_required>,
+                                 pegtl::star<gap, listed_name>> {};
+
+struct deal_wild : pegtl::seq<keyword<TAO_PEGTL_ISTRING("wild")>, gap, pegtl::must<wild_value_required>> {};
+struct deal_word : keyword<TAO_PEGTL_ISTRING("deal")> {};
+struct deal_line : pegtl::seq<deal_word, pegtl::opt<gap, deal_wild>> {};
+
+struct rejoin_name : word {};
+struct rejoin_name_required : rejoin_name {};
+struct rejoin_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("rejoin")>, gap, pegtl::must<rejoin_name_required>> {};
+
+struct split_equal : keyword<TAO_PEGTL_ISTRING("equal")> {};
+struct split_drops : keyword<TAO_PEGTL_ISTRING("drops")> {};
+struct split_kind : pegtl::sor<split_equal, split_drops> {};
+struct split_kind_required : split_kind {};
+struct split_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("split")>, gap, pegtl::must<split_kind_required>> {};
+
+struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks_line, house_line,
+                              currency_line, players_line, deal_line, rejoin_line, split_line> {};
+
+// A player's line: the name, then what they did in the deal.
+struct player_name : word {};
+struct hand_required : hand_line {};
+struct declared : pegtl::seq<keyword<TAO_PEGTL_ISTRING("declared")>, pegtl::must<hand_required>> {};
+struct showed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("showed")>, pegtl::must<hand_required>> {};
+struct dropped : pegtl::seq<keyword<TAO_PEGTL_ISTRING("dropped")>, blanks, pegtl::must<drop_value_required>, pegtl::must<line_end_required>> {};
+struct missed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("missed")>, pegtl::must<line_end_required>> {};
+struct left_table : pegtl::seq<keyword<TAO_PEGTL_ISTRING("left")>, pegtl::must<line_end_required>> {};
+struct won : pegtl::seq<keyword<TAO_PEGTL_ISTRING("won")>, pegtl::must<line_end_required>> {};
+struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won> {};
+struct outcome_required : outcome {};
+struct player_line : pegtl::seq<player_name, gap, pegtl::must<outcome_required>> {};
+
+struct comment_line : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};
+struct blank_line : pegtl::eol {};
+struct statement : pegtl::sor<pegtl::seq<directive, pegtl::must<line_end_required>>, player_line> {};
+struct sheet_line : pegtl::seq<blanks, pegtl::sor<blank_line, comment_line, statement>> {};
+struct sheet_line_required : sheet_line {};
+struct sheet : pegtl::seq<pegtl::opt<pegtl::utf8::bom>,
+                          pegtl::star<pegtl::not_at<blanks, pegtl::eof>, pegtl::must<sheet_line_required>>,
+                          blanks, pegtl::eof> {};
+// clang-format on
+
+}  // namespace rummy::grammar::sheet

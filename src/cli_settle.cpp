@@ -1,0 +1,261 @@
+// rummy settle: a table sheet deal by deal, then the standings and the money.
+#include <fstream>
+#include <iterator>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "report.hpp"
+#include "sheet.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+struct SettleOptions {
+  CommonOptions common;
+  std::string sheet = "-";
+};
+
+std::string money(const Settlement& settlement, Minor amount) {
+  return (amount < 0 ? "-" : "") + settlement.currency + format_amount(amount < 0 ? -amount : amount);
+}
+
+std::string signed_money(const Settlement& settlement, Minor amount) {
+  return (amount > 0 ? "+" : "") + money(settlement, amount);
+}
+
+std::string header(const Settlement& s) {
+  std::string text(game_description(s.game));
+  if (s.game == Game::deals) text += fmt::format(" of {} deals", s.deals_to_play);
+  if (s.point_value) text += fmt::format(": {} a point", money(s, *s.point_value));
+  if (s.entry) text += fmt::format(": entry {}", money(s, *s.entry));
+  text += fmt::format(", fee {}", s.fee.percent ? s.fee.text() : money(s, s.fee.fixed));
+  std::string names;
+  for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
+  return text + "; players " + names;
+}
+
+std::string standing_label(Game game) {
+  switch (game) {
+    case Game::points: return "net";
+    case Game::pool101:
+    case Game::pool201: return "total";
+    case Game::deals: break;
+  }
+  return "chips";
+}
+
+std::string standing_text(const Settlement& s, long long value) {
+  return s.game == Game::points ? signed_money(s, value) : std::to_string(value);
+}
+
+std::string outcome_text(const EntryResult& entry) {
+  switch (entry.outcome) {
+    case Outcome::declared: return entry.valid_hand ? "declared, valid" : "declared, wrong show";
+    case Outcome::showed: return entry.valid_hand ? "showed a valid hand" : "showed";
+    case Outcome::dropped: return fmt::format("dropped ({})", drop_name(entry.drop));
+    case Outcome::missed: return "missed three turns";
+    case Outcome::left: return "left the table";
+    case Outcome::won: break;
+  }
+  return "won, the last player standing";
+}
+
+void print_text(std::ostream& out, const Settlement& s, const Style& style) {
+  out << header(s) << "\n";
+  for (const HouseRuleSetting& setting : s.house_rules) {
+    out << "house rule: " << setting.text() << "\n";
+  }
+  std::size_t name_width = 0;
+  for (const PlayerResult& player : s.players) {
+    name_width = std::max(name_width, display_width(player.name));
+  }
+  std::size_t next_event = 0;
+  const auto events_after = [&](std::size_t deals) {
+    for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
+      out << "  " << s.events[next_event].text << "\n";
+    }
+  };
+  events_after(0);
+  for (const DealResult& deal : s.deals) {
+    out << "\n"
+        << style.paint(fmt::format("deal {}{}", deal.number, deal.extra ? " (to break the tie)" : ""),
+                       colour::strong)
+        << fmt::format(" (wild: {}): {} wins\n",
+                       deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"),
+                       deal.winner);
+    for (const EntryResult& entry : deal.entries) {
+      std::string name = entry.player;
+      name.append(name_width - display_width(name), ' ');
+      out << fmt::format("  {}  {:<30} {:>3}\n", name, outcome_text(entry), entry.points);
+    }
+    if (deal.cash) {
+      std::string paid;
+      std::size_t k = 0;
+      for (const EntryResult& entry : deal.entries) {
+        if (entry.player == deal.winner) continue;
+        paid += fmt::format("{}{} {}", paid.empty() ? "" : ", ", entry.player,
+                            money(s, deal.cash->paid[k++]));
+      }
+      out << fmt::format("  pay: {}; {} receives {} ({} less the fee {})\n", paid, deal.winner,
+                         money(s, deal.cash->net), money(s, deal.cash->gross),
+                         money(s, deal.cash->fee));
+    }
+    std::string standing;
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      standing += fmt::format("{}{} {}", standing.empty() ? "" : ", ", s.players[i].name,
+                              standing_text(s, deal.standing[i]));
+    }
+    out << "  " << standing_label(s.game) << ": " << standing << "\n";
+    if (!deal.out.empty()) {
+      std::string out_names;
+      for (const std::string& name : deal.out) out_names += (out_names.empty() ? "" : ", ") + name;
+      out << "  out: " << out_names << "\n";
+    }
+    events_after(static_cast<std::size_t>(deal.number));
+  }
+  events_after(s.deals.size() + 1);
+
+  out << "\n" << style.paint("standings", colour::strong) << "\n";
+  for (const PlayerResult& player : s.players) {
+    std::string name = player.name;
+    name.append(name_width - display_width(name), ' ');
+    out << fmt::format("  {}  {} {}", name, standing_label(s.game), standing_text(s, player.standing));
+    if (s.game == Game::pool101 || s.game == Game::pool201) {
+      out << (player.out ? ", out" : fmt::format(", {} drop{} left", player.drops_left,
+                                                  player.drops_left == 1 ? "" : "s"));
+    }
+    out << "\n";
+  }
+  out << "result: " << s.result << "\n";
+  out << "\n" << style.paint("money", colour::strong) << "\n";
+  Minor paid = 0, received = 0;
+  for (const PlayerResult& player : s.players) {
+    std::string name = player.name;
+    name.append(name_width - display_width(name), ' ');
+    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", name,
+                       money(s, player.paid), money(s, player.received),
+                       signed_money(s, player.net()));
+    paid += player.paid;
+    received += player.received;
+  }
+  out << fmt::format("  fee {}; paid {} = received {} + fee {}", money(s, s.fee_taken),
+                     money(s, paid), money(s, received), money(s, s.fee_taken));
+  if (s.held > 0) out << fmt::format(" + still in the pool {}", money(s, s.held));
+  out << "\n";
+}
+
+Json amount_json(Minor amount) { return format_amount(amount); }
+
+Json settlement_json(const Settlement& s) {
+  Json deals = Json::array();
+  for (const DealResult& deal : s.deals) {
+    Json entries = Json::array();
+    for (const EntryResult& entry : deal.entries) {
+      Json item = {{"player", entry.player},
+                   {"outcome", outcome_id(entry.outcome)},
+                   {"points", entry.points}};
+      if (entry.outcome == Outcome::dropped) item["drop"] = drop_name(entry.drop);
+      if (entry.outcome == Outcome::declared || entry.outcome == Outcome::showed) {
+        item["valid"] = entry.valid_hand;
+        item["hand"] = entry.hand;
+      }
+      if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
+      entries.push_back(item);
+    }
+    Json standing = Json::object();
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      standing[s.players[i].name] = s.game == Game::points ? amount_json(deal.standing[i])
+                                                             : Json(deal.standing[i]);
+    }
+    Json item = {{"number", deal.number},
+                 {"wild", wild_json(deal.wild)},
+                 {"winner", deal.winner},
+                 {"extra", deal.extra},
+                 {"entries", entries},
+                 {standing_label(s.game), standing},
+                 {"out", deal.out}};
+    if (deal.cash) {
+      Json paid = Json::array();
+      for (const Minor amount : deal.cash->paid) paid.push_back(amount_json(amount));
+      item["money"] = {{"paid", paid},
+                       {"gross", amount_json(deal.cash->gross)},
+                       {"fee", amount_json(deal.cash->fee)},
+                       {"net", amount_json(deal.cash->net)}};
+    }
+    deals.push_back(item);
+  }
+  Json events = Json::array();
+  for (const Settlement::Event& event : s.events) {
+    events.push_back({{"after_deal", event.after_deal}, {"text", event.text}});
+  }
+  Json players = Json::array();
+  for (const PlayerResult& player : s.players) {
+    Json item = {{"name", player.name},
+                 {standing_label(s.game), s.game == Game::points ? amount_json(player.standing)
+                                                                  : Json(player.standing)},
+                 {"paid", amount_json(player.paid)},
+                 {"received", amount_json(player.received)},
+                 {"net", amount_json(player.net())}};
+    if (s.game == Game::pool101 || s.game == Game::pool201) {
+      item["out"] = player.out;
+      item["drops_left"] = player.drops_left;
+    }
+    players.push_back(item);
+  }
+  return {{"game", game_name(s.game)},
+          {"deals_to_play", s.game == Game::deals ? Json(s.deals_to_play) : Json(nullptr)},
+          {"point_value", s.point_value ? amount_json(*s.point_value) : Json(nullptr)},
+          {"entry", s.entry ? amount_json(*s.entry) : Json(nullptr)},
+          {"fee", s.fee.percent ? s.fee.text() : format_amount(s.fee.fixed)},
+          {"currency", s.currency},
+          {"house_rules", house_rules_json(s.house_rules)},
+          {"deals", deals},
+          {"events", events},
+          {"finished", s.finished},
+          {"result", s.result},
+          {"players", players},
+          {"pool", amount_json(s.pool)},
+          {"fee_taken", amount_json(s.fee_taken)},
+          {"held", amount_json(s.held)}};
+}
+
+int run_settle(const SettleOptions& options, const Environment& env) {
+  return guarded(options.common, env, [&]() -> int {
+    std::string text;
+    std::string source = options.sheet;
+    if (options.sheet == "-") {
+      text.assign(std::istreambuf_iterator<char>(env.in), std::istreambuf_iterator<char>());
+      source = "<stdin>";
+    } else {
+      std::ifstream in(options.sheet, std::ios::binary);
+      if (!in) {
+        throw CommandError{fmt::format("cannot read {}: {}", options.sheet, std::strerror(errno)),
+                           std::nullopt};
+      }
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const Sheet sheet = parse_sheet(text, source);
+    const Settlement settlement = settle(sheet, text, source);
+    if (options.common.output_format() == Format::json) {
+      env.out << settlement_json(settlement).dump(2) << "\n";
+    } else {
+      print_text(env.out, settlement, Style(options.common, env));
+    }
+    return exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_settle(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<SettleOptions>();
+  add_common_options(command, options->common, /*takes_hand=*/false);
+  command.remove_option(command.get_option("--house"));
+  command.add_option("sheet", options->sheet, "The table sheet; absent or '-': standard input");
+  return [options, &env] { return run_settle(*options, env); };
+}
+
+}  // namespace rummy::cli
