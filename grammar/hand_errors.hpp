@@ -2,9 +2,9 @@
 // target without a message here is a compile error (must_if with RequireMessage).
 #pragma once
 
-#include "batch.hpp"
+#include "batch_line.hpp"
 #include "hand.hpp"
-#include "sheet.hpp"
+#include "table_sheet.hpp"
 
 namespace rummy::grammar {
 

@@ -245,6 +245,12 @@ class Settler {
       if (hands[e]) outcome.hand = format_hand(hands[e]->hand);
       played.entries.push_back(std::move(outcome));
     }
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      if (deal.entries[e].outcome == Outcome::showed && !declared_winner) {
+        fail(deal.entries[e].offset,
+             "'showed' is a hand shown after a valid declaration, and this deal has none");
+      }
+    }
     if (declared_winner && won_line) {
       fail(deal.entries[*won_line].offset,
            fmt::format("{} won this deal by declaring; 'won' is for the last player standing",
@@ -270,12 +276,6 @@ class Settler {
       fail(deal.offset, fmt::format("deal {} has no winner: a valid declaration, or 'won' for the "
                                     "last player standing",
                                     played.number));
-    }
-    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
-      if (deal.entries[e].outcome == Outcome::showed && !declared_winner) {
-        fail(deal.entries[e].offset,
-             "'showed' is a hand shown after a valid declaration, and this deal has none");
-      }
     }
     played.winner = deal.entries[*winner].player;
     const std::size_t winner_index = index_of(played.winner, deal.entries[*winner].offset);

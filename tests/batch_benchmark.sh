@@ -21,6 +21,15 @@ run() {
 run "--format json" --format json
 run "--format csv" --format csv
 run "--format text" --format text
+# Memory stays flat: the largest resident size, for a tenth of the file and for all of it.
+if [ -x /usr/bin/time ]; then
+  head -n "$((hands / 10))" "$file" > "$file.tenth"
+  for input in "$file.tenth" "$file"; do
+    kb=$(/usr/bin/time -f %M "$root/build/rummy" batch --format json "$input" 2>&1 >/dev/null | tail -n 1)
+    echo "largest resident size for $(du -h "$input" | cut -f1) of input: $((kb / 1024)) MiB"
+  done
+  rm -f "$file.tenth"
+fi
 # --arrange searches every hand: time it on a tenth of the file.
 head -n "$((hands / 10))" "$file" > "$file.arrange"
 trap 'rm -f "$file" "$file.arrange"' EXIT

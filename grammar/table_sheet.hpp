@@ -17,7 +17,7 @@
 // line; indentation is free.
 #pragma once
 
-#include "batch.hpp"
+#include "batch_line.hpp"
 #include "hand.hpp"
 
 namespace rummy::grammar::sheet {

@@ -1,0 +1,78 @@
+// Batch lines (the library part of rummy batch): settings, records, errors with positions.
+#include <doctest/doctest.h>
+
+#include "batch.hpp"
+
+using namespace rummy;
+
+namespace {
+BatchRecord line(std::string_view text, BatchDefaults defaults = {}) {
+  return process_batch_line(text, "f.txt", 7, defaults, Rules{});
+}
+}  // namespace
+
+TEST_CASE("a line is a hand, or settings and a hand, or settings for a drop") {
+  const BatchRecord shown = line("A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ");
+  CHECK(shown.verdict == Verdict::valid);
+  CHECK(shown.score.points == 2);
+  CHECK(shown.line == 7U);
+
+  const BatchRecord seed = line("[wild=10] 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥");
+  CHECK(seed.verdict == Verdict::invalid);
+  CHECK(seed.score.points == 70);
+  CHECK(seed.wild == Rank::ten);
+
+  const BatchRecord declared = line("[declared, wild=10] 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥");
+  CHECK(declared.declared);
+  CHECK(declared.score.points == 80);
+
+  const BatchRecord drop = line("[game=pool201 drop=middle]");
+  CHECK(drop.verdict == Verdict::drop);
+  CHECK(drop.game == Game::pool201);
+  CHECK(drop.score.points == 50);
+
+  BatchDefaults defaults;
+  defaults.game = Game::pool101;
+  defaults.declared = true;
+  CHECK(line("[drop=first]", defaults).score.points == 20);
+  CHECK(line("[shown] A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ", defaults).score.points ==
+        2);
+}
+
+TEST_CASE("a bad line is an error record with its line and column") {
+  const BatchRecord bad = line("A♠ 2♠ X♥");
+  CHECK(bad.verdict == Verdict::error);
+  REQUIRE(bad.error);
+  CHECK(bad.error->where.line == 7U);
+  CHECK(bad.error->where.column == 7U);
+  CHECK(line("[drop=first game=deals]").error->message ==
+        "deals rummy has no drop: a player may not leave a deal in it");
+  CHECK(line("[drop=first] A♠ 2♠ 3♠").error->message ==
+        "a drop takes no hand: give the drop or the hand, not both");
+  CHECK(line("[wild=7]").error->message ==
+        "no hand: expected cards such as A♠-2♠-3♠ | …, or a drop setting");
+  CHECK(line("[wild=X] A♠").error->where.column == 7U);
+  CHECK(line("[declared").error->message ==
+        "expected another setting (wild=, game=, drop=, declared, shown) or ']', found the end of "
+        "the input");
+  CHECK(line("A♠-2♠-3♠").error->message == "3 cards: a hand shown at the end of a deal holds 13");
+}
+
+TEST_CASE("blank and comment lines hold no hand") {
+  CHECK(holds_no_hand(""));
+  CHECK(holds_no_hand("   \t\r"));
+  CHECK(holds_no_hand("  # a comment"));
+  CHECK_FALSE(holds_no_hand("A♠"));
+}
+
+TEST_CASE("--arrange gives each line's best arrangement") {
+  BatchDefaults defaults;
+  defaults.arrange = true;
+  const BatchRecord record =
+      line("[wild=10] 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥", defaults);
+  REQUIRE(record.arrangement);
+  CHECK(record.score.points == 30);
+  const BatchRecord fourteen = line("Q♣ J♦ 4♦ 6♣ A♠ 4♠ 7♣ 2♠ 4♣ J♥ 3♠ 4♥ J♣ 8♣", defaults);
+  CHECK(fourteen.verdict == Verdict::valid);
+  CHECK(to_string(*fourteen.arrangement->discard) == "Q♣");
+}

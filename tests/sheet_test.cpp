@@ -1,0 +1,345 @@
+// Table sheets and settle (RULES.md §2.6, §2.8): deals, winners, pools, re-joins, splits, deals
+// rummy chips, money, and every error a sheet can hold, with its position.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "helpers.hpp"
+#include "sheet.hpp"
+
+using namespace rummy;
+
+namespace {
+
+Settlement settle_text(const std::string& text) {
+  return settle(parse_sheet(text, "t.sheet"), text, "t.sheet");
+}
+
+std::string error_of_sheet(const std::string& text) {
+  try {
+    settle_text(text);
+  } catch (const InputError& error) {
+    return format_diagnostic(error.diagnostic());
+  }
+  return "no error";
+}
+
+const std::string valid_hand = "A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ";
+const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
+
+Minor total_paid(const Settlement& s) {
+  Minor sum = 0;
+  for (const PlayerResult& p : s.players) sum += p.paid;
+  return sum;
+}
+Minor total_received(const Settlement& s) {
+  Minor sum = 0;
+  for (const PlayerResult& p : s.players) sum += p.received;
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("points rummy: each loser pays points × value; the winner gets the sum less the fee") {
+  const Settlement s = settle_text(
+      "game points\npoint 2\nfee 10%\nplayers A B C D\n"
+      "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped middle\n"
+      " D showed 5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦\n");
+  REQUIRE(s.deals.size() == 1);
+  const DealResult& deal = s.deals[0];
+  CHECK(deal.winner == "A");
+  REQUIRE(deal.cash);
+  CHECK(deal.cash->gross == 22000);  // 2 × (20 + 40 + 50)
+  CHECK(deal.cash->fee == 2200);
+  CHECK(s.players[0].received == 19800);
+  CHECK(s.players[3].paid == 10000);
+  CHECK(total_paid(s) == total_received(s) + s.fee_taken);
+}
+
+TEST_CASE("a wrong show pays 80 and the deal goes on; the next valid declaration wins") {
+  const Settlement s = settle_text(
+      "game points\npoint 1\nplayers A B C\n"
+      "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand +
+      "\n C dropped first\n");
+  CHECK(s.deals[0].winner == "A");
+  CHECK(s.deals[0].entries[0].points == 80);
+  CHECK_FALSE(s.deals[0].entries[0].valid_hand);
+}
+
+TEST_CASE("with two players a wrong show lets the other win at once; so does everyone dropping") {
+  const Settlement two = settle_text("game points\npoint 1\nplayers A B\n"
+                                     "deal wild 10\n A declared " + seed_hand + "\n B won\n");
+  CHECK(two.deals[0].winner == "B");
+  const Settlement drops = settle_text("game points\npoint 1\nplayers A B C\n"
+                                       "deal\n A dropped first\n B missed\n C won\n");
+  CHECK(drops.deals[0].winner == "C");
+  CHECK(drops.deals[0].entries[1].points == 40);  // three missed turns: a middle drop
+}
+
+TEST_CASE("pools: totals add up, out at the limit (or above it), rejoin at the highest + 1") {
+  const std::string sheet =
+      "game pool101\nentry 100\nplayers A B C\n"
+      "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped middle\n"
+      "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped first\n";
+  const Settlement reach = settle_text(sheet);
+  // B: 40 + 40 + 20 = 100, still in; C: 40 + 20 + 20 = 80.
+  CHECK(reach.players[1].standing == 100);
+  CHECK_FALSE(reach.players[1].out);
+  CHECK(reach.players[1].drops_left == 0);
+  CHECK_FALSE(reach.finished);
+  CHECK(reach.held == 30000);
+
+  const Settlement out = settle_text(sheet + "deal\n A declared " + valid_hand +
+                                     "\n B dropped first\n C dropped first\n");
+  CHECK(out.players[1].out);  // 120
+  CHECK(out.deals.back().out == std::vector<std::string>{"B"});
+
+  const std::string exactly =
+      "game pool101\nentry 100\nplayers A B\n"
+      "deal\n A declared " + valid_hand + "\n B showed " + seed_hand + "\n";  // 70, as in §2.6
+  CHECK(settle_text(exactly).players[1].standing == 70);
+
+  // 101 exactly: out under "reach", in under "exceed".
+  const std::string to_101 = "game pool101\nentry 100\nplayers A B C\n"
+                             "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+                             "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+                             "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped first\n";
+  CHECK(settle_text(to_101).players[1].standing == 100);
+  const Settlement rejoin = settle_text(
+      "game pool101\nentry 100\nplayers A B C\n"
+      "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n"
+      "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n"
+      "rejoin B\n");
+  CHECK(rejoin.players[1].standing == 41);  // C has 40: the highest + 1
+  CHECK(rejoin.players[1].paid == 20000);
+  CHECK(rejoin.pool == 40000);
+  REQUIRE(rejoin.events.size() == 1);
+  CHECK(rejoin.events[0].text == "B rejoins at 41 (the highest total + 1), paying the entry again");
+}
+
+TEST_CASE("the pool-out house rule: out only above the limit") {
+  const std::string body = "entry 100\nplayers A B C\n"
+                           "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+                           "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+                           "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand +
+                           "\n C dropped first\n";
+  // B: 40 + 40 + 80 = 160. A 201 pool keeps B in either way; in 101 pool B is out.
+  CHECK(settle_text("game pool101\n" + body).players[1].out);
+  const std::string at_limit = "game pool101\nhouse pool-out=exceed\nentry 100\nplayers A B C\n"
+                               "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+                               "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
+                               "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped first\n";
+  const Settlement exceed = settle_text(at_limit);
+  CHECK(exceed.players[1].standing == 100);
+  CHECK(exceed.house_rules.size() == 1);
+}
+
+TEST_CASE("the last player in the pool takes it, less the fee; splits share it") {
+  const Settlement last = settle_text(
+      "game pool101\nentry 100\nfee 10%\nplayers A B\n"
+      "deal wild 10\n B declared " + seed_hand + "\n A won\n"
+      "deal wild 10\n B declared " + seed_hand + "\n A won\n");
+  CHECK(last.finished);
+  CHECK(last.result == "A is the last player in the pool");
+  CHECK(last.players[0].received == 18000);
+  CHECK(last.fee_taken == 2000);
+
+  const Settlement equal = settle_text("game pool101\nentry 100\nfee 1\nplayers A B C\n"
+                                       "deal\n A declared " + valid_hand +
+                                       "\n B dropped first\n C dropped first\nsplit equal\n");
+  CHECK(equal.players[0].received == 9967);  // 299.00 in three: 99.67, 99.67, 99.66
+  CHECK(equal.players[2].received == 9966);
+  CHECK(total_paid(equal) == total_received(equal) + equal.fee_taken);
+
+  const Settlement drops = settle_text("game pool101\nentry 100\nplayers A B C\n"
+                                       "deal\n A declared " + valid_hand +
+                                       "\n B dropped middle\n C dropped first\nsplit drops\n");
+  // A 0 → 2 drops left; B 40 → 1; C 20 → 2: A and C first get 100 each, the rest is shared.
+  CHECK(drops.players[0].received == 10000 + 3334);
+  CHECK(drops.players[1].received == 3333);
+  CHECK(drops.players[2].received == 10000 + 3333);
+  CHECK(total_paid(drops) == total_received(drops) + drops.fee_taken);
+}
+
+TEST_CASE("deals rummy: chips from 80 × deals, most chips wins, a tie needs one more deal") {
+  const std::string two_deals =
+      "game deals 2\nentry 5\nplayers A B\n"
+      "deal\n A declared " + valid_hand + "\n B showed A♣-2♣-3♣ | 5♥ 6♥ 7♥ | 9♠ 10♠ K♦ 2♦ 3♥ 4♥ 8♦\n"
+      "deal\n B declared " + valid_hand + "\n A showed A♣-2♣-3♣ | 5♥ 6♥ 7♥ | 9♠ 10♠ K♦ 2♦ 3♥ 4♥ 8♦\n";
+  const Settlement tied = settle_text(two_deals);
+  CHECK_FALSE(tied.finished);
+  CHECK(tied.players[0].standing == 160);
+  REQUIRE(tied.events.size() == 1);
+  CHECK(tied.events[0].text == "A and B are tied at 160 chips: one more deal decides");
+  const Settlement decided = settle_text(two_deals + "deal\n A declared " + valid_hand +
+                                         "\n B showed " + seed_hand + "\n");
+  CHECK(decided.finished);
+  CHECK(decided.deals.back().extra);
+  CHECK(decided.players[0].received == 1000);
+}
+
+TEST_CASE("sheet errors name the line and column") {
+  const std::string head = "game pool101\nentry 100\nplayers A B C\n";
+  CHECK(error_of_sheet("players A B\n") ==
+        "t.sheet:1:1: error: a sheet names its game first: 'game points', 'game pool101', 'game "
+        "pool201' or 'game deals N'\nplayers A B\n^\n");
+  CHECK(error_of_sheet("game points\npoint two\n") ==
+        "t.sheet:2:7: error: expected an amount such as 2 or 2.50 (at most "
+        "100000000000000.00)\npoint two\n      ^\n");
+  CHECK(error_of_sheet("game pool101\nfee 1000%\n").find("2:5: error: expected a fee") !=
+        std::string::npos);
+  CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n") ==
+        "t.sheet:4:1: error: deal 1 has no line for C\ndeal\n^\n");
+  CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n Z won\n")
+            .find("5:2: error: Z is not one of the players (A B C)") == std::string::npos);
+  CHECK(error_of_sheet(head + "deal\n A dropped first\n B dropped first\n C dropped first\n")
+            .find("error: deal 1 has no winner") != std::string::npos);
+  CHECK(error_of_sheet(head + "deal\n A showed " + valid_hand + "\n B dropped first\n C won\n")
+            .find("error: 'showed' is a hand shown after a valid declaration") != std::string::npos);
+  CHECK(error_of_sheet(head + "deal\n A won\n B dropped first\n C showed " + seed_hand + "\n")
+            .find("error: 'showed' is a hand shown after a valid declaration") !=
+        std::string::npos);
+  CHECK(error_of_sheet("game deals 2\nentry 5\nplayers A B\ndeal\n A declared " + valid_hand +
+                       "\n B dropped first\n")
+            .find("6:2: error: deals rummy has no drop") != std::string::npos);
+  CHECK(error_of_sheet(head + "rejoin A\n").find("A is still in the game") != std::string::npos);
+  CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B declared " + valid_hand +
+                       "\n C dropped first\n")
+            .find("6:2: error: A already won this deal with a valid declaration") !=
+        std::string::npos);
+  CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n C frobbed\n")
+            .find("7:4: error: expected what the player did") != std::string::npos);
+  CHECK(error_of_sheet(head + "split equal\n").find("error: a pool is split by 2 or 3 players; "
+                                                    "3 are left") == std::string::npos);
+  CHECK(error_of_sheet("game points\npoint 1\nplayers A B\nsplit equal\n")
+            .find("only pool rummy splits a pool") != std::string::npos);
+}
+
+TEST_CASE("a card seen more often than the decks hold, across a deal's hands, names the others") {
+  const std::string text = "game points\npoint 1\nplayers A B C\ndeal\n"
+                           "A declared " + valid_hand + "\n"
+                           "B showed " + valid_hand + "\n"
+                           "C showed A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-9♥\n";
+  CHECK(error_of_sheet(text) ==
+        "t.sheet:7:10: error: A♠ is seen 3 times in this deal, but 2 decks hold only 2 (also at "
+        "line 5, column 12 and line 6, column 10)\n"
+        "C showed A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-9♥\n"
+        "         ^\n");
+}
+
+TEST_CASE("re-joining: only under the ceiling, at a table of more than two") {
+  const std::string three = "game pool101\nentry 100\nplayers A B C\n";
+  const std::string out_b = "deal wild 10\n B declared " + seed_hand + "\n A declared " +
+                            valid_hand + "\n C dropped middle\n";
+  // B 80 + 80 = 160, out; C 40 + 40 = 80 > 79: no rejoin.
+  CHECK(error_of_sheet(three + out_b + out_b + "rejoin B\n")
+            .find("B cannot rejoin: C's total 80 is above 79") != std::string::npos);
+  CHECK(error_of_sheet("game pool101\nentry 100\nplayers A B\n" + out_b.substr(0, out_b.find(" C")) +
+                       "deal wild 10\n A declared " + valid_hand + "\n B declared " + seed_hand +
+                       "\nrejoin B\n")
+            .find("re-joining needs a table of more than two players") == std::string::npos);
+}
+
+TEST_CASE("the sums balance on many generated games: losers pay what winners get plus the fee") {
+  std::mt19937 random(2026);
+  const std::vector<std::string> names = {"A", "B", "C", "D", "E", "F"};
+  int finished = 0;
+  for (int game_number = 0; game_number < 300; ++game_number) {
+    const int players = 2 + static_cast<int>(random() % 5);
+    const int kind = static_cast<int>(random() % 4);
+    std::string text;
+    const std::string game = kind == 0 ? "points" : kind == 1 ? "pool101" : kind == 2 ? "pool201"
+                                                                                     : "deals 2";
+    text += "game " + game + "\n";
+    text += kind == 0 ? "point " + std::to_string(1 + random() % 5) + ".25\n" : "entry 33.33\n";
+    const std::vector<std::string> fees = {"0", "7%", "12.5%", "3.10", "100%"};
+    text += "fee " + fees[random() % fees.size()] + "\nplayers";
+    for (int p = 0; p < players; ++p) text += " " + names[static_cast<std::size_t>(p)];
+    text += "\n";
+    Settlement state = settle_text(text);
+    for (int deal = 0; deal < 12 && !state.finished; ++deal) {
+      std::vector<std::string> in;
+      for (const PlayerResult& p : state.players) {
+        if (!p.out) in.push_back(p.name);
+      }
+      if (in.size() < 2) break;
+      std::shuffle(in.begin(), in.end(), random);
+      // The deck of the deal, less the winner's hand; the others show random cards from it.
+      std::vector<Card> deck;
+      for (int copy = 0; copy < 2; ++copy) {
+        for (int index = 0; index < 53; ++index) deck.push_back(Card::from_index(index));
+      }
+      const Hand winner_hand = test::hand_of(valid_hand);
+      for (const Group& group : winner_hand.groups) {
+        for (const Card card : group) deck.erase(std::find(deck.begin(), deck.end(), card));
+      }
+      std::shuffle(deck.begin(), deck.end(), random);
+      std::size_t next = 0;
+      const auto random_hand = [&] {
+        std::string hand;
+        for (int c = 0; c < 13; ++c) hand += to_string(deck[next++]) + " ";
+        return hand;
+      };
+      std::string lines = "deal\n";
+      std::string after;
+      for (std::size_t k = 1; k < in.size(); ++k) {
+        const int what = static_cast<int>(random() % 5);
+        if (kind != 3 && what == 0) {
+          after += " " + in[k] + " dropped first\n";
+        } else if (kind != 3 && what == 1) {
+          after += " " + in[k] + " missed\n";
+        } else if (what == 2) {
+          lines += " " + in[k] + " declared " + random_hand() + "\n";  // most likely wrong
+        } else {
+          after += " " + in[k] + " showed " + random_hand() + "\n";
+        }
+      }
+      const std::string candidate = text + lines + " " + in[0] + " declared " + valid_hand + "\n" + after;
+      try {
+        state = settle_text(candidate);
+        text = candidate;
+      } catch (const InputError&) {
+        continue;  // a random "declared" that happened to be valid: deal again
+      }
+      if (kind == 1 || kind == 2) {
+        // Now and then re-join someone, or split when two or three are left.
+        std::vector<std::string> out;
+        for (const PlayerResult& p : state.players) {
+          if (p.out) out.push_back(p.name);
+        }
+        for (const std::string& name : out) {
+          if (random() % 3 == 0) {
+            try {
+              state = settle_text(text + "rejoin " + name + "\n");
+              text += "rejoin " + name + "\n";
+            } catch (const InputError&) {
+            }
+          }
+        }
+        const auto left = std::count_if(state.players.begin(), state.players.end(),
+                                        [](const PlayerResult& p) { return !p.out; });
+        if (!state.finished && left >= 2 && left <= 3 && random() % 4 == 0) {
+          const std::string split = random() % 2 ? "split equal\n" : "split drops\n";
+          try {
+            state = settle_text(text + split);
+            text += split;
+          } catch (const InputError&) {
+          }
+        }
+      }
+    }
+    CAPTURE(text);
+    CHECK(total_paid(state) == total_received(state) + state.fee_taken + state.held);
+    for (const DealResult& deal : state.deals) {
+      if (!deal.cash) continue;
+      Minor paid = 0;
+      for (const Minor amount : deal.cash->paid) paid += amount;
+      CHECK(paid == deal.cash->net + deal.cash->fee);
+    }
+    for (const PlayerResult& p : state.players) CHECK(p.paid >= 0);
+    finished += state.finished ? 1 : 0;
+  }
+  CHECK(finished > 100);
+}
