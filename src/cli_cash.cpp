@@ -90,7 +90,8 @@ int run_points(const CashOptions& options, const Environment& env) {
       return exit_ok;
     }
     std::string paid;
-    for (const Minor amount : cash->paid) paid += (paid.empty() ? "" : ", ") + format_amount(amount);
+    for (const Minor amount : cash->paid)
+      paid += (paid.empty() ? "" : ", ") + format_amount(amount);
     env.out << fmt::format(
         "gross: {} a point × ({} = {} points) = {}\nfee {}: {}\nthe winner receives {}; the "
         "losers pay {}\n",
@@ -129,8 +130,9 @@ void add_format(CLI::App& command, CashOptions& options) {
   command.add_option("--format", options.common.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  command.add_option("--fee", options.fee,
-                     "The platform or host fee: a percentage (10%) or an amount (5)")
+  command
+      .add_option("--fee", options.fee,
+                  "The platform or host fee: a percentage (10%) or an amount (5)")
       ->capture_default_str();
 }
 

@@ -19,7 +19,8 @@ struct SettleOptions {
 };
 
 std::string money(const Settlement& settlement, Minor amount) {
-  return (amount < 0 ? "-" : "") + settlement.currency + format_amount(amount < 0 ? -amount : amount);
+  return (amount < 0 ? "-" : "") + settlement.currency +
+         format_amount(amount < 0 ? -amount : amount);
 }
 
 std::string signed_money(const Settlement& settlement, Minor amount) {
@@ -39,10 +40,13 @@ std::string header(const Settlement& s) {
 
 std::string standing_label(Game game) {
   switch (game) {
-    case Game::points: return "net";
+    case Game::points:
+      return "net";
     case Game::pool101:
-    case Game::pool201: return "total";
-    case Game::deals: break;
+    case Game::pool201:
+      return "total";
+    case Game::deals:
+      break;
   }
   return "chips";
 }
@@ -53,12 +57,18 @@ std::string standing_text(const Settlement& s, long long value) {
 
 std::string outcome_text(const EntryResult& entry) {
   switch (entry.outcome) {
-    case Outcome::declared: return entry.valid_hand ? "declared, valid" : "declared, wrong show";
-    case Outcome::showed: return entry.valid_hand ? "showed a valid hand" : "showed";
-    case Outcome::dropped: return fmt::format("dropped ({})", drop_name(entry.drop));
-    case Outcome::missed: return "missed three turns";
-    case Outcome::left: return "left the table";
-    case Outcome::won: break;
+    case Outcome::declared:
+      return entry.valid_hand ? "declared, valid" : "declared, wrong show";
+    case Outcome::showed:
+      return entry.valid_hand ? "showed a valid hand" : "showed";
+    case Outcome::dropped:
+      return fmt::format("dropped ({})", drop_name(entry.drop));
+    case Outcome::missed:
+      return "missed three turns";
+    case Outcome::left:
+      return "left the table";
+    case Outcome::won:
+      break;
   }
   return "won, the last player standing";
 }
@@ -81,8 +91,9 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   events_after(0);
   for (const DealResult& deal : s.deals) {
     out << "\n"
-        << style.paint(fmt::format("deal {}{}", deal.number, deal.extra ? " (to break the tie)" : ""),
-                       colour::strong)
+        << style.paint(
+               fmt::format("deal {}{}", deal.number, deal.extra ? " (to break the tie)" : ""),
+               colour::strong)
         << fmt::format(" (wild: {}): {} wins\n",
                        deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"),
                        deal.winner);
@@ -122,10 +133,12 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   for (const PlayerResult& player : s.players) {
     std::string name = player.name;
     name.append(name_width - display_width(name), ' ');
-    out << fmt::format("  {}  {} {}", name, standing_label(s.game), standing_text(s, player.standing));
+    out << fmt::format("  {}  {} {}", name, standing_label(s.game),
+                       standing_text(s, player.standing));
     if (s.game == Game::pool101 || s.game == Game::pool201) {
-      out << (player.out ? ", out" : fmt::format(", {} drop{} left", player.drops_left,
-                                                  player.drops_left == 1 ? "" : "s"));
+      out << (player.out ? ", out"
+                         : fmt::format(", {} drop{} left", player.drops_left,
+                                       player.drops_left == 1 ? "" : "s"));
     }
     out << "\n";
   }
@@ -147,7 +160,9 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   out << "\n";
 }
 
-Json amount_json(Minor amount) { return format_amount(amount); }
+Json amount_json(Minor amount) {
+  return format_amount(amount);
+}
 
 Json settlement_json(const Settlement& s) {
   Json deals = Json::array();
@@ -167,15 +182,12 @@ Json settlement_json(const Settlement& s) {
     }
     Json standing = Json::object();
     for (std::size_t i = 0; i < s.players.size(); ++i) {
-      standing[s.players[i].name] = s.game == Game::points ? amount_json(deal.standing[i])
-                                                             : Json(deal.standing[i]);
+      standing[s.players[i].name] =
+          s.game == Game::points ? amount_json(deal.standing[i]) : Json(deal.standing[i]);
     }
-    Json item = {{"number", deal.number},
-                 {"wild", wild_json(deal.wild)},
-                 {"winner", deal.winner},
-                 {"extra", deal.extra},
-                 {"entries", entries},
-                 {standing_label(s.game), standing},
+    Json item = {{"number", deal.number}, {"wild", wild_json(deal.wild)},
+                 {"winner", deal.winner}, {"extra", deal.extra},
+                 {"entries", entries},    {standing_label(s.game), standing},
                  {"out", deal.out}};
     if (deal.cash) {
       Json paid = Json::array();
@@ -194,8 +206,8 @@ Json settlement_json(const Settlement& s) {
   Json players = Json::array();
   for (const PlayerResult& player : s.players) {
     Json item = {{"name", player.name},
-                 {standing_label(s.game), s.game == Game::points ? amount_json(player.standing)
-                                                                  : Json(player.standing)},
+                 {standing_label(s.game),
+                  s.game == Game::points ? amount_json(player.standing) : Json(player.standing)},
                  {"paid", amount_json(player.paid)},
                  {"received", amount_json(player.received)},
                  {"net", amount_json(player.net())}};

@@ -45,7 +45,7 @@ struct ReadHand {
 };
 
 struct ReadOptions {
-  std::optional<WildRank> wild;  // given on the command line (may say "none")
+  std::optional<WildRank> wild;        // given on the command line (may say "none")
   std::string wild_origin = "--wild";  // where `wild` comes from, for messages
   bool jk_is_printed_joker = false;
   // How many cards the hand must hold: any, exactly rules.hand_size (a hand shown at the end

@@ -53,7 +53,9 @@ const std::array<HouseRule, 3> house_rule_table = {{
      [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }},
     {"pool-out", "when a pool rummy player is out",
      "RULES.md §2.8: every platform (reach); seed [000]'s words (exceed)", pool_out_values,
-     [](const Rules& rules) { return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0); },
+     [](const Rules& rules) {
+       return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0);
+     },
      [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; }},
 }};
 

@@ -63,8 +63,9 @@ class Settler {
 
   void read_header() {
     if (!sheet_.game) {
-      fail(0, "a sheet names its game first: 'game points', 'game pool101', 'game pool201' or "
-              "'game deals N'");
+      fail(0,
+           "a sheet names its game first: 'game points', 'game pool101', 'game pool201' or "
+           "'game deals N'");
     }
     game_ = *sheet_.game;
     result_.game = game_;
@@ -155,8 +156,8 @@ class Settler {
     }
     for (std::size_t i = 0; i < sheet_.players.size(); ++i) {
       if (in_game_[i] && !line_of[i]) {
-        fail(deal.offset, fmt::format("deal {} has no line for {}", played.number,
-                                      sheet_.players[i]));
+        fail(deal.offset,
+             fmt::format("deal {} has no line for {}", played.number, sheet_.players[i]));
       }
     }
 
@@ -236,7 +237,8 @@ class Settler {
         }
         case Outcome::won:
           if (won_line) {
-            fail(entry.offset, fmt::format("{} already won this deal", deal.entries[*won_line].player));
+            fail(entry.offset,
+                 fmt::format("{} already won this deal", deal.entries[*won_line].player));
           }
           won_line = e;
           break;
@@ -261,10 +263,10 @@ class Settler {
     } else if (won_line) {
       for (std::size_t e = 0; e < deal.entries.size(); ++e) {
         const SheetEntry& entry = deal.entries[e];
-        const bool out_of_deal = entry.outcome == Outcome::dropped ||
-                                 entry.outcome == Outcome::missed ||
-                                 entry.outcome == Outcome::left ||
-                                 (entry.outcome == Outcome::declared && !played.entries[e].valid_hand);
+        const bool out_of_deal =
+            entry.outcome == Outcome::dropped || entry.outcome == Outcome::missed ||
+            entry.outcome == Outcome::left ||
+            (entry.outcome == Outcome::declared && !played.entries[e].valid_hand);
         if (e != *won_line && !out_of_deal) {
           fail(deal.entries[*won_line].offset,
                fmt::format("{} cannot have won without declaring: {} is still in the deal",
@@ -345,9 +347,9 @@ class Settler {
     } else {
       std::string tied;
       for (const std::size_t i : top) tied += (tied.empty() ? "" : " and ") + sheet_.players[i];
-      result_.events.push_back({result_.deals.size() + 1,
-                                fmt::format("{} are tied at {} chips: one more deal decides",
-                                            tied, most)});
+      result_.events.push_back(
+          {result_.deals.size() + 1,
+           fmt::format("{} are tied at {} chips: one more deal decides", tied, most)});
     }
   }
 
@@ -369,7 +371,8 @@ class Settler {
     const int middle = rules_.drop_penalty(game_).middle.value_or(1);
     const int limit = rules_.pool_limits(game_).limit;
     // Middle drops a player can still take and stay in: below the limit (or at it, "exceed").
-    const int room = (rules_.pool_out_above_limit ? limit : limit - 1) - static_cast<int>(standing_[i]);
+    const int room =
+        (rules_.pool_out_above_limit ? limit : limit - 1) - static_cast<int>(standing_[i]);
     return room < 0 ? 0 : room / middle;
   }
 
@@ -408,7 +411,8 @@ class Settler {
       if (in_game_[i]) left.push_back(i);
     }
     if (left.size() < 2 || left.size() > 3) {
-      fail(split.offset, fmt::format("a pool is split by 2 or 3 players; {} are left", left.size()));
+      fail(split.offset,
+           fmt::format("a pool is split by 2 or 3 players; {} are left", left.size()));
     }
     std::vector<Minor> shares;
     if (split.by_drops) {
@@ -432,8 +436,8 @@ class Settler {
     }
     std::string names;
     for (const std::size_t i : left) names += (names.empty() ? "" : ", ") + sheet_.players[i];
-    pay_prize(left, fmt::format("{} split the pool {}", names,
-                                split.by_drops ? "by drops" : "equally"),
+    pay_prize(left,
+              fmt::format("{} split the pool {}", names, split.by_drops ? "by drops" : "equally"),
               shares);
     result_.events.push_back({result_.deals.size(), result_.result});
   }
@@ -451,11 +455,11 @@ class Settler {
                                    result_.deals.size() == 1 ? "" : "s");
     } else if (!result_.finished) {
       result_.held = result_.pool;
-      result_.result = game_ == Game::deals && static_cast<int>(result_.deals.size()) <
-                                                   sheet_.deals_to_play
-                           ? fmt::format("not finished: {} of {} deals played",
-                                         result_.deals.size(), sheet_.deals_to_play)
-                           : "not finished: no winner yet";
+      result_.result =
+          game_ == Game::deals && static_cast<int>(result_.deals.size()) < sheet_.deals_to_play
+              ? fmt::format("not finished: {} of {} deals played", result_.deals.size(),
+                            sheet_.deals_to_play)
+              : "not finished: no winner yet";
     }
   }
 

@@ -84,10 +84,10 @@ struct DealResult {
   WildRank wild;
   std::string winner;
   std::vector<EntryResult> entries;
-  std::vector<long long> standing;     // per player: pool total, chips, or money (minor units)
-  std::vector<std::string> out;        // pools: eliminated after this deal
-  std::optional<PointsCash> cash;      // points rummy: the money of this deal
-  bool extra = false;                  // deals rummy: a deal played to break a tie
+  std::vector<long long> standing;  // per player: pool total, chips, or money (minor units)
+  std::vector<std::string> out;     // pools: eliminated after this deal
+  std::optional<PointsCash> cash;   // points rummy: the money of this deal
+  bool extra = false;               // deals rummy: a deal played to break a tie
 };
 
 struct PlayerResult {
@@ -112,11 +112,11 @@ struct Settlement {
   };
   std::vector<Event> events;  // re-joins, ties and splits, in words, in order
   std::vector<PlayerResult> players;
-  bool finished = false;   // pools and deals: the game has a winner (or a split)
-  std::string result;      // how it ended, in words
-  Minor pool = 0;          // pools and deals: every entry paid
+  bool finished = false;  // pools and deals: the game has a winner (or a split)
+  std::string result;     // how it ended, in words
+  Minor pool = 0;         // pools and deals: every entry paid
   Minor fee_taken = 0;
-  Minor held = 0;          // pools and deals not finished: still in the pool
+  Minor held = 0;  // pools and deals not finished: still in the pool
   std::vector<HouseRuleSetting> house_rules;
 };
 

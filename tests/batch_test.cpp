@@ -22,7 +22,8 @@ TEST_CASE("a line is a hand, or settings and a hand, or settings for a drop") {
   CHECK(seed.score.points == 70);
   CHECK(seed.wild == Rank::ten);
 
-  const BatchRecord declared = line("[declared, wild=10] 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥");
+  const BatchRecord declared =
+      line("[declared, wild=10] 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥");
   CHECK(declared.declared);
   CHECK(declared.score.points == 80);
 

@@ -6,8 +6,8 @@
 #include "cli_run.hpp"
 
 using Json = nlohmann::json;
-using rummy::test::Run;
 using rummy::test::rummy_cli;
+using rummy::test::Run;
 
 namespace {
 
@@ -67,12 +67,14 @@ TEST_CASE("batch: one record per hand, a summary on stderr, exit 2 when a line w
   CHECK(records[2]["verdict"] == "drop");
   CHECK(records[3]["verdict"] == "error");
   CHECK(records[3]["column"] == 7);
-  CHECK(json.err == "rummy batch: 4 hands: 1 valid, 1 not valid, 1 drop, 1 bad; 112 points in all\n");
+  CHECK(json.err ==
+        "rummy batch: 4 hands: 1 valid, 1 not valid, 1 drop, 1 bad; 112 points in all\n");
 
   const Run good = rummy_cli({"batch"}, "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ");
   CHECK(good.code == 0);
-  CHECK(good.out == "<stdin>:1: valid (shown, points), pays 2: a valid hand shown after the "
-                    "winner's declaration pays 2\n");
+  CHECK(good.out ==
+        "<stdin>:1: valid (shown, points), pays 2: a valid hand shown after the "
+        "winner's declaration pays 2\n");
   const Run csv = rummy_cli({"batch", "--format", "csv"}, input);
   CHECK(csv.out.rfind("source,line,column,verdict,", 0) == 0);
   CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 5);
@@ -89,15 +91,17 @@ TEST_CASE("batch streams: every line of a long input gets its record") {
       rummy::cli::run({"rummy", "batch", "--format", "json"}, {in, out, err, false, false});
   CHECK(code == 0);
   CHECK(sink.lines == 200000U);
-  CHECK(err.str() == "rummy batch: 200000 hands: 171428 valid, 0 not valid, 28572 drops, 0 bad; "
-                     "1771456 points in all\n");
+  CHECK(err.str() ==
+        "rummy batch: 200000 hands: 171428 valid, 0 not valid, 28572 drops, 0 bad; "
+        "1771456 points in all\n");
 }
 
 TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
-  const std::string sheet = "game points\npoint 2\nfee 10%\nplayers A B C D\ndeal\n"
-                            " A declared A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\n"
-                            " B dropped first\n C dropped middle\n"
-                            " D showed 5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦\n";
+  const std::string sheet =
+      "game points\npoint 2\nfee 10%\nplayers A B C D\ndeal\n"
+      " A declared A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\n"
+      " B dropped first\n C dropped middle\n"
+      " D showed 5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦\n";
   const Json json = rummy_cli({"settle", "--format", "json"}, sheet).json();
   CHECK(json["deals"][0]["money"]["gross"] == "220.00");
   CHECK(json["deals"][0]["money"]["net"] == "198.00");
@@ -105,27 +109,32 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   CHECK(json["fee_taken"] == "22.00");
   const Run bad = rummy_cli({"settle"}, "game points\npoint 2\nplayers A B\ndeal\n A hopped\n");
   CHECK(bad.code == 2);
-  CHECK(bad.err == "<stdin>:5:4: error: expected what the player did: declared HAND, showed HAND, "
-                   "dropped first|middle, missed, left or won, found 'hopped'\n"
-                   " A hopped\n"
-                   "   ^\n");
+  CHECK(bad.err ==
+        "<stdin>:5:4: error: expected what the player did: declared HAND, showed HAND, "
+        "dropped first|middle, missed, left or won, found 'hopped'\n"
+        " A hopped\n"
+        "   ^\n");
 }
 
 TEST_CASE("cash: the three formulas on their own") {
-  const Run points = rummy_cli({"cash", "points", "--value", "2", "--losers", "20,40,50", "--fee", "10%"});
+  const Run points =
+      rummy_cli({"cash", "points", "--value", "2", "--losers", "20,40,50", "--fee", "10%"});
   CHECK(points.code == 0);
-  CHECK(points.out == "gross: 2.00 a point × (20 + 40 + 50 = 110 points) = 220.00\n"
-                      "fee 10%: 22.00\n"
-                      "the winner receives 198.00; the losers pay 40.00, 80.00, 100.00\n");
-  const Json pool =
-      rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--fee", "15%", "--format", "json"})
-          .json();
+  CHECK(points.out ==
+        "gross: 2.00 a point × (20 + 40 + 50 = 110 points) = 220.00\n"
+        "fee 10%: 22.00\n"
+        "the winner receives 198.00; the losers pay 40.00, 80.00, 100.00\n");
+  const Json pool = rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--fee", "15%",
+                               "--format", "json"})
+                        .json();
   CHECK(pool["pool"] == "400.00");
   CHECK(pool["fee"] == "60.00");
   CHECK(pool["prize"] == "340.00");
-  const Json deals = rummy_cli({"cash", "deals", "--entry", "5", "--players", "2", "--format", "json"}).json();
+  const Json deals =
+      rummy_cli({"cash", "deals", "--entry", "5", "--players", "2", "--format", "json"}).json();
   CHECK(deals["prize"] == "10.00");
   CHECK(rummy_cli({"cash", "points", "--value", "1e30", "--losers", "20"}).code == 2);
   CHECK(rummy_cli({"cash", "points", "--value", "2", "--losers", "20,x"}).code == 2);
-  CHECK(rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--fee", "1000%"}).code == 2);
+  CHECK(rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--fee", "1000%"}).code ==
+        2);
 }

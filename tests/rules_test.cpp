@@ -36,9 +36,10 @@ TEST_CASE("unknown house rules and values are explained") {
   Rules rules;
   CHECK(apply_house_rule(rules, "fifth-card") ==
         "a house rule is written NAME=VALUE, e.g. pure-without-second=all");
-  CHECK(apply_house_rule(rules, "fifth=on") ==
-        "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out; 'rummy "
-        "rules' lists them)");
+  CHECK(
+      apply_house_rule(rules, "fifth=on") ==
+      "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out; 'rummy "
+      "rules' lists them)");
   CHECK(apply_house_rule(rules, "fifth-card-joker=yes") ==
         "house rule fifth-card-joker has no value 'yes' (allowed: off, on)");
 }

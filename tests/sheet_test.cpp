@@ -44,7 +44,9 @@ Minor total_received(const Settlement& s) {
 TEST_CASE("points rummy: each loser pays points × value; the winner gets the sum less the fee") {
   const Settlement s = settle_text(
       "game points\npoint 2\nfee 10%\nplayers A B C D\n"
-      "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped middle\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped first\n C dropped middle\n"
       " D showed 5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦\n");
   REQUIRE(s.deals.size() == 1);
   const DealResult& deal = s.deals[0];
@@ -60,19 +62,22 @@ TEST_CASE("points rummy: each loser pays points × value; the winner gets the su
 TEST_CASE("a wrong show pays 80 and the deal goes on; the next valid declaration wins") {
   const Settlement s = settle_text(
       "game points\npoint 1\nplayers A B C\n"
-      "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand +
-      "\n C dropped first\n");
+      "deal wild 10\n B declared " +
+      seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n");
   CHECK(s.deals[0].winner == "A");
   CHECK(s.deals[0].entries[0].points == 80);
   CHECK_FALSE(s.deals[0].entries[0].valid_hand);
 }
 
 TEST_CASE("with two players a wrong show lets the other win at once; so does everyone dropping") {
-  const Settlement two = settle_text("game points\npoint 1\nplayers A B\n"
-                                     "deal wild 10\n A declared " + seed_hand + "\n B won\n");
+  const Settlement two = settle_text(
+      "game points\npoint 1\nplayers A B\n"
+      "deal wild 10\n A declared " +
+      seed_hand + "\n B won\n");
   CHECK(two.deals[0].winner == "B");
-  const Settlement drops = settle_text("game points\npoint 1\nplayers A B C\n"
-                                       "deal\n A dropped first\n B missed\n C won\n");
+  const Settlement drops = settle_text(
+      "game points\npoint 1\nplayers A B C\n"
+      "deal\n A dropped first\n B missed\n C won\n");
   CHECK(drops.deals[0].winner == "C");
   CHECK(drops.deals[0].entries[1].points == 40);  // three missed turns: a middle drop
 }
@@ -80,9 +85,14 @@ TEST_CASE("with two players a wrong show lets the other win at once; so does eve
 TEST_CASE("pools: totals add up, out at the limit (or above it), rejoin at the highest + 1") {
   const std::string sheet =
       "game pool101\nentry 100\nplayers A B C\n"
-      "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped middle\n"
-      "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-      "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped first\n";
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped middle\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " +
+      valid_hand + "\n B dropped first\n C dropped first\n";
   const Settlement reach = settle_text(sheet);
   // B: 40 + 40 + 20 = 100, still in; C: 40 + 20 + 20 = 80.
   CHECK(reach.players[1].standing == 100);
@@ -98,19 +108,30 @@ TEST_CASE("pools: totals add up, out at the limit (or above it), rejoin at the h
 
   const std::string exactly =
       "game pool101\nentry 100\nplayers A B\n"
-      "deal\n A declared " + valid_hand + "\n B showed " + seed_hand + "\n";  // 70, as in §2.6
+      "deal\n A declared " +
+      valid_hand + "\n B showed " + seed_hand + "\n";  // 70, as in §2.6
   CHECK(settle_text(exactly).players[1].standing == 70);
 
   // 101 exactly: out under "reach", in under "exceed".
-  const std::string to_101 = "game pool101\nentry 100\nplayers A B C\n"
-                             "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-                             "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-                             "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped first\n";
+  const std::string to_101 =
+      "game pool101\nentry 100\nplayers A B C\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " +
+      valid_hand + "\n B dropped first\n C dropped first\n";
   CHECK(settle_text(to_101).players[1].standing == 100);
   const Settlement rejoin = settle_text(
       "game pool101\nentry 100\nplayers A B C\n"
-      "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n"
-      "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n"
+      "deal wild 10\n B declared " +
+      seed_hand + "\n A declared " + valid_hand +
+      "\n C dropped first\n"
+      "deal wild 10\n B declared " +
+      seed_hand + "\n A declared " + valid_hand +
+      "\n C dropped first\n"
       "rejoin B\n");
   CHECK(rejoin.players[1].standing == 41);  // C has 40: the highest + 1
   CHECK(rejoin.players[1].paid == 20000);
@@ -120,17 +141,28 @@ TEST_CASE("pools: totals add up, out at the limit (or above it), rejoin at the h
 }
 
 TEST_CASE("the pool-out house rule: out only above the limit") {
-  const std::string body = "entry 100\nplayers A B C\n"
-                           "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-                           "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-                           "deal wild 10\n B declared " + seed_hand + "\n A declared " + valid_hand +
-                           "\n C dropped first\n";
+  const std::string body =
+      "entry 100\nplayers A B C\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal wild 10\n B declared " +
+      seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n";
   // B: 40 + 40 + 80 = 160. A 201 pool keeps B in either way; in 101 pool B is out.
   CHECK(settle_text("game pool101\n" + body).players[1].out);
-  const std::string at_limit = "game pool101\nhouse pool-out=exceed\nentry 100\nplayers A B C\n"
-                               "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-                               "deal\n A declared " + valid_hand + "\n B dropped middle\n C dropped first\n"
-                               "deal\n A declared " + valid_hand + "\n B dropped first\n C dropped first\n";
+  const std::string at_limit =
+      "game pool101\nhouse pool-out=exceed\nentry 100\nplayers A B C\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " +
+      valid_hand +
+      "\n B dropped middle\n C dropped first\n"
+      "deal\n A declared " +
+      valid_hand + "\n B dropped first\n C dropped first\n";
   const Settlement exceed = settle_text(at_limit);
   CHECK(exceed.players[1].standing == 100);
   CHECK(exceed.house_rules.size() == 1);
@@ -139,23 +171,28 @@ TEST_CASE("the pool-out house rule: out only above the limit") {
 TEST_CASE("the last player in the pool takes it, less the fee; splits share it") {
   const Settlement last = settle_text(
       "game pool101\nentry 100\nfee 10%\nplayers A B\n"
-      "deal wild 10\n B declared " + seed_hand + "\n A won\n"
-      "deal wild 10\n B declared " + seed_hand + "\n A won\n");
+      "deal wild 10\n B declared " +
+      seed_hand +
+      "\n A won\n"
+      "deal wild 10\n B declared " +
+      seed_hand + "\n A won\n");
   CHECK(last.finished);
   CHECK(last.result == "A is the last player in the pool");
   CHECK(last.players[0].received == 18000);
   CHECK(last.fee_taken == 2000);
 
-  const Settlement equal = settle_text("game pool101\nentry 100\nfee 1\nplayers A B C\n"
-                                       "deal\n A declared " + valid_hand +
-                                       "\n B dropped first\n C dropped first\nsplit equal\n");
+  const Settlement equal = settle_text(
+      "game pool101\nentry 100\nfee 1\nplayers A B C\n"
+      "deal\n A declared " +
+      valid_hand + "\n B dropped first\n C dropped first\nsplit equal\n");
   CHECK(equal.players[0].received == 9967);  // 299.00 in three: 99.67, 99.67, 99.66
   CHECK(equal.players[2].received == 9966);
   CHECK(total_paid(equal) == total_received(equal) + equal.fee_taken);
 
-  const Settlement drops = settle_text("game pool101\nentry 100\nplayers A B C\n"
-                                       "deal\n A declared " + valid_hand +
-                                       "\n B dropped middle\n C dropped first\nsplit drops\n");
+  const Settlement drops = settle_text(
+      "game pool101\nentry 100\nplayers A B C\n"
+      "deal\n A declared " +
+      valid_hand + "\n B dropped middle\n C dropped first\nsplit drops\n");
   // A 0 → 2 drops left; B 40 → 1; C 20 → 2: A and C first get 100 each, the rest is shared.
   CHECK(drops.players[0].received == 10000 + 3334);
   CHECK(drops.players[1].received == 3333);
@@ -166,8 +203,11 @@ TEST_CASE("the last player in the pool takes it, less the fee; splits share it")
 TEST_CASE("deals rummy: chips from 80 × deals, most chips wins, a tie needs one more deal") {
   const std::string two_deals =
       "game deals 2\nentry 5\nplayers A B\n"
-      "deal\n A declared " + valid_hand + "\n B showed A♣-2♣-3♣ | 5♥ 6♥ 7♥ | 9♠ 10♠ K♦ 2♦ 3♥ 4♥ 8♦\n"
-      "deal\n B declared " + valid_hand + "\n A showed A♣-2♣-3♣ | 5♥ 6♥ 7♥ | 9♠ 10♠ K♦ 2♦ 3♥ 4♥ 8♦\n";
+      "deal\n A declared " +
+      valid_hand +
+      "\n B showed A♣-2♣-3♣ | 5♥ 6♥ 7♥ | 9♠ 10♠ K♦ 2♦ 3♥ 4♥ 8♦\n"
+      "deal\n B declared " +
+      valid_hand + "\n A showed A♣-2♣-3♣ | 5♥ 6♥ 7♥ | 9♠ 10♠ K♦ 2♦ 3♥ 4♥ 8♦\n";
   const Settlement tied = settle_text(two_deals);
   CHECK_FALSE(tied.finished);
   CHECK(tied.players[0].standing == 160);
@@ -197,7 +237,8 @@ TEST_CASE("sheet errors name the line and column") {
   CHECK(error_of_sheet(head + "deal\n A dropped first\n B dropped first\n C dropped first\n")
             .find("error: deal 1 has no winner") != std::string::npos);
   CHECK(error_of_sheet(head + "deal\n A showed " + valid_hand + "\n B dropped first\n C won\n")
-            .find("error: 'showed' is a hand shown after a valid declaration") != std::string::npos);
+            .find("error: 'showed' is a hand shown after a valid declaration") !=
+        std::string::npos);
   CHECK(error_of_sheet(head + "deal\n A won\n B dropped first\n C showed " + seed_hand + "\n")
             .find("error: 'showed' is a hand shown after a valid declaration") !=
         std::string::npos);
@@ -209,19 +250,26 @@ TEST_CASE("sheet errors name the line and column") {
                        "\n C dropped first\n")
             .find("6:2: error: A already won this deal with a valid declaration") !=
         std::string::npos);
-  CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n C frobbed\n")
-            .find("7:4: error: expected what the player did") != std::string::npos);
-  CHECK(error_of_sheet(head + "split equal\n").find("error: a pool is split by 2 or 3 players; "
-                                                    "3 are left") == std::string::npos);
+  CHECK(
+      error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n C frobbed\n")
+          .find("7:4: error: expected what the player did") != std::string::npos);
+  CHECK(error_of_sheet(head + "split equal\n")
+            .find("error: a pool is split by 2 or 3 players; "
+                  "3 are left") == std::string::npos);
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\nsplit equal\n")
             .find("only pool rummy splits a pool") != std::string::npos);
 }
 
 TEST_CASE("a card seen more often than the decks hold, across a deal's hands, names the others") {
-  const std::string text = "game points\npoint 1\nplayers A B C\ndeal\n"
-                           "A declared " + valid_hand + "\n"
-                           "B showed " + valid_hand + "\n"
-                           "C showed A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-9♥\n";
+  const std::string text =
+      "game points\npoint 1\nplayers A B C\ndeal\n"
+      "A declared " +
+      valid_hand +
+      "\n"
+      "B showed " +
+      valid_hand +
+      "\n"
+      "C showed A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-9♥\n";
   CHECK(error_of_sheet(text) ==
         "t.sheet:7:10: error: A♠ is seen 3 times in this deal, but 2 decks hold only 2 (also at "
         "line 5, column 12 and line 6, column 10)\n"
@@ -236,9 +284,9 @@ TEST_CASE("re-joining: only under the ceiling, at a table of more than two") {
   // B 80 + 80 = 160, out; C 40 + 40 = 80 > 79: no rejoin.
   CHECK(error_of_sheet(three + out_b + out_b + "rejoin B\n")
             .find("B cannot rejoin: C's total 80 is above 79") != std::string::npos);
-  CHECK(error_of_sheet("game pool101\nentry 100\nplayers A B\n" + out_b.substr(0, out_b.find(" C")) +
-                       "deal wild 10\n A declared " + valid_hand + "\n B declared " + seed_hand +
-                       "\nrejoin B\n")
+  CHECK(error_of_sheet("game pool101\nentry 100\nplayers A B\n" +
+                       out_b.substr(0, out_b.find(" C")) + "deal wild 10\n A declared " +
+                       valid_hand + "\n B declared " + seed_hand + "\nrejoin B\n")
             .find("re-joining needs a table of more than two players") == std::string::npos);
 }
 
@@ -250,8 +298,10 @@ TEST_CASE("the sums balance on many generated games: losers pay what winners get
     const int players = 2 + static_cast<int>(random() % 5);
     const int kind = static_cast<int>(random() % 4);
     std::string text;
-    const std::string game = kind == 0 ? "points" : kind == 1 ? "pool101" : kind == 2 ? "pool201"
-                                                                                     : "deals 2";
+    const std::string game = kind == 0   ? "points"
+                             : kind == 1 ? "pool101"
+                             : kind == 2 ? "pool201"
+                                         : "deals 2";
     text += "game " + game + "\n";
     text += kind == 0 ? "point " + std::to_string(1 + random() % 5) + ".25\n" : "entry 33.33\n";
     const std::vector<std::string> fees = {"0", "7%", "12.5%", "3.10", "100%"};
@@ -296,7 +346,8 @@ TEST_CASE("the sums balance on many generated games: losers pay what winners get
           after += " " + in[k] + " showed " + random_hand() + "\n";
         }
       }
-      const std::string candidate = text + lines + " " + in[0] + " declared " + valid_hand + "\n" + after;
+      const std::string candidate =
+          text + lines + " " + in[0] + " declared " + valid_hand + "\n" + after;
       try {
         state = settle_text(candidate);
         text = candidate;
