@@ -112,18 +112,6 @@ TEST_CASE("pools: totals add up, out at the limit (or above it), rejoin at the h
       valid_hand + "\n B showed " + seed_hand + "\n";  // 70, as in §2.6
   CHECK(settle_text(exactly).players[1].standing == 70);
 
-  // 101 exactly: out under "reach", in under "exceed".
-  const std::string to_101 =
-      "game pool101\nentry 100\nplayers A B C\n"
-      "deal\n A declared " +
-      valid_hand +
-      "\n B dropped middle\n C dropped first\n"
-      "deal\n A declared " +
-      valid_hand +
-      "\n B dropped middle\n C dropped first\n"
-      "deal\n A declared " +
-      valid_hand + "\n B dropped first\n C dropped first\n";
-  CHECK(settle_text(to_101).players[1].standing == 100);
   const Settlement rejoin = settle_text(
       "game pool101\nentry 100\nplayers A B C\n"
       "deal wild 10\n B declared " +
@@ -140,32 +128,22 @@ TEST_CASE("pools: totals add up, out at the limit (or above it), rejoin at the h
   CHECK(rejoin.events[0].text == "B rejoins at 41 (the highest total + 1), paying the entry again");
 }
 
-TEST_CASE("the pool-out house rule: out only above the limit") {
-  const std::string body =
-      "entry 100\nplayers A B C\n"
-      "deal\n A declared " +
-      valid_hand +
-      "\n B dropped middle\n C dropped first\n"
-      "deal\n A declared " +
-      valid_hand +
-      "\n B dropped middle\n C dropped first\n"
-      "deal wild 10\n B declared " +
-      seed_hand + "\n A declared " + valid_hand + "\n C dropped first\n";
-  // B: 40 + 40 + 80 = 160. A 201 pool keeps B in either way; in 101 pool B is out.
-  CHECK(settle_text("game pool101\n" + body).players[1].out);
-  const std::string at_limit =
-      "game pool101\nhouse pool-out=exceed\nentry 100\nplayers A B C\n"
-      "deal\n A declared " +
-      valid_hand +
-      "\n B dropped middle\n C dropped first\n"
-      "deal\n A declared " +
-      valid_hand +
-      "\n B dropped middle\n C dropped first\n"
-      "deal\n A declared " +
-      valid_hand + "\n B dropped first\n C dropped first\n";
-  const Settlement exceed = settle_text(at_limit);
-  CHECK(exceed.players[1].standing == 100);
-  CHECK(exceed.house_rules.size() == 1);
+TEST_CASE("the pool-out house rule: 101 exactly is out by default, in above-the-limit only") {
+  // B: a wrong show (80), then a shown hand of 21 (9♣ 10♦ 2♥ left over): 101 exactly.
+  const std::string deals = "entry 100\nplayers A B C\ndeal\n B declared " + seed_hand +
+                            "\n A declared " + valid_hand +
+                            "\n C dropped first\ndeal\n A declared " + valid_hand +
+                            "\n B showed A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | 9♣ 10♦ 2♥\n"
+                            " C dropped first\n";
+  const Settlement reach = settle_text("game pool101\n" + deals);
+  CHECK(reach.players[1].standing == 101);
+  CHECK(reach.players[1].out);
+  const Settlement exceed = settle_text("game pool101\nhouse pool-out=exceed\n" + deals);
+  CHECK(exceed.players[1].standing == 101);
+  CHECK_FALSE(exceed.players[1].out);
+  CHECK(exceed.players[1].drops_left == 0);
+  REQUIRE(exceed.house_rules.size() == 1);
+  CHECK(exceed.house_rules[0].text() == "pool-out=exceed");
 }
 
 TEST_CASE("the last player in the pool takes it, less the fee; splits share it") {
@@ -233,7 +211,7 @@ TEST_CASE("sheet errors name the line and column") {
   CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n") ==
         "t.sheet:4:1: error: deal 1 has no line for C\ndeal\n^\n");
   CHECK(error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n Z won\n")
-            .find("5:2: error: Z is not one of the players (A B C)") == std::string::npos);
+            .find("7:2: error: Z is not one of the players (A B C)") != std::string::npos);
   CHECK(error_of_sheet(head + "deal\n A dropped first\n B dropped first\n C dropped first\n")
             .find("error: deal 1 has no winner") != std::string::npos);
   CHECK(error_of_sheet(head + "deal\n A showed " + valid_hand + "\n B dropped first\n C won\n")
@@ -253,9 +231,9 @@ TEST_CASE("sheet errors name the line and column") {
   CHECK(
       error_of_sheet(head + "deal\n A declared " + valid_hand + "\n B dropped first\n C frobbed\n")
           .find("7:4: error: expected what the player did") != std::string::npos);
-  CHECK(error_of_sheet(head + "split equal\n")
-            .find("error: a pool is split by 2 or 3 players; "
-                  "3 are left") == std::string::npos);
+  CHECK(error_of_sheet("game pool101\nentry 1\nplayers A B C D\nsplit equal\n")
+            .find("4:7: error: a pool is split by 2 or 3 players; 4 are left") !=
+        std::string::npos);
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\nsplit equal\n")
             .find("only pool rummy splits a pool") != std::string::npos);
 }
@@ -284,10 +262,11 @@ TEST_CASE("re-joining: only under the ceiling, at a table of more than two") {
   // B 80 + 80 = 160, out; C 40 + 40 = 80 > 79: no rejoin.
   CHECK(error_of_sheet(three + out_b + out_b + "rejoin B\n")
             .find("B cannot rejoin: C's total 80 is above 79") != std::string::npos);
-  CHECK(error_of_sheet("game pool101\nentry 100\nplayers A B\n" +
-                       out_b.substr(0, out_b.find(" C")) + "deal wild 10\n A declared " +
-                       valid_hand + "\n B declared " + seed_hand + "\nrejoin B\n")
-            .find("re-joining needs a table of more than two players") == std::string::npos);
+  // At a table of two, the first player out ends the game: nothing can follow.
+  CHECK(error_of_sheet("game pool101\nentry 100\nplayers A B\ndeal\n B declared " + seed_hand +
+                       "\n A won\ndeal\n B declared " + seed_hand + "\n A won\nrejoin B\n")
+            .find("error: the game is over (A is the last player in the pool)") !=
+        std::string::npos);
 }
 
 TEST_CASE("the sums balance on many generated games: losers pay what winners get plus the fee") {
