@@ -39,6 +39,14 @@ int highest_value(bool ace_high) {
   return ace_high ? 14 : 13;
 }
 
+// The places the ace may take in this game: low (1), high (14), or both.
+InlineVector<bool, 2> ace_modes(const Rules& rules) {
+  InlineVector<bool, 2> modes;
+  if (rules.ace_low) modes.push_back(false);
+  if (rules.ace_high) modes.push_back(true);
+  return modes;
+}
+
 // The cards that can only stand as themselves; printed and wild jokers may stand for others.
 std::vector<Card> natural_cards(std::span<const Card> cards, WildRank wild) {
   std::vector<Card> naturals;
@@ -82,13 +90,13 @@ std::pair<int, int> value_range(std::span<const Card> cards, bool ace_high) {
 // Natural cards of one suit and distinct ranks fit a sequence of `length` cards, the rest
 // jokers, when the span of their ranks (ace low or high) is no longer than the sequence.
 bool fits_sequence(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
-  if (length < static_cast<std::size_t>(rules.min_group) ||
+  if (length < static_cast<std::size_t>(rules.min_run) ||
       length > static_cast<std::size_t>(rules.max_sequence)) {
     return false;
   }
   if (naturals.empty()) return true;
   if (!one_suit(naturals) || first_repeat(naturals)) return false;
-  for (const bool ace_high : {false, true}) {
+  for (const bool ace_high : ace_modes(rules)) {
     const auto [low, high] = value_range(naturals, ace_high);
     if (static_cast<std::size_t>(high - low + 1) <= length) return true;
   }
@@ -97,7 +105,7 @@ bool fits_sequence(std::span<const Card> naturals, std::size_t length, const Rul
 
 // Every card standing as itself in consecutive order: the definition of a pure sequence.
 bool is_exact_sequence(std::span<const Card> cards, const Rules& rules) {
-  if (cards.size() < static_cast<std::size_t>(rules.min_group) ||
+  if (cards.size() < static_cast<std::size_t>(rules.min_run) ||
       cards.size() > static_cast<std::size_t>(rules.max_sequence)) {
     return false;
   }
@@ -105,7 +113,7 @@ bool is_exact_sequence(std::span<const Card> cards, const Rules& rules) {
     return false;
   }
   if (!one_suit(cards) || first_repeat(cards)) return false;
-  for (const bool ace_high : {false, true}) {
+  for (const bool ace_high : ace_modes(rules)) {
     const auto [low, high] = value_range(cards, ace_high);
     if (static_cast<std::size_t>(high - low + 1) == cards.size()) return true;
   }
@@ -119,7 +127,8 @@ bool fits_set(std::span<const Card> naturals, std::size_t length, const Rules& r
     return false;
   }
   // Same rank, so a repeated card is a repeated suit.
-  return naturals.empty() || (one_rank(naturals) && !first_repeat(naturals));
+  return naturals.empty() ||
+         (one_rank(naturals) && (!rules.set_suits_differ || !first_repeat(naturals)));
 }
 
 // How an impure sequence reads: the window of ranks that lets the most wild cards stand as
@@ -128,8 +137,8 @@ bool fits_set(std::span<const Card> naturals, std::size_t length, const Rules& r
 using Reading = InlineVector<std::optional<Card>, longest_group>;
 using Naturals = InlineVector<Card, longest_group>;
 
-Reading sequence_reading(std::span<const Card> cards, std::span<const Card> naturals,
-                         WildRank wild) {
+Reading sequence_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild,
+                         const Rules& rules) {
   const int length = static_cast<int>(cards.size());
   Suit suit = Suit::spades;
   if (!naturals.empty()) {
@@ -152,7 +161,7 @@ Reading sequence_reading(std::span<const Card> cards, std::span<const Card> natu
     int as_themselves = -1;
     int distance = 0;
   } best;
-  for (const bool ace_high : {false, true}) {
+  for (const bool ace_high : ace_modes(rules)) {
     int anchor = lowest_value(ace_high);
     if (!naturals.empty()) {
       anchor = value_range(naturals, ace_high).first;
@@ -223,7 +232,8 @@ Reading sequence_reading(std::span<const Card> cards, std::span<const Card> natu
 
 // How a set reads: natural cards and wild cards of the set's rank in a free suit stand as
 // themselves; the other jokers take the missing suits in order (none left: a fifth card).
-Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild) {
+Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild,
+                    const Rules& rules) {
   const Rank rank = !naturals.empty() ? naturals.front().rank() : wild.value_or(Rank::ace);
   std::array<bool, suit_count> taken{};
   Reading reading;
@@ -236,7 +246,8 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
   }
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const Card card = cards[i];
-    if (is_wild_card(card, wild) && card.rank() == rank && !taken[static_cast<int>(card.suit())]) {
+    const bool suit_free = !rules.set_suits_differ || !taken[static_cast<int>(card.suit())];
+    if (is_wild_card(card, wild) && card.rank() == rank && suit_free) {
       reading[i] = card;
       taken[static_cast<int>(card.suit())] = true;
     }
@@ -244,7 +255,7 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (reading[i]) continue;
     for (int suit = 0; suit < suit_count; ++suit) {
-      if (!taken[suit]) {
+      if (!taken[suit] || !rules.set_suits_differ) {
         reading[i] = Card(rank, static_cast<Suit>(suit));
         taken[suit] = true;
         break;
@@ -285,7 +296,7 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
   }
   bool best_high = false;
   int fewest_missing = rank_count + 1;
-  for (const bool ace_high : {false, true}) {
+  for (const bool ace_high : ace_modes(rules)) {
     const auto [low, high] = value_range(naturals, ace_high);
     const int missing = high - low + 1 - static_cast<int>(naturals.size());
     if (missing < fewest_missing) {
@@ -464,16 +475,40 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
   }
   // Treating every wild card as a joker is the most a group can ask of them; the reading
   // then lets as many as possible stand as themselves.
+  // Games that limit the wild cards in a meld count those standing in for others.
+  const auto stand_ins = [&](const Reading& reading) {
+    int count = 0;
+    for (std::size_t i = 0; i < cards.size(); ++i) count += reading[i] == cards[i] ? 0 : 1;
+    return count;
+  };
+  std::optional<GroupVerdict> too_many;
   if (naturals.size() < cards.size() && fits_sequence(naturals, cards.size(), rules)) {
-    verdict.kind = GroupKind::impure_sequence;
-    if (full) verdict.reading = sequence_reading(cards, naturals, wild);
-    return verdict;
+    const bool limited = static_cast<std::size_t>(rules.max_wilds_in_run) < cards.size();
+    Reading reading;
+    if (full || limited) reading = sequence_reading(cards, naturals, wild, rules);
+    if (!limited || stand_ins(reading) <= rules.max_wilds_in_run) {
+      verdict.kind = GroupKind::impure_sequence;
+      verdict.reading = reading;
+      return verdict;
+    }
+    too_many = GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {},
+                            stand_ins(reading)};
   }
   if (fits_set(naturals, cards.size(), rules)) {
-    verdict.kind = GroupKind::set;
-    if (full) verdict.reading = set_reading(cards, naturals, wild);
-    return verdict;
+    const bool limited = static_cast<std::size_t>(rules.max_wilds_in_set) < cards.size();
+    Reading reading;
+    if (full || limited) reading = set_reading(cards, naturals, wild, rules);
+    if (!limited || stand_ins(reading) <= rules.max_wilds_in_set) {
+      verdict.kind = GroupKind::set;
+      verdict.reading = reading;
+      return verdict;
+    }
+    if (!too_many) {
+      too_many = GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_set, {}, {}, {}, {},
+                              stand_ins(reading)};
+    }
   }
+  if (too_many) return full ? *too_many : verdict;
   return full ? fault_of(cards, wild, rules) : verdict;
 }
 
@@ -563,6 +598,14 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
       return fmt::format(
           "{} and {} share neither suit nor rank: a sequence needs one suit, a set one rank",
           to_string(verdict.subject), to_string(verdict.other));
+    case GroupFault::too_many_wilds_in_run:
+      return fmt::format("{} wild cards stand in for others: a run holds at most {}",
+                         verdict.jokers, rules.max_wilds_in_run);
+    case GroupFault::too_many_wilds_in_set:
+      return fmt::format("{} wild cards stand in for others: a set holds at most {}",
+                         verdict.jokers, rules.max_wilds_in_set);
+    case GroupFault::ace_low_only:
+      return "the ace is low in this game (A-2-3, never Q-K-A)";
   }
   return "";
 }

@@ -40,6 +40,9 @@ enum class GroupFault {
   off_suit_card,              // the rest make a sequence; this card is of another suit, not wild
   off_rank_card,              // the rest make a set; this card is of another rank, not wild
   mixed_suits_and_ranks,      // neither one suit nor one rank
+  too_many_wilds_in_run,      // more wild cards standing in than the game allows (Crazy: 2)
+  too_many_wilds_in_set,      // likewise for a set (Crazy: 1)
+  ace_low_only,               // a run that needs the ace high where the ace is low only
 };
 
 // The most cards a valid group can hold: a run of every rank.

@@ -17,6 +17,55 @@ std::string_view game_description(Game game) {
   return names[static_cast<int>(game)];
 }
 
+std::string_view variant_name(Variant variant) {
+  constexpr std::array<std::string_view, all_variants.size()> names = {"indian", "basic", "knock",
+                                                                       "crazy"};
+  return names[static_cast<int>(variant)];
+}
+
+std::string_view variant_description(Variant variant) {
+  constexpr std::array<std::string_view, all_variants.size()> names = {
+      "Indian rummy", "Basic Rummy", "Knock Rummy", "Crazy Rummy"};
+  return names[static_cast<int>(variant)];
+}
+
+Rules Rules::for_variant(Variant variant) {
+  Rules rules;
+  rules.variant = variant;
+  switch (variant) {
+    case Variant::indian:
+      break;
+    case Variant::basic:  // RULES.md §3: one pack, no jokers, ace low (1 point)
+    case Variant::knock:  // RULES.md §4: the same pack and values
+      rules.decks = 1;
+      rules.printed_jokers_per_deck = 0;
+      rules.deal_has_wild_rank = false;
+      rules.ace_high = false;
+      rules.card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+      rules.pure_sequence_required = false;
+      rules.hand_size = 10;
+      break;
+    case Variant::crazy:  // RULES.md §5: two packs and four jokers; every 2 and joker is wild
+      rules.decks = 2;
+      rules.printed_jokers_per_deck = 2;
+      rules.deal_has_wild_rank = false;
+      rules.fixed_wild = Rank::two;
+      rules.min_run = 4;
+      rules.max_set = 8;
+      rules.set_suits_differ = false;
+      rules.max_wilds_in_run = 2;
+      rules.max_wilds_in_set = 1;
+      rules.jk_is_printed_joker = true;
+      rules.joker_points = 20;
+      rules.wild_cards_score_zero = false;
+      rules.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
+      rules.pure_sequence_required = false;
+      rules.hand_size = 7;
+      break;
+  }
+  return rules;
+}
+
 std::string_view drop_name(Drop drop) {
   return drop == Drop::first ? "first" : "middle";
 }

@@ -43,13 +43,34 @@ struct DropPenalty {
   std::optional<int> middle;  // empty: not allowed in this game
 };
 
+// The four games of the rulebook: they differ only in the numbers and switches of Rules.
+enum class Variant { indian, basic, knock, crazy };
+inline constexpr std::array<Variant, 4> all_variants = {Variant::indian, Variant::basic,
+                                                        Variant::knock, Variant::crazy};
+std::string_view variant_name(Variant variant);         // "indian", "basic", "knock", "crazy"
+std::string_view variant_description(Variant variant);  // "Indian rummy", "Basic Rummy" …
+
 struct Rules {
+  Variant variant = Variant::indian;
   int hand_size = 13;
   int decks = 2;
   int printed_jokers_per_deck = 1;
-  int min_group = 3;      // fewer cards are unmatched
-  int max_sequence = 13;  // ace low or high, never both
-  int max_set = 4;        // one card per suit
+  int min_group = 3;             // fewer cards are unmatched; a set needs this many
+  int min_run = 3;               // a sequence needs this many (Crazy Rummy: 4)
+  int max_sequence = 13;         // ace low or high, never both
+  int max_set = 4;               // one card per suit
+  bool set_suits_differ = true;  // Crazy Rummy's books may repeat suits
+  bool ace_low = true;           // A-2-3
+  bool ace_high = true;          // Q-K-A (Basic and Knock: off; Basic's house rule turns it on)
+  // Jokers: the deal's wild rank (Indian), a fixed wild rank (Crazy: every 2), or none.
+  bool deal_has_wild_rank = true;
+  std::optional<Rank> fixed_wild;
+  int max_wilds_in_run = 13;           // Crazy Rummy: 2
+  int max_wilds_in_set = 13;           // Crazy Rummy: 1
+  bool jk_is_printed_joker = false;    // Crazy Rummy also writes the printed joker JK
+  int joker_points = 0;                // a printed joker left in hand (Crazy Rummy: 20)
+  bool wild_cards_score_zero = true;   // Indian: a wild card counts 0; Crazy: a 2 counts 20
+  bool pure_sequence_required = true;  // Indian declarations need a pure sequence
   bool fifth_card_joker = false;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
   bool pool_out_above_limit = false;  // house rule pool-out: reach (default) or exceed
@@ -68,6 +89,9 @@ struct Rules {
   std::array<PoolLimits, all_games.size()> pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
   int deal_chips_per_deal = 80;  // deals rummy: each player starts with this × the deals
 
+  // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules.
+  static Rules for_variant(Variant variant);
+
   int copies_allowed() const { return decks; }
   int printed_jokers_allowed() const { return decks * printed_jokers_per_deck; }
   int largest_set() const { return fifth_card_joker ? max_set + 1 : max_set; }
@@ -81,7 +105,9 @@ struct Rules {
 
 // Penalty points of one card in a deal with this wild rank.
 inline int card_points(Card card, WildRank wild, const Rules& rules) {
-  return is_joker(card, wild) ? 0 : rules.card_points[static_cast<int>(card.rank()) - 1];
+  if (card.is_printed_joker()) return rules.joker_points;
+  if (rules.wild_cards_score_zero && is_wild_card(card, wild)) return 0;
+  return rules.card_points[static_cast<int>(card.rank()) - 1];
 }
 
 // ---- House rules: names, defaults and alternatives, as data -----------------------------------

@@ -131,8 +131,10 @@ TEST_CASE("reasons for groups that are neither sequence nor set") {
         "this set of 5s");
   CHECK(reason("5♠-6♥-8♦-9♣") ==
         "5♠ and 6♥ share neither suit nor rank: a sequence needs one suit, a set one rank");
-  CHECK(reason("PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ", "",
-               Rules{.decks = 8, .printed_jokers_per_deck = 2}) ==
+  Rules many_decks;
+  many_decks.decks = 8;
+  many_decks.printed_jokers_per_deck = 2;
+  CHECK(reason("PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ", "", many_decks) ==
         "14 cards: a sequence has at most 13 and a set at most 4");
 }
 
