@@ -506,19 +506,31 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   ReadHand read;
   read.written = std::move(parsed);
 
-  // One wild rank for the deal: the option's, or the first (WJ) mark's.
+  // One wild rank for the deal: the option's, or the first (WJ) mark's. Games with a fixed wild
+  // rank (Crazy: the 2s) or none (Basic, Knock) take no option and accept marks only on it.
   std::optional<WildRank> wild = options.wild;
   std::optional<std::size_t> first_mark;
   read.wild_from = options.wild ? WildFrom::option : WildFrom::nothing;
+  std::string wild_origin = options.wild_origin;
+  if (!rules.deal_has_wild_rank) {
+    wild = rules.fixed_wild;
+    wild_origin = fmt::format("{} ({})", variant_description(rules.variant),
+                              rules.fixed_wild ? "its wild cards are the 2s" : "no wild cards");
+  }
   {
     for (const WrittenCard& written : read.written.cards) {
-      if (written.spelled_jk && !options.jk_is_printed_joker) {
+      if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
+        throw input_error(source, text, written.offset,
+                          fmt::format("{} is played without jokers",
+                                      variant_description(rules.variant)));
+      }
+      if (written.spelled_jk && !options.jk_is_printed_joker && !rules.jk_is_printed_joker) {
         throw input_error(source, text, written.offset,
                           "JK is how Crazy Rummy writes a printed joker; in this game write PJ");
       }
       if (!written.wild_mark) continue;
       const Rank marked = written.card.rank();
-      if (!wild) {
+      if (!wild && rules.deal_has_wild_rank) {
         wild = marked;
         first_mark = written.wild_mark;
         read.wild_from = WildFrom::marks;
@@ -529,10 +541,12 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
           reason = fmt::format(
               "the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
               earlier.line, earlier.column, rank_plural(**wild));
+        } else if (!rules.deal_has_wild_rank) {
+          reason = "the game is " + wild_origin;
         } else if (*wild) {
-          reason = fmt::format("{} makes the {} wild", options.wild_origin, rank_plural(**wild));
+          reason = fmt::format("{} makes the {} wild", wild_origin, rank_plural(**wild));
         } else {
-          reason = fmt::format("{} none says no rank is wild", options.wild_origin);
+          reason = fmt::format("{} none says no rank is wild", wild_origin);
         }
         throw input_error(
             source, text, *written.wild_mark,
@@ -541,6 +555,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
     }
   }
   read.hand.wild = wild.value_or(std::nullopt);
+  if (!rules.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
 
   std::vector<Card> cards;
   cards.reserve(read.written.cards.size());
