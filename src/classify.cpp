@@ -343,6 +343,10 @@ GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& r
       verdict.subject = *repeat;
       return verdict;
     }
+    if (length < static_cast<std::size_t>(rules.min_run)) {
+      verdict.fault = GroupFault::run_too_short;
+      return verdict;
+    }
     return sequence_fault(naturals, length, rules);
   }
   if (ranked) {
@@ -443,7 +447,9 @@ std::string wild_as_themselves(std::span<const Card> cards, WildRank wild) {
                      wilds.size() == 1 ? "itself" : "themselves");
 }
 
-std::string no_wild_text(WildRank wild) {
+std::string no_wild_text(WildRank wild, const Rules& rules) {
+  if (rules.fixed_wild) return "the wild cards are the 2s and the jokers";
+  if (!rules.deal_has_wild_rank) return "this game has no wild cards";
   return wild ? fmt::format("the wild jokers are the {}", rank_plural(*wild))
               : std::string("no rank is wild in this deal, only PJ");
 }
@@ -589,11 +595,11 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
     case GroupFault::off_suit_card:
       return fmt::format("{} is not a {} and not wild ({}), so it cannot stand in this run of {}",
                          to_string(verdict.subject), suit_noun(verdict.other.suit()),
-                         no_wild_text(wild), suit_name(verdict.other.suit()));
+                         no_wild_text(wild, rules), suit_name(verdict.other.suit()));
     case GroupFault::off_rank_card:
       return fmt::format("{} is not a {} and not wild ({}), so it cannot stand in this set of {}",
                          to_string(verdict.subject), rank_name(verdict.other.rank()),
-                         no_wild_text(wild), rank_plural(verdict.other.rank()));
+                         no_wild_text(wild, rules), rank_plural(verdict.other.rank()));
     case GroupFault::mixed_suits_and_ranks:
       return fmt::format(
           "{} and {} share neither suit nor rank: a sequence needs one suit, a set one rank",
@@ -604,6 +610,9 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
     case GroupFault::too_many_wilds_in_set:
       return fmt::format("{} wild cards stand in for others: a set holds at most {}",
                          verdict.jokers, rules.max_wilds_in_set);
+    case GroupFault::run_too_short:
+      return fmt::format("{} cards of one suit: a run needs at least {}", cards.size(),
+                         rules.min_run);
     case GroupFault::ace_low_only:
       return "the ace is low in this game (A-2-3, never Q-K-A)";
   }

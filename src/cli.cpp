@@ -14,7 +14,7 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 8> subcommands = {{
+const std::array<Subcommand, 9> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
@@ -24,6 +24,8 @@ const std::array<Subcommand, 8> subcommands = {{
     {"batch", "Score every hand of one or more files, one record per hand", setup_batch},
     {"settle", "Settle a table sheet: each deal, the standings and the money", setup_settle},
     {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash},
+    {"layoff", "Say whether cards can be laid off onto a meld on the table (Basic Rummy)",
+     setup_layoff},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
 }};
 
@@ -73,14 +75,23 @@ std::optional<std::string> unknown_subcommand(const std::vector<std::string>& ar
 
 }  // namespace
 
-void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand, bool with_csv) {
+void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand, bool with_csv,
+                        bool with_variant) {
   if (takes_hand) {
     command.add_option("--wild", options.wild,
                        "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
                        "or none; default: the rank of the (WJ) marks, else none");
-    command.add_option("--decks", options.decks, "Packs in play (limits copies of each card)")
-        ->check(CLI::Range(1, 8))
+    command.add_option("--decks", options.decks,
+                       "Packs in play (limits copies of each card); default: the game's")
+        ->check(CLI::Range(1, 8));
+  }
+  if (with_variant) {
+    command.add_option("--variant", options.variant, "The game: indian, basic, knock or crazy")
+        ->check(CLI::IsMember({"indian", "basic", "knock", "crazy"}))
         ->capture_default_str();
+    command.add_option("--round", options.round,
+                       "Crazy Rummy: the round (1-7) whose contract the melds must meet")
+        ->check(CLI::Range(1, crazy_rounds));
   }
   command
       .add_option("--house", options.house,
@@ -101,9 +112,9 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool takes_ha
 
 std::function<int()> common_command(CLI::App& command, const Environment& env,
                                     int (*run)(const CommonOptions&, const Environment&),
-                                    bool takes_hand) {
+                                    bool takes_hand, bool with_variant) {
   auto options = std::make_shared<CommonOptions>();
-  add_common_options(command, *options, takes_hand);
+  add_common_options(command, *options, takes_hand, /*with_csv=*/false, with_variant);
   return [options, &env, run] { return run(*options, env); };
 }
 
@@ -137,8 +148,24 @@ int report_error(const CommandError& error, Format format, const Environment& en
 }
 
 Rules rules_from(const CommonOptions& options) {
-  Rules rules;
-  rules.decks = options.decks;
+  Variant variant = Variant::indian;
+  for (const Variant each : all_variants) {
+    if (variant_name(each) == options.variant) variant = each;
+  }
+  Rules rules = Rules::for_variant(variant);
+  if (options.decks) rules.decks = *options.decks;
+  if (options.wild && !rules.deal_has_wild_rank) {
+    throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",
+                                   variant_description(variant),
+                                   rules.fixed_wild ? "every 2 and joker is wild" : "no wild cards"),
+                       std::nullopt};
+  }
+  if (options.round) {
+    if (variant != Variant::crazy) {
+      throw CommandError{"--round is for Crazy Rummy's contracts (--variant crazy)", std::nullopt};
+    }
+    rules.contract = crazy_round(*options.round);
+  }
   for (const std::string& assignment : options.house) {
     if (const auto problem = apply_house_rule(rules, assignment)) {
       throw CommandError{"--house " + assignment + ": " + *problem, std::nullopt};

@@ -41,7 +41,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
       return exit_ok;
     }
     const Style style(options, env);
-    env.out << wild_line(read) << "\n";
+    env.out << wild_line(read, rules) << "\n";
     if (best.discard) {
       env.out << (best.valid() ? style.paint(fmt::format("you can declare by discarding {}",
                                                          to_string(*best.discard)),

@@ -266,8 +266,8 @@ class RecordWriter {
   Format format_;
   bool csv_;
   const Rules& rules_;
-  std::array<std::array<std::string, all_games.size()>, 8> rule_text_;
-  std::array<std::array<std::string, all_games.size()>, 8> rule_json_;  // the same, as JSON
+  std::array<std::array<std::string, all_games.size()>, 10> rule_text_;
+  std::array<std::array<std::string, all_games.size()>, 10> rule_json_;  // the same, as JSON
   mutable std::string source_, source_json_;  // the last source, and it as JSON
 };
 

@@ -20,7 +20,9 @@ enum class Format { text, json };
 struct CommonOptions {
   std::vector<std::string> hand_words;  // HAND, possibly split by the shell
   std::optional<std::string> wild;
-  int decks = 2;
+  std::optional<int> decks;   // default: the game's
+  std::string variant = "indian";
+  std::optional<int> round;   // Crazy Rummy's contract
   std::vector<std::string> house;
   std::string format = "text";
   std::string color = "auto";
@@ -30,7 +32,7 @@ struct CommonOptions {
 
 // --wild, --decks, --house, --format, --color and HAND.
 void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand = true,
-                        bool with_csv = false);
+                        bool with_csv = false, bool with_variant = false);
 
 // Terminal colour, decided once from --color, the terminal and NO_COLOR.
 class Style {
@@ -78,7 +80,7 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
 // A subcommand that takes the common options only: adds them, and returns what runs it.
 std::function<int()> common_command(CLI::App& command, const Environment& env,
                                     int (*run)(const CommonOptions&, const Environment&),
-                                    bool takes_hand = true);
+                                    bool takes_hand = true, bool with_variant = false);
 
 // Subcommands: one file each (cli_validate.cpp, cli_score.cpp, cli_rules.cpp).
 struct Subcommand {
@@ -96,5 +98,6 @@ std::function<int()> setup_outs(CLI::App& app, const Environment& env);
 std::function<int()> setup_batch(CLI::App& app, const Environment& env);
 std::function<int()> setup_settle(CLI::App& app, const Environment& env);
 std::function<int()> setup_cash(CLI::App& app, const Environment& env);
+std::function<int()> setup_layoff(CLI::App& app, const Environment& env);
 
 }  // namespace rummy::cli

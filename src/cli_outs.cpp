@@ -44,7 +44,7 @@ int run_outs(const CommonOptions& options, const Environment& env) {
       env.out << body.dump(2) << "\n";
       return exit_ok;
     }
-    env.out << wild_line(read) << "\n";
+    env.out << wild_line(read, rules) << "\n";
     env.out << fmt::format("as it stands the hand pays {} point{}\n", outs.points_now,
                            outs.points_now == 1 ? "" : "s");
     if (!outs.declare.empty()) {

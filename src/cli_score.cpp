@@ -38,7 +38,7 @@ void print_score_text(std::ostream& out, const Score& score, const Rules& rules,
     for (const Card card : score.counted) {
       cards += cards.empty() ? "" : " ";
       cards += to_string(card);
-      if (is_joker(card, wild)) cards += "(0)";
+      if (is_joker(card, wild) && card_points(card, wild, rules) == 0) cards += "(0)";
     }
     out << "counted: " << cards << " = " << score.uncapped << "\n";
   }
@@ -83,7 +83,12 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     if (options.drop) return score_drop_command(options, rules, game, env);
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
-    const ReadHand read = read_hand_from(options.common, rules, env, HandSize::shown);
+    const ReadHand read = read_hand_from(
+        options.common, rules, env,
+        rules.variant == Variant::indian ? HandSize::shown : HandSize::any);
+    if (rules.variant != Variant::indian && options.declared) {
+      throw CommandError{"--declared is for Indian rummy", std::nullopt};
+    }
     const Hand& hand = read.hand;
     const auto compute = [&](const Rules& with) {
       const DeclarationCheck check = check_declaration(hand, with);
@@ -105,7 +110,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       env.out << body.dump(2) << "\n";
     } else {
       const Style style(options.common, env);
-      env.out << wild_line(read) << "\n";
+      env.out << wild_line(read, rules) << "\n";
       print_groups(env.out, hand, check, rules, style);
       print_score_text(env.out, score, rules, game, hand.wild, style);
       if (score.basis == ScoreBasis::wrong_show) {
@@ -123,7 +128,8 @@ int run_score(const ScoreOptions& options, const Environment& env) {
 
 std::function<int()> setup_score(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<ScoreOptions>();
-  add_common_options(command, options->common);
+  add_common_options(command, options->common, /*takes_hand=*/true, /*with_csv=*/false,
+                     /*with_variant=*/true);
   command.add_option("--game", options->game, "The game: points, pool101, pool201 or deals")
       ->check(CLI::IsMember({"points", "pool101", "pool201", "deals"}))
       ->capture_default_str();

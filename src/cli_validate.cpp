@@ -1,4 +1,6 @@
 // rummy validate: what each group is, and whether the hand is a valid declaration.
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
 #include "report.hpp"
 
@@ -33,13 +35,20 @@ int run_validate(const CommonOptions& options, const Environment& env) {
       env.out << body.dump(2) << "\n";
     } else {
       const Style style(options, env);
-      env.out << wild_line(read) << "\n";
+      env.out << wild_line(read, rules) << "\n";
       print_groups(env.out, hand, check, rules, style);
+      const bool indian = rules.variant == Variant::indian;
       if (check.valid()) {
-        env.out << style.paint("valid declaration", colour::good) << ": " << hand.card_count()
-                << " cards in " << summarize(check) << "\n";
+        env.out << style.paint(indian ? "valid declaration" : "every group is a valid meld",
+                               colour::good)
+                << ": " << hand.card_count() << " cards in " << summarize(check);
+        if (rules.contract) {
+          env.out << fmt::format("; round {}'s contract is met", rules.contract->round);
+        }
+        env.out << "\n";
       } else {
-        env.out << style.paint("not a valid declaration", colour::bad) << " (a wrong show):\n";
+        env.out << style.paint(indian ? "not a valid declaration" : "not valid", colour::bad)
+                << (indian ? " (a wrong show):\n" : ":\n");
         for (const Problem& problem : check.problems) {
           env.out << "  - " << explain(problem, check, hand, rules) << "\n";
         }
@@ -53,7 +62,7 @@ int run_validate(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_validate(CLI::App& command, const Environment& env) {
-  return common_command(command, env, run_validate);
+  return common_command(command, env, run_validate, /*takes_hand=*/true, /*with_variant=*/true);
 }
 
 }  // namespace rummy::cli

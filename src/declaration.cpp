@@ -39,7 +39,8 @@ DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail 
     check.sequences += is_sequence(kind) ? 1 : 0;
     check.sets += kind == GroupKind::set ? 1 : 0;
   }
-  if (hand.card_count() != static_cast<std::size_t>(rules.hand_size)) {
+  if (rules.variant == Variant::indian &&
+      hand.card_count() != static_cast<std::size_t>(rules.hand_size)) {
     check.problems.push_back({ProblemKind::wrong_card_count});
   }
   for (std::size_t i = 0; i < check.groups.size(); ++i) {
@@ -47,8 +48,14 @@ DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail 
       check.problems.push_back({ProblemKind::bad_group, static_cast<int>(i)});
     }
   }
-  if (check.pure_sequences == 0) check.problems.push_back({ProblemKind::no_pure_sequence});
-  if (check.sequences < 2) check.problems.push_back({ProblemKind::too_few_sequences});
+  if (rules.pure_sequence_required) {
+    if (check.pure_sequences == 0) check.problems.push_back({ProblemKind::no_pure_sequence});
+    if (check.sequences < 2) check.problems.push_back({ProblemKind::too_few_sequences});
+  }
+  if (rules.contract &&
+      (check.sets < rules.contract->books || check.sequences < rules.contract->runs)) {
+    check.problems.push_back({ProblemKind::contract_unmet});
+  }
   return check;
 }
 
@@ -69,6 +76,23 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
     case ProblemKind::no_pure_sequence:
       return "no pure sequence: a declaration needs at least one sequence with no joker "
              "standing in";
+    case ProblemKind::contract_unmet: {
+      const Contract& contract = *rules.contract;
+      const auto count = [](int n, std::string_view one, std::string_view many) {
+        return fmt::format("{} {}", n, n == 1 ? one : many);
+      };
+      std::string missing;
+      if (check.sets < contract.books) {
+        missing += count(contract.books - check.sets, "book", "books");
+      }
+      if (check.sequences < contract.runs) {
+        missing += (missing.empty() ? "" : " and ") +
+                   count(contract.runs - check.sequences, "run", "runs");
+      }
+      return fmt::format("round {} needs {} and {}: {} more to go down", contract.round,
+                         count(contract.books, "book", "books"), count(contract.runs, "run", "runs"),
+                         missing);
+    }
     case ProblemKind::too_few_sequences:
       return fmt::format("{} sequence{}: a declaration needs at least two, one of them pure",
                          check.sequences == 0 ? std::string("no") : std::to_string(check.sequences),

@@ -24,10 +24,11 @@ struct Hand {
 std::string format_hand(const Hand& hand);
 
 enum class ProblemKind {
-  wrong_card_count,   // a declaration shows exactly rules.hand_size cards
+  wrong_card_count,   // an Indian declaration shows exactly rules.hand_size cards
   bad_group,          // a group that is unmatched or not valid
   no_pure_sequence,   // at least one sequence must be pure
   too_few_sequences,  // at least two sequences
+  contract_unmet,     // Crazy Rummy: fewer books or runs than the round's contract
 };
 
 struct Problem {

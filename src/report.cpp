@@ -56,7 +56,11 @@ Json house_rules_json(const std::vector<HouseRuleSetting>& settings) {
   return array;
 }
 
-std::string wild_line(const ReadHand& read) {
+std::string wild_line(const ReadHand& read, const Rules& rules) {
+  if (!rules.deal_has_wild_rank) {
+    return fmt::format("{}: {}", variant_description(rules.variant),
+                       rules.fixed_wild ? "every 2 and every joker is wild" : "no wild cards");
+  }
   if (!read.hand.wild) {
     return read.wild_from == WildFrom::option ? "wild jokers: none (--wild none), only PJ"
                                               : "wild jokers: none, only PJ";

@@ -27,7 +27,7 @@ Json groups_json(const Hand& hand, const DeclarationCheck& check, const Rules& r
 Json house_rules_json(const std::vector<HouseRuleSetting>& settings);
 
 // "wild jokers: kings (from the (WJ) marks)"
-std::string wild_line(const ReadHand& read);
+std::string wild_line(const ReadHand& read, const Rules& rules);
 
 // One line per group: number, cards, kind, reason; columns aligned.
 void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& check,

@@ -29,6 +29,20 @@ std::string_view variant_description(Variant variant) {
   return names[static_cast<int>(variant)];
 }
 
+std::optional<Contract> crazy_round(int round) {
+  constexpr std::array<Contract, crazy_rounds> rounds = {{
+      {1, 7, 2, 0},
+      {2, 8, 1, 1},
+      {3, 9, 0, 2},
+      {4, 10, 3, 0},
+      {5, 11, 2, 1},
+      {6, 12, 1, 2},
+      {7, 13, 0, 3},
+  }};
+  if (round < 1 || round > crazy_rounds) return std::nullopt;
+  return rounds[static_cast<std::size_t>(round - 1)];
+}
+
 Rules Rules::for_variant(Variant variant) {
   Rules rules;
   rules.variant = variant;
@@ -44,6 +58,7 @@ Rules Rules::for_variant(Variant variant) {
       rules.card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
       rules.pure_sequence_required = false;
       rules.hand_size = 10;
+      rules.points_cap = no_cap;
       break;
     case Variant::crazy:  // RULES.md §5: two packs and four jokers; every 2 and joker is wild
       rules.decks = 2;
@@ -61,6 +76,7 @@ Rules Rules::for_variant(Variant variant) {
       rules.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
       rules.pure_sequence_required = false;
       rules.hand_size = 7;
+      rules.points_cap = no_cap;
       break;
   }
   return rules;
@@ -88,24 +104,42 @@ constexpr std::array<HouseRuleValue, 2> pool_out_values = {{
     {"exceed", "a pool player is out only above the limit"},
 }};
 
-const std::array<HouseRule, 3> house_rule_table = {{
+constexpr std::array<HouseRuleValue, 2> ace_high_or_low_values = {{
+    {"off", "the ace is low only (A-2-3) and counts 1"},
+    {"on", "the ace is low or high (Q-K-A too) and counts 15"},
+}};
+
+const std::array<HouseRule, 4> house_rule_table = {{
     {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
      "RULES.md §2.6: seed [000] (default); most platforms (all); seed [001]'s example (ungrouped)",
      pure_without_second_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.pure_without_second); },
      [](Rules& rules, std::size_t value) {
        rules.pure_without_second = static_cast<PureWithoutSecondCount>(value);
-     }},
+     },
+     std::nullopt},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "RULES.md §2.4: off in seed [001]; on at some platforms", fifth_card_joker_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
-     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }},
+     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; },
+     std::nullopt},
     {"pool-out", "when a pool rummy player is out",
      "RULES.md §2.8: every platform (reach); seed [000]'s words (exceed)", pool_out_values,
      [](const Rules& rules) {
        return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0);
      },
-     [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; }},
+     [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; },
+     std::nullopt},
+    {"ace-high-or-low", "Basic Rummy: whether the ace may also be high",
+     "RULES.md §3: low only (default); a common house rule", ace_high_or_low_values,
+     [](const Rules& rules) {
+       return static_cast<std::size_t>(rules.variant == Variant::basic && rules.ace_high ? 1 : 0);
+     },
+     [](Rules& rules, std::size_t value) {
+       rules.ace_high = value == 1;
+       rules.card_points[0] = value == 1 ? 15 : 1;
+     },
+     Variant::basic},
 }};
 
 }  // namespace
@@ -133,6 +167,10 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
   const auto name = assignment.substr(0, equals);
   const auto value = assignment.substr(equals + 1);
   const HouseRule* rule = find_house_rule(name);
+  if (rule != nullptr && rule->only_for && *rule->only_for != rules.variant) {
+    return "house rule " + std::string(rule->name) + " is for " +
+           std::string(variant_description(*rule->only_for));
+  }
   if (rule == nullptr) {
     std::string known;
     for (const HouseRule& each : house_rule_table) {

@@ -43,6 +43,19 @@ struct DropPenalty {
   std::optional<int> middle;  // empty: not allowed in this game
 };
 
+// A points cap no hand reaches: the games other than Indian rummy have none.
+inline constexpr int no_cap = 1'000'000;
+
+// Crazy Rummy's rounds (RULES.md §5): the cards dealt and the melds needed to go down.
+struct Contract {
+  int round = 0;
+  int cards = 0;
+  int books = 0;
+  int runs = 0;
+};
+std::optional<Contract> crazy_round(int round);  // rounds 1 to 7
+inline constexpr int crazy_rounds = 7;
+
 // The four games of the rulebook: they differ only in the numbers and switches of Rules.
 enum class Variant { indian, basic, knock, crazy };
 inline constexpr std::array<Variant, 4> all_variants = {Variant::indian, Variant::basic,
@@ -71,6 +84,7 @@ struct Rules {
   int joker_points = 0;                // a printed joker left in hand (Crazy Rummy: 20)
   bool wild_cards_score_zero = true;   // Indian: a wild card counts 0; Crazy: a 2 counts 20
   bool pure_sequence_required = true;  // Indian declarations need a pure sequence
+  std::optional<Contract> contract;    // Crazy Rummy: the round whose contract melds must meet
   bool fifth_card_joker = false;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
   bool pool_out_above_limit = false;  // house rule pool-out: reach (default) or exceed
@@ -124,6 +138,7 @@ struct HouseRule {
   std::span<const HouseRuleValue> values;  // the first is the default
   std::size_t (*get)(const Rules&);        // index into values
   void (*set)(Rules&, std::size_t);
+  std::optional<Variant> only_for = std::nullopt;  // a rule of one game only
 };
 
 std::span<const HouseRule> house_rules();

@@ -9,10 +9,11 @@
 namespace rummy {
 
 std::string_view basis_id(ScoreBasis basis) {
-  constexpr std::array<std::string_view, 8> ids = {
+  constexpr std::array<std::string_view, 10> ids = {
       "valid_declaration", "wrong_show",          "valid_after_declaration",
       "no_pure_sequence",  "pure_without_second", "two_sequences",
-      "first_drop",        "middle_drop"};
+      "first_drop",        "middle_drop",         "deadwood",
+      "cards_in_hand"};
   return ids[static_cast<int>(basis)];
 }
 
@@ -48,6 +49,17 @@ Score score_declaration(const DeclarationCheck& check, const Rules& rules) {
 }
 
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
+  switch (rules.variant) {
+    case Variant::knock:
+      return counted_score(ScoreBasis::deadwood, hand, check, rules,
+                           [](GroupKind kind) { return !is_valid_group(kind); });
+    case Variant::basic:
+    case Variant::crazy:
+      return counted_score(ScoreBasis::cards_in_hand, hand, check, rules,
+                           [](GroupKind) { return true; });
+    case Variant::indian:
+      break;
+  }
   if (check.valid()) {
     return fixed(ScoreBasis::valid_after_declaration, rules.valid_after_declaration_points);
   }
@@ -102,6 +114,11 @@ std::string describe(const Score& score, const Rules& rules, Game game) {
       return fmt::format("first drop (before the first draw) in {}", game_description(game));
     case ScoreBasis::middle_drop:
       return fmt::format("middle drop (after the first draw) in {}", game_description(game));
+    case ScoreBasis::deadwood:
+      return "deadwood: the cards outside valid melds count";
+    case ScoreBasis::cards_in_hand:
+      return fmt::format("{}: every card left in the hand counts",
+                         variant_description(rules.variant));
   }
   return "";
 }

@@ -21,6 +21,8 @@ enum class ScoreBasis {
   two_sequences,            // two sequences, one pure: cards outside valid groups
   first_drop,
   middle_drop,
+  deadwood,       // Knock Rummy: the cards outside valid melds
+  cards_in_hand,  // Basic and Crazy Rummy: every card left in the hand
 };
 
 std::string_view basis_id(ScoreBasis basis);  // stable, for JSON: "no_pure_sequence" …

@@ -8,7 +8,7 @@ using namespace rummy;
 TEST_CASE("every house rule has a default first and can be set by name") {
   for (const HouseRule& rule : house_rules()) {
     CAPTURE(rule.name);
-    Rules rules;
+    Rules rules = Rules::for_variant(rule.only_for.value_or(Variant::indian));
     CHECK(rule.get(rules) == 0);
     REQUIRE(rule.values.size() >= 2);
     for (std::size_t i = 0; i < rule.values.size(); ++i) {
