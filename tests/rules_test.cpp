@@ -38,8 +38,10 @@ TEST_CASE("unknown house rules and values are explained") {
         "a house rule is written NAME=VALUE, e.g. pure-without-second=all");
   CHECK(
       apply_house_rule(rules, "fifth=on") ==
-      "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out; 'rummy "
-      "rules' lists them)");
+      "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out, "
+      "ace-high-or-low; 'rummy rules' lists them)");
+  CHECK(apply_house_rule(rules, "ace-high-or-low=on") ==
+        "house rule ace-high-or-low is for Basic Rummy");
   CHECK(apply_house_rule(rules, "fifth-card-joker=yes") ==
         "house rule fifth-card-joker has no value 'yes' (allowed: off, on)");
 }
