@@ -273,6 +273,14 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
     verdict.fault = GroupFault::sequence_too_long;
     return verdict;
   }
+  if (!rules.ace_high) {
+    Rules ace_high = rules;
+    ace_high.ace_high = true;
+    if (fits_sequence(naturals, length, ace_high)) {
+      verdict.fault = GroupFault::ace_low_only;
+      return verdict;
+    }
+  }
   // Around the corner (K-A-2): the largest circular gap between ranks leaves the shortest arc.
   std::vector<Card> sorted(naturals.begin(), naturals.end());
   std::sort(sorted.begin(), sorted.end(), [](Card a, Card b) { return a.rank() < b.rank(); });
@@ -534,8 +542,10 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
                                       [](const auto& card) { return card.has_value(); });
       const Rank rank = (*named)->rank();
       constexpr std::array<std::string_view, 6> counts = {"", "", "", "three", "four", "five"};
-      std::string text =
-          fmt::format("{} {} of different suits", counts.at(cards.size()), rank_plural(rank));
+      const std::string count = cards.size() < counts.size() ? std::string(counts[cards.size()])
+                                                             : std::to_string(cards.size());
+      std::string text = fmt::format("{} {}{}", count, rank_plural(rank),
+                                     rules.set_suits_differ ? " of different suits" : "");
       const std::string jokers = stand_ins(verdict, cards, wild);
       if (!jokers.empty()) text += ": " + jokers;
       if (cards.size() > static_cast<std::size_t>(rules.max_set)) {

@@ -43,7 +43,7 @@ enum class GroupFault {
   too_many_wilds_in_run,      // more wild cards standing in than the game allows (Crazy: 2)
   too_many_wilds_in_set,      // likewise for a set (Crazy: 1)
   ace_low_only,               // a run that needs the ace high where the ace is low only
-  run_too_short,  // one suit, fewer cards than a run needs (Crazy Rummy: 4)
+  run_too_short,              // one suit, fewer cards than a run needs (Crazy Rummy: 4)
 };
 
 // The most cards a valid group can hold: a run of every rank.

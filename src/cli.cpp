@@ -81,16 +81,18 @@ void add_common_options(CLI::App& command, CommonOptions& options, bool takes_ha
     command.add_option("--wild", options.wild,
                        "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
                        "or none; default: the rank of the (WJ) marks, else none");
-    command.add_option("--decks", options.decks,
-                       "Packs in play (limits copies of each card); default: the game's")
+    command
+        .add_option("--decks", options.decks,
+                    "Packs in play (limits copies of each card); default: the game's")
         ->check(CLI::Range(1, 8));
   }
   if (with_variant) {
     command.add_option("--variant", options.variant, "The game: indian, basic, knock or crazy")
         ->check(CLI::IsMember({"indian", "basic", "knock", "crazy"}))
         ->capture_default_str();
-    command.add_option("--round", options.round,
-                       "Crazy Rummy: the round (1-7) whose contract the melds must meet")
+    command
+        .add_option("--round", options.round,
+                    "Crazy Rummy: the round (1-7) whose contract the melds must meet")
         ->check(CLI::Range(1, crazy_rounds));
   }
   command
@@ -155,10 +157,10 @@ Rules rules_from(const CommonOptions& options) {
   Rules rules = Rules::for_variant(variant);
   if (options.decks) rules.decks = *options.decks;
   if (options.wild && !rules.deal_has_wild_rank) {
-    throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",
-                                   variant_description(variant),
-                                   rules.fixed_wild ? "every 2 and joker is wild" : "no wild cards"),
-                       std::nullopt};
+    throw CommandError{
+        fmt::format("--wild: {} has no wild rank to choose ({})", variant_description(variant),
+                    rules.fixed_wild ? "every 2 and joker is wild" : "no wild cards"),
+        std::nullopt};
   }
   if (options.round) {
     if (variant != Variant::crazy) {

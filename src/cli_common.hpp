@@ -20,9 +20,9 @@ enum class Format { text, json };
 struct CommonOptions {
   std::vector<std::string> hand_words;  // HAND, possibly split by the shell
   std::optional<std::string> wild;
-  std::optional<int> decks;   // default: the game's
+  std::optional<int> decks;  // default: the game's
   std::string variant = "indian";
-  std::optional<int> round;   // Crazy Rummy's contract
+  std::optional<int> round;  // Crazy Rummy's contract
   std::vector<std::string> house;
   std::string format = "text";
   std::string color = "auto";

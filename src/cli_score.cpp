@@ -83,9 +83,9 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     if (options.drop) return score_drop_command(options, rules, game, env);
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
-    const ReadHand read = read_hand_from(
-        options.common, rules, env,
-        rules.variant == Variant::indian ? HandSize::shown : HandSize::any);
+    const ReadHand read =
+        read_hand_from(options.common, rules, env,
+                       rules.variant == Variant::indian ? HandSize::shown : HandSize::any);
     if (rules.variant != Variant::indian && options.declared) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }

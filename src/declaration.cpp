@@ -90,8 +90,8 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
                    count(contract.runs - check.sequences, "run", "runs");
       }
       return fmt::format("round {} needs {} and {}: {} more to go down", contract.round,
-                         count(contract.books, "book", "books"), count(contract.runs, "run", "runs"),
-                         missing);
+                         count(contract.books, "book", "books"),
+                         count(contract.runs, "run", "runs"), missing);
     }
     case ProblemKind::too_few_sequences:
       return fmt::format("{} sequence{}: a declaration needs at least two, one of them pure",

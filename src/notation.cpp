@@ -520,9 +520,9 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   {
     for (const WrittenCard& written : read.written.cards) {
       if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
-        throw input_error(source, text, written.offset,
-                          fmt::format("{} is played without jokers",
-                                      variant_description(rules.variant)));
+        throw input_error(
+            source, text, written.offset,
+            fmt::format("{} is played without jokers", variant_description(rules.variant)));
       }
       if (written.spelled_jk && !options.jk_is_printed_joker && !rules.jk_is_printed_joker) {
         throw input_error(source, text, written.offset,

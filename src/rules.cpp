@@ -121,8 +121,7 @@ const std::array<HouseRule, 4> house_rule_table = {{
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "RULES.md §2.4: off in seed [001]; on at some platforms", fifth_card_joker_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
-     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; },
-     std::nullopt},
+     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }, std::nullopt},
     {"pool-out", "when a pool rummy player is out",
      "RULES.md §2.8: every platform (reach); seed [000]'s words (exceed)", pool_out_values,
      [](const Rules& rules) {

@@ -36,10 +36,9 @@ TEST_CASE("unknown house rules and values are explained") {
   Rules rules;
   CHECK(apply_house_rule(rules, "fifth-card") ==
         "a house rule is written NAME=VALUE, e.g. pure-without-second=all");
-  CHECK(
-      apply_house_rule(rules, "fifth=on") ==
-      "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out, "
-      "ace-high-or-low; 'rummy rules' lists them)");
+  CHECK(apply_house_rule(rules, "fifth=on") ==
+        "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out, "
+        "ace-high-or-low; 'rummy rules' lists them)");
   CHECK(apply_house_rule(rules, "ace-high-or-low=on") ==
         "house rule ace-high-or-low is for Basic Rummy");
   CHECK(apply_house_rule(rules, "fifth-card-joker=yes") ==
