@@ -83,7 +83,7 @@ class Search {
       int streak = 0;
       for (int value = 1; value <= 14; ++value) {
         streak = items_at(suit, value == 14 ? 1 : value) > 0 ? streak + 1 : 0;
-        if (streak >= rules_.min_group) return true;
+        if (streak >= rules_.min_run) return true;
       }
     }
     return false;
@@ -203,7 +203,7 @@ class Search {
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
     grow_run(meld, position, rank, rank, +1, 0, wild_start, wild_start);
-    if (card.rank() == Rank::ace) {
+    if (card.rank() == Rank::ace && rules_.ace_high) {
       meld.ace_high = true;
       grow_run(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
@@ -217,7 +217,7 @@ class Search {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
-      const int length = std::max(rules_.min_group, span);
+      const int length = std::max(rules_.min_run, span);
       const int padding = length - span;
       const int jokers = gaps + padding;
       if (length <= rules_.max_sequence && (jokers == 0 || !wild_itself)) {
@@ -332,7 +332,7 @@ class Search {
       --left;
       joker_discarded = true;
     }
-    if (left < 0 || pure_sequences_ == 0) return;
+    if (left < 0 || (rules_.pure_sequence_required && pure_sequences_ == 0)) return;
     const int sequences = sequences_ + left / rules_.min_group;
     const auto keep = [&](Found& found) {
       found.melds = stack_;
@@ -340,7 +340,8 @@ class Search {
       found.discard_joker = joker_discarded;
       found.deadwood = deadwood_;
     };
-    if (sequences >= 2) {
+    // Indian rummy needs two sequences; the other games only count what is left over.
+    if (sequences >= 2 || !rules_.pure_sequence_required) {
       if (deadwood_cards_ == 0 && (left == 0 || left >= rules_.min_group || room() >= left)) {
         found_valid = true;
         keep(valid);
@@ -563,6 +564,13 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
 }  // namespace
 
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (!rules.pure_sequence_required) {
+    // Knock and Basic Rummy: the grouping with the least deadwood, no discard.
+    Search search(cards, wild, rules, /*may_discard=*/false, /*track_one_sequence=*/false);
+    search.run(INT_MAX);
+    if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
+    return finish(cards, wild, rules, search.two_sequences, false);
+  }
   const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
   const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;
 

@@ -12,7 +12,15 @@ namespace {
 int run_arrange(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    const ReadHand read = read_hand_from(options, rules, env, HandSize::shown_or_drawn);
+    if (rules.variant == Variant::crazy || rules.variant == Variant::basic) {
+      throw CommandError{fmt::format("arrange is for Indian and Knock Rummy; {} is not supported "
+                                     "yet",
+                                     variant_description(rules.variant)),
+                         std::nullopt};
+    }
+    const bool indian = rules.variant == Variant::indian;
+    const ReadHand read =
+        read_hand_from(options, rules, env, indian ? HandSize::shown_or_drawn : HandSize::any);
     const std::vector<Card> cards = read.hand.cards();
     const Arrangement best = arrange(cards, read.hand.wild, rules);
     const auto changed = house_rules_that_changed(rules, [&](const Rules& with) {
@@ -21,7 +29,8 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
 
     // What the grouping as written pays, when it was written in groups.
     std::optional<Score> given;
-    if (read.hand.groups.size() > 1 && cards.size() == static_cast<std::size_t>(rules.hand_size)) {
+    if (read.hand.groups.size() > 1 &&
+        (!indian || cards.size() == static_cast<std::size_t>(rules.hand_size))) {
       given = score_shown_hand(read.hand, check_declaration(read.hand, rules), rules);
     }
 
@@ -52,7 +61,9 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
               << "\n";
     }
     print_groups(env.out, best.hand, best.check, rules, style);
-    if (best.valid()) {
+    if (best.valid() && !indian) {
+      env.out << style.paint("rummy: every card is in a meld", colour::good) << "\n";
+    } else if (best.valid()) {
       env.out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check)
               << "; shown after another player's declaration it pays " << best.score.points << "\n";
     } else {
@@ -81,7 +92,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_arrange(CLI::App& command, const Environment& env) {
-  return common_command(command, env, run_arrange);
+  return common_command(command, env, run_arrange, /*takes_hand=*/true, /*with_variant=*/true);
 }
 
 }  // namespace rummy::cli

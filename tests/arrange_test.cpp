@@ -224,3 +224,64 @@ TEST_CASE("the search equals the exhaustive reference on random 14-card hands") 
     compare_with_reference(cards, wild, rules);
   }
 }
+
+namespace {
+// Knock Rummy's reference: the least deadwood over every way to split the cards into melds.
+int reference_least_deadwood(const std::vector<Card>& cards, const Rules& rules) {
+  const int n = static_cast<int>(cards.size());
+  const int full = (1 << n) - 1;
+  std::vector<int> least(static_cast<std::size_t>(full) + 1, INT_MAX / 2);
+  std::vector<bool> meld(static_cast<std::size_t>(full) + 1, false);
+  for (int mask = 1; mask <= full; ++mask) {
+    if (__builtin_popcount(static_cast<unsigned>(mask)) < rules.min_group) continue;
+    std::vector<Card> group;
+    for (int i = 0; i < n; ++i) {
+      if (mask & (1 << i)) group.push_back(cards[static_cast<std::size_t>(i)]);
+    }
+    meld[static_cast<std::size_t>(mask)] =
+        is_valid_group(classify_group(group, std::nullopt, rules).kind);
+  }
+  least[0] = 0;
+  for (int mask = 1; mask <= full; ++mask) {
+    const int lowest = __builtin_ctz(static_cast<unsigned>(mask));
+    const int rest = mask & ~(1 << lowest);
+    int best = least[static_cast<std::size_t>(rest)] +
+               card_points(cards[static_cast<std::size_t>(lowest)], std::nullopt, rules);
+    for (int sub = rest;; sub = (sub - 1) & rest) {
+      const int group = sub | (1 << lowest);
+      if (meld[static_cast<std::size_t>(group)]) {
+        best = std::min(best, least[static_cast<std::size_t>(mask & ~group)]);
+      }
+      if (sub == 0) break;
+    }
+    least[static_cast<std::size_t>(mask)] = best;
+  }
+  return least[static_cast<std::size_t>(full)];
+}
+}  // namespace
+
+TEST_CASE("Knock Rummy: the arrangement's deadwood is the least over every split into melds") {
+  std::mt19937 random(4);
+  const Rules rules = Rules::for_variant(Variant::knock);
+  std::vector<Card> deck;
+  for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  for (int round = 0; round < 600; ++round) {
+    std::shuffle(deck.begin(), deck.end(), random);
+    // Deal sizes of 6, 7 and 10, and some hands of few suits to meet long runs and sets.
+    const std::size_t size =
+        std::array<std::size_t, 3>{6, 7, 10}[static_cast<std::size_t>(round % 3)];
+    std::vector<Card> cards(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(size));
+    if (round % 2 == 0) std::sort(cards.begin(), cards.end());
+    if (round % 4 == 0) {
+      cards.clear();
+      for (const Card card : deck) {
+        if (card.suit() <= Suit::hearts && cards.size() < size) cards.push_back(card);
+      }
+    }
+    const Arrangement best = arrange(cards, std::nullopt, rules);
+    CAPTURE(format_group(cards, std::nullopt));
+    CHECK(best.score.points == reference_least_deadwood(cards, rules));
+    CHECK(best.valid() == (best.score.points == 0));
+    check_same_cards(cards, best);
+  }
+}
