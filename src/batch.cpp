@@ -30,6 +30,18 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   record.game = settings.game.value_or(defaults.game);
   record.declared = settings.declared.value_or(defaults.declared);
 
+  const bool indian = rules.variant == Variant::indian;
+  if (!indian && (settings.drop || settings.declared.value_or(false))) {
+    throw input_error(
+        source, line, settings.drop ? settings.drop_offset : 0,
+        fmt::format("{} is for Indian rummy, not {}", settings.drop ? "a drop" : "'declared'",
+                    variant_description(rules.variant)));
+  }
+  if (settings.wild && !rules.deal_has_wild_rank) {
+    throw input_error(source, line, 0,
+                      fmt::format("wild= is for Indian rummy: {} has no wild rank to choose",
+                                  variant_description(rules.variant)));
+  }
   if (settings.drop) {
     if (written.hand) {
       throw input_error(source, line, settings.drop_offset,
@@ -52,7 +64,9 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   ReadOptions options;
   options.wild = settings.wild ? settings.wild : defaults.wild;
   if (settings.wild) options.wild_origin = "the line's [wild=…]";
-  options.size = defaults.arrange ? ReadOptions::Size::shown_or_drawn : ReadOptions::Size::shown;
+  options.size = !indian            ? ReadOptions::Size::any
+                 : defaults.arrange ? ReadOptions::Size::shown_or_drawn
+                                    : ReadOptions::Size::shown;
   const ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {

@@ -301,6 +301,15 @@ int run_batch(const BatchOptions& options, const Environment& env) {
   if (csv) error_options.format = "text";
   return guarded(error_options, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
+    if (options.arrange && rules.variant != Variant::indian && rules.variant != Variant::knock) {
+      throw CommandError{fmt::format("--arrange is for Indian and Knock Rummy; {} is not "
+                                     "supported yet",
+                                     variant_description(rules.variant)),
+                         std::nullopt};
+    }
+    if (options.declared && rules.variant != Variant::indian) {
+      throw CommandError{"--declared is for Indian rummy", std::nullopt};
+    }
     BatchDefaults defaults;
     if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);
     for (const Game game : all_games) {
@@ -364,7 +373,8 @@ int run_batch(const BatchOptions& options, const Environment& env) {
 
 std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<BatchOptions>();
-  add_common_options(command, options->common, /*takes_hand=*/true, /*with_csv=*/true);
+  add_common_options(command, options->common, /*takes_hand=*/true, /*with_csv=*/true,
+                     /*with_variant=*/true);
   command.remove_option(command.get_option("hand"));
   command.add_option("file", options->files,
                      "Files with one hand per line; none or '-': standard input");
