@@ -619,9 +619,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   int lowest = outs.points_now;
   for (int index = 0; index < Card::index_count; ++index) {
     const Card card = Card::from_index(index);
-    const int limit =
-        card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
-    const int copies_left = limit - in_hand[index];
+    const int copies_left = rules.copies_allowed(card) - in_hand[index];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
     const Arrangement after = arrange(with_draw, wild, rules);

@@ -500,26 +500,28 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     const bool limited = static_cast<std::size_t>(rules.max_wilds_in_run) < cards.size();
     Reading reading;
     if (full || limited) reading = sequence_reading(cards, naturals, wild, rules);
-    if (!limited || stand_ins(reading) <= rules.max_wilds_in_run) {
+    const int wilds = limited ? stand_ins(reading) : 0;
+    if (wilds <= rules.max_wilds_in_run) {
       verdict.kind = GroupKind::impure_sequence;
       verdict.reading = reading;
       return verdict;
     }
-    too_many = GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {},
-                            stand_ins(reading)};
+    too_many =
+        GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {}, wilds};
   }
   if (fits_set(naturals, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.max_wilds_in_set) < cards.size();
     Reading reading;
     if (full || limited) reading = set_reading(cards, naturals, wild, rules);
-    if (!limited || stand_ins(reading) <= rules.max_wilds_in_set) {
+    const int wilds = limited ? stand_ins(reading) : 0;
+    if (wilds <= rules.max_wilds_in_set) {
       verdict.kind = GroupKind::set;
       verdict.reading = reading;
       return verdict;
     }
     if (!too_many) {
-      too_many = GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_set, {}, {}, {}, {},
-                              stand_ins(reading)};
+      too_many = GroupVerdict{
+          GroupKind::invalid, GroupFault::too_many_wilds_in_set, {}, {}, {}, {}, wilds};
     }
   }
   if (too_many) return full ? *too_many : verdict;

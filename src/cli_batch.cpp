@@ -312,9 +312,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     }
     BatchDefaults defaults;
     if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);
-    for (const Game game : all_games) {
-      if (game_name(game) == options.game) defaults.game = game;
-    }
+    defaults.game = find_game(options.game).value_or(Game::points);  // CLI11 checked it
     defaults.declared = options.declared;
     defaults.arrange = options.arrange;
 

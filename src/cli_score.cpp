@@ -18,13 +18,6 @@ struct ScoreOptions {
   std::optional<std::string> drop;
 };
 
-Game game_from(std::string_view name) {
-  for (const Game game : all_games) {
-    if (game_name(game) == name) return game;
-  }
-  return Game::points;  // unreachable: CLI11 checks the name
-}
-
 void print_score_text(std::ostream& out, const Score& score, const Rules& rules, Game game,
                       WildRank wild, const Style& style) {
   out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
@@ -79,7 +72,7 @@ int score_drop_command(const ScoreOptions& options, const Rules& rules, Game gam
 int run_score(const ScoreOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
-    const Game game = game_from(options.game);
+    const Game game = find_game(options.game).value_or(Game::points);  // CLI11 checked it
     if (options.drop) return score_drop_command(options, rules, game, env);
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.

@@ -116,9 +116,7 @@ std::optional<std::size_t> first_card_over_deck_limit(const std::vector<Card>& c
   std::array<int, Card::index_count> seen{};
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const Card card = cards[i];
-    const int limit =
-        card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
-    if (++seen[card.index()] > limit) return i;
+    if (++seen[card.index()] > rules.copies_allowed(card)) return i;
   }
   return std::nullopt;
 }

@@ -517,41 +517,39 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
     wild_origin = fmt::format("{} ({})", variant_description(rules.variant),
                               rules.fixed_wild ? "its wild cards are the 2s" : "no wild cards");
   }
-  {
-    for (const WrittenCard& written : read.written.cards) {
-      if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
-        throw input_error(
-            source, text, written.offset,
-            fmt::format("{} is played without jokers", variant_description(rules.variant)));
+  for (const WrittenCard& written : read.written.cards) {
+    if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
+      throw input_error(
+          source, text, written.offset,
+          fmt::format("{} is played without jokers", variant_description(rules.variant)));
+    }
+    if (written.spelled_jk && !options.jk_is_printed_joker && !rules.jk_is_printed_joker) {
+      throw input_error(source, text, written.offset,
+                        "JK is how Crazy Rummy writes a printed joker; in this game write PJ");
+    }
+    if (!written.wild_mark) continue;
+    const Rank marked = written.card.rank();
+    if (!wild && rules.deal_has_wild_rank) {
+      wild = marked;
+      first_mark = written.wild_mark;
+      read.wild_from = WildFrom::marks;
+    } else if (*wild != marked) {
+      std::string reason;
+      if (first_mark) {
+        const Location earlier = locate(text, *first_mark);
+        reason =
+            fmt::format("the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
+                        earlier.line, earlier.column, rank_plural(**wild));
+      } else if (!rules.deal_has_wild_rank) {
+        reason = "the game is " + wild_origin;
+      } else if (*wild) {
+        reason = fmt::format("{} makes the {} wild", wild_origin, rank_plural(**wild));
+      } else {
+        reason = fmt::format("{} none says no rank is wild", wild_origin);
       }
-      if (written.spelled_jk && !options.jk_is_printed_joker && !rules.jk_is_printed_joker) {
-        throw input_error(source, text, written.offset,
-                          "JK is how Crazy Rummy writes a printed joker; in this game write PJ");
-      }
-      if (!written.wild_mark) continue;
-      const Rank marked = written.card.rank();
-      if (!wild && rules.deal_has_wild_rank) {
-        wild = marked;
-        first_mark = written.wild_mark;
-        read.wild_from = WildFrom::marks;
-      } else if (*wild != marked) {
-        std::string reason;
-        if (first_mark) {
-          const Location earlier = locate(text, *first_mark);
-          reason = fmt::format(
-              "the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
-              earlier.line, earlier.column, rank_plural(**wild));
-        } else if (!rules.deal_has_wild_rank) {
-          reason = "the game is " + wild_origin;
-        } else if (*wild) {
-          reason = fmt::format("{} makes the {} wild", wild_origin, rank_plural(**wild));
-        } else {
-          reason = fmt::format("{} none says no rank is wild", wild_origin);
-        }
-        throw input_error(
-            source, text, *written.wild_mark,
-            fmt::format("(WJ) marks {} as wild, but {}", to_string(written.card), reason));
-      }
+      throw input_error(
+          source, text, *written.wild_mark,
+          fmt::format("(WJ) marks {} as wild, but {}", to_string(written.card), reason));
     }
   }
   read.hand.wild = wild.value_or(std::nullopt);
@@ -569,8 +567,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   }
   if (const auto over = first_card_over_deck_limit(cards, rules)) {
     const Card card = cards[*over];
-    const int limit =
-        card.is_printed_joker() ? rules.printed_jokers_allowed() : rules.copies_allowed();
+    const int limit = rules.copies_allowed(card);
     const std::string what = card.is_printed_joker() ? "printed joker" : to_string(card);
     const std::string each = card.is_printed_joker() ? "" : " of each card";
     throw input_error(source, text, read.written.cards[*over].offset,

@@ -82,6 +82,13 @@ Rules Rules::for_variant(Variant variant) {
   return rules;
 }
 
+std::optional<Game> find_game(std::string_view name) {
+  for (const Game game : all_games) {
+    if (game_name(game) == name) return game;
+  }
+  return std::nullopt;
+}
+
 std::string_view drop_name(Drop drop) {
   return drop == Drop::first ? "first" : "middle";
 }

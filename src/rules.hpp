@@ -18,8 +18,9 @@ namespace rummy {
 enum class Game { points, pool101, pool201, deals };
 inline constexpr std::array<Game, 4> all_games = {Game::points, Game::pool101, Game::pool201,
                                                   Game::deals};
-std::string_view game_name(Game game);         // "points", "pool101" …
-std::string_view game_description(Game game);  // "points rummy", "101 pool" …
+std::string_view game_name(Game game);                 // "points", "pool101" …
+std::string_view game_description(Game game);          // "points rummy", "101 pool" …
+std::optional<Game> find_game(std::string_view name);  // by game_name
 
 enum class Drop { first, middle };
 std::string_view drop_name(Drop drop);  // "first", "middle"
@@ -108,6 +109,10 @@ struct Rules {
 
   int copies_allowed() const { return decks; }
   int printed_jokers_allowed() const { return decks * printed_jokers_per_deck; }
+  // How many of this card the decks hold.
+  int copies_allowed(Card card) const {
+    return card.is_printed_joker() ? printed_jokers_allowed() : copies_allowed();
+  }
   int largest_set() const { return fifth_card_joker ? max_set + 1 : max_set; }
   const DropPenalty& drop_penalty(Game game) const { return drops[static_cast<int>(game)]; }
   const PoolLimits& pool_limits(Game game) const { return pools[static_cast<int>(game)]; }

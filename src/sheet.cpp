@@ -178,8 +178,7 @@ class Settler {
       for (const WrittenCard& card : entry.hand->cards) {
         auto& places = seen_at[static_cast<std::size_t>(card.card.index())];
         places.push_back(card.offset);
-        const int limit = card.card.is_printed_joker() ? rules_.printed_jokers_allowed()
-                                                       : rules_.copies_allowed();
+        const int limit = rules_.copies_allowed(card.card);
         if (static_cast<int>(places.size()) > limit) {
           std::string others;
           for (std::size_t k = 0; k + 1 < places.size(); ++k) {
