@@ -557,13 +557,21 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
   Arrangement arrangement;
   arrangement.hand = build_hand(cards, wild, found, rules, declares, arrangement.discard);
   arrangement.check = check_declaration(arrangement.hand, rules);
-  arrangement.score = score_shown_hand(arrangement.hand, arrangement.check, rules);
+  arrangement.score = rules.pure_sequence_required
+                          ? score_shown_hand(arrangement.hand, arrangement.check, rules)
+                          : score_deadwood(arrangement.hand, arrangement.check, rules);
   return arrangement;
 }
 
 }  // namespace
 
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (rules.max_wilds_in_run < rules.max_sequence || rules.max_wilds_in_set < rules.largest_set() ||
+      (rules.fixed_wild && !rules.wild_cards_score_zero) || !rules.set_suits_differ) {
+    // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
+    // repeat suits: beyond what Search assumes.
+    return arrange_by_subsets(cards, wild, rules);
+  }
   if (!rules.pure_sequence_required) {
     // Knock and Basic Rummy: the grouping with the least deadwood, no discard.
     Search search(cards, wild, rules, /*may_discard=*/false, /*track_one_sequence=*/false);

@@ -26,6 +26,14 @@ struct Arrangement {
 // check_declaration and score_shown_hand, so it is what `rummy score` says of those groups.
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules);
 
+// The least deadwood of a hand of at most `subset_search_limit` cards, with no tiers, by a DP
+// over its subsets that asks the classifier which of them are melds: Crazy Rummy's search
+// (wild cards count 20 when left over, each meld holds a limited number of them, books may
+// repeat suits), and a second opinion on the other games in the tests. With rules.contract
+// (a Crazy round) it prefers the groupings that meet the contract. More cards: std::length_error.
+inline constexpr std::size_t subset_search_limit = 16;
+Arrangement arrange_by_subsets(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
 // A card that could be drawn next and what it would allow.
 struct Out {
   Card card;

@@ -1,4 +1,6 @@
 // rummy arrange: the best grouping of a hand (and, with 14 cards, the card to discard).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "arrange.hpp"
@@ -12,16 +14,15 @@ namespace {
 int run_arrange(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    if (rules.variant == Variant::crazy || rules.variant == Variant::basic) {
-      throw CommandError{fmt::format("arrange is for Indian and Knock Rummy; {} is not supported "
-                                     "yet",
-                                     variant_description(rules.variant)),
-                         std::nullopt};
-    }
     const bool indian = rules.variant == Variant::indian;
     const ReadHand read =
         read_hand_from(options, rules, env, indian ? HandSize::shown_or_drawn : HandSize::any);
     const std::vector<Card> cards = read.hand.cards();
+    if (rules.variant == Variant::crazy && cards.size() > subset_search_limit) {
+      throw CommandError{fmt::format("{} cards: arrange takes at most {} in Crazy Rummy",
+                                     cards.size(), subset_search_limit),
+                         std::nullopt};
+    }
     const Arrangement best = arrange(cards, read.hand.wild, rules);
     const auto changed = house_rules_that_changed(rules, [&](const Rules& with) {
       return arrange(cards, read.hand.wild, with).score.points;
@@ -31,7 +32,9 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
     std::optional<Score> given;
     if (read.hand.groups.size() > 1 &&
         (!indian || cards.size() == static_cast<std::size_t>(rules.hand_size))) {
-      given = score_shown_hand(read.hand, check_declaration(read.hand, rules), rules);
+      const DeclarationCheck check = check_declaration(read.hand, rules);
+      given = indian ? score_shown_hand(read.hand, check, rules)
+                     : score_deadwood(read.hand, check, rules);
     }
 
     if (options.output_format() == Format::json) {
@@ -61,11 +64,27 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
               << "\n";
     }
     print_groups(env.out, best.hand, best.check, rules, style);
-    if (best.valid() && !indian) {
+    if (rules.contract) {
+      const auto unmet =
+          std::find_if(best.check.problems.begin(), best.check.problems.end(),
+                       [](const Problem& p) { return p.kind == ProblemKind::contract_unmet; });
+      env.out << (unmet == best.check.problems.end()
+                      ? style.paint(fmt::format("round {}'s contract is met: these melds go down",
+                                                rules.contract->round),
+                                    colour::good)
+                      : style.paint(explain(*unmet, best.check, best.hand, rules), colour::bad))
+              << "\n";
+    }
+    if (!indian && best.score.points == 0) {
       env.out << style.paint("rummy: every card is in a meld", colour::good) << "\n";
     } else if (best.valid()) {
       env.out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check)
               << "; shown after another player's declaration it pays " << best.score.points << "\n";
+    } else if (!indian) {
+      env.out << style.paint(fmt::format("least deadwood: {} point{}", best.score.points,
+                                         best.score.points == 1 ? "" : "s"),
+                             colour::strong)
+              << "\nrule: " << describe(best.score, rules) << "\n";
     } else {
       env.out << style.paint(fmt::format("best: pays {} point{}", best.score.points,
                                          best.score.points == 1 ? "" : "s"),
@@ -77,8 +96,8 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
       env.out << "\nrule: " << describe(best.score, rules) << "\n";
     }
     if (given) {
-      env.out << fmt::format("as written: pays {} point{}{}\n", given->points,
-                             given->points == 1 ? "" : "s",
+      env.out << fmt::format("as written: {} {} point{}{}\n", indian ? "pays" : "deadwood",
+                             given->points, given->points == 1 ? "" : "s",
                              given->points == best.score.points
                                  ? " (the best there is)"
                                  : fmt::format(", {} more", given->points - best.score.points));

@@ -89,9 +89,12 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
         missing += (missing.empty() ? "" : " and ") +
                    count(contract.runs - check.sequences, "run", "runs");
       }
-      return fmt::format("round {} needs {} and {}: {} more to go down", contract.round,
-                         count(contract.books, "book", "books"),
-                         count(contract.runs, "run", "runs"), missing);
+      std::string needs;
+      if (contract.books > 0) needs = count(contract.books, "book", "books");
+      if (contract.runs > 0) {
+        needs += (needs.empty() ? "" : " and ") + count(contract.runs, "run", "runs");
+      }
+      return fmt::format("round {} needs {}: {} more to go down", contract.round, needs, missing);
     }
     case ProblemKind::too_few_sequences:
       return fmt::format("{} sequence{}: a declaration needs at least two, one of them pure",

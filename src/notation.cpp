@@ -450,9 +450,13 @@ void parse_text(std::string_view text, std::string_view source, State& state) {
   }
 }
 
-std::string_view ordinal(int n) {
-  constexpr std::array<std::string_view, 5> names = {"first", "second", "third", "fourth", "fifth"};
-  return n >= 1 && n <= 5 ? names[static_cast<std::size_t>(n - 1)] : "another";
+// "a third", "an eighth", "a 17th": the copy of a card that is one too many.
+std::string a_copy(int n) {
+  constexpr std::array<std::string_view, 10> names = {
+      "a first", "a second",  "a third",   "a fourth", "a fifth",
+      "a sixth", "a seventh", "an eighth", "a ninth",  "a tenth"};
+  if (n >= 1 && n <= 10) return std::string(names[static_cast<std::size_t>(n - 1)]);
+  return fmt::format("{} {}th", n == 11 || n == 18 ? "an" : "a", n);
 }
 
 std::string decks_text(int decks) {
@@ -571,7 +575,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
     const std::string what = card.is_printed_joker() ? "printed joker" : to_string(card);
     const std::string each = card.is_printed_joker() ? "" : " of each card";
     throw input_error(source, text, read.written.cards[*over].offset,
-                      fmt::format("a {} {}: {} only {}{}", ordinal(limit + 1), what,
+                      fmt::format("{} {}: {} only {}{}", a_copy(limit + 1), what,
                                   decks_text(rules.decks), limit, each));
   }
   const auto shown = static_cast<std::size_t>(rules.hand_size);

@@ -51,8 +51,7 @@ Score score_declaration(const DeclarationCheck& check, const Rules& rules) {
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
   switch (rules.variant) {
     case Variant::knock:
-      return counted_score(ScoreBasis::deadwood, hand, check, rules,
-                           [](GroupKind kind) { return !is_valid_group(kind); });
+      return score_deadwood(hand, check, rules);
     case Variant::basic:
     case Variant::crazy:
       return counted_score(ScoreBasis::cards_in_hand, hand, check, rules,
@@ -81,6 +80,11 @@ Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Ru
     }
   }
   return counted_score(ScoreBasis::two_sequences, hand, check, rules, outside_valid_groups);
+}
+
+Score score_deadwood(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
+  return counted_score(ScoreBasis::deadwood, hand, check, rules,
+                       [](GroupKind kind) { return !is_valid_group(kind); });
 }
 
 std::optional<Score> score_drop(Game game, Drop drop, const Rules& rules) {

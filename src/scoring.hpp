@@ -41,6 +41,10 @@ Score score_declaration(const DeclarationCheck& check, const Rules& rules);
 // The hand of a loser, shown after someone else's valid declaration.
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
 
+// The cards outside valid melds (Knock Rummy's deadwood; in Basic and Crazy Rummy, what is left
+// in hand after putting down every meld of this grouping). No cap.
+Score score_deadwood(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
+
 // A drop in this game; empty when the game allows no drop (deals rummy).
 std::optional<Score> score_drop(Game game, Drop drop, const Rules& rules);
 

@@ -132,3 +132,40 @@ TEST_CASE("what arrange prints, passed back to score and validate, gives the sam
   }
   CHECK(declared > 20);  // the round trip met valid declarations, not only losers
 }
+
+TEST_CASE("arrange --variant basic and crazy: the least deadwood, and a Crazy round's contract") {
+  const Json basic = rummy_cli({"arrange", "--variant", "basic", "--format", "json",
+                                "Q♠ K♠ A♠ 3♦ 4♦ 5♦ 6♦ 9♣ 9♥ 9♠"})
+                         .json();
+  CHECK(basic["points"] == 21);  // Q-K-A is no run with the ace low: 10 + 10 + 1
+  CHECK(basic["hand"] == "3♦-4♦-5♦-6♦ | 9♠-9♥-9♣ | Q♠-K♠-A♠");
+  const Json high = rummy_cli({"arrange", "--variant", "basic", "--house", "ace-high-or-low=on",
+                               "--format", "json", "Q♠ K♠ A♠ 3♦ 4♦ 5♦ 6♦ 9♣ 9♥ 9♠"})
+                        .json();
+  CHECK(high["points"] == 0);
+
+  const std::string crazy = "5♣ 5♦ 5♠ 6♥ 7♥ 8♥ 9♥ K♣";
+  const Run round1 = rummy_cli({"arrange", "--variant", "crazy", "--round", "1", crazy});
+  CHECK(round1.code == 0);
+  CHECK(round1.out.find("round 1 needs 2 books: 1 book more to go down") != std::string::npos);
+  CHECK(round1.out.find("least deadwood: 10 points") != std::string::npos);
+  const Run round2 = rummy_cli({"arrange", "--variant", "crazy", "--round", "2", crazy});
+  CHECK(round2.out.find("round 2's contract is met: these melds go down") != std::string::npos);
+
+  // What arrange prints, given back to score as the grouping, has the same deadwood.
+  const Json arranged = rummy_cli({"arrange", "--variant", "crazy", "--format", "json",
+                                   "5♥ JK 2♣ 8♥ 4♣ 4♦ 4♠ Q♥ K♥ A♥ 2♦ 9♣ 9♣"})
+                            .json();
+  CHECK(arranged["points"] == 10);
+  CHECK(arranged["rule_id"] == "deadwood");
+  const Run again = rummy_cli(
+      {"arrange", "--variant", "crazy", "--format", "json", arranged["hand"].get<std::string>()});
+  CHECK(again.json()["given_points"] == 10);
+
+  std::string seventeen;
+  for (int i = 0; i < 17; ++i) seventeen += to_string(rummy::Card::from_index(i)) + " ";
+  const Run too_many = rummy_cli({"arrange", "--variant", "crazy", "--decks", "8", seventeen});
+  CHECK(too_many.code == 2);
+  CHECK(too_many.err.find("17 cards: arrange takes at most 16 in Crazy Rummy") !=
+        std::string::npos);
+}

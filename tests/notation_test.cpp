@@ -188,3 +188,20 @@ TEST_CASE("a hand shown at the end of a deal must hold 13 cards when asked") {
           "        ^\n");
   }
 }
+
+TEST_CASE("one copy too many is named in words, whatever the decks") {
+  Rules rules;
+  rules.decks = 8;
+  std::string nine;
+  for (int i = 0; i < 9; ++i) nine += "K♥ ";
+  CHECK(error_of(nine, "", rules).find("a ninth K♥: 8 decks hold only 8 of each card") !=
+        std::string::npos);
+  rules.decks = 7;
+  CHECK(error_of(nine, "", rules).find("an eighth K♥: 7 decks hold only 7") != std::string::npos);
+  rules.decks = 8;
+  rules.printed_jokers_per_deck = 2;
+  std::string jokers;
+  for (int i = 0; i < 17; ++i) jokers += "PJ ";
+  CHECK(error_of(jokers, "", rules).find("a 17th printed joker: 8 decks hold only 16") !=
+        std::string::npos);
+}

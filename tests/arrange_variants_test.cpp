@@ -1,0 +1,214 @@
+// The arrangement of Basic, Knock and Crazy Rummy hands: the least deadwood, checked against a
+// plain recursive reference and, for the games without wild cards, against the other search.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <climits>
+#include <random>
+#include <stdexcept>
+
+#include "arrange.hpp"
+#include "helpers.hpp"
+
+using namespace rummy;
+using namespace rummy::test;
+
+namespace {
+
+// Every way to split the cards: the first card left is deadwood, or it is in a meld with some of
+// the cards after it. Exponential, for small hands; with a contract, only splits that meet it.
+struct Splitter {
+  const std::vector<Card>& cards;
+  WildRank wild;
+  const Rules& rules;
+  int best = INT_MAX;
+
+  void split(std::vector<bool>& used, int deadwood, int books, int runs) {
+    std::size_t first = 0;
+    while (first < cards.size() && used[first]) ++first;
+    if (first == cards.size()) {
+      const bool meets =
+          !rules.contract || (books >= rules.contract->books && runs >= rules.contract->runs);
+      if (meets) best = std::min(best, deadwood);
+      return;
+    }
+    used[first] = true;
+    split(used, deadwood + card_points(cards[first], wild, rules), books, runs);
+    std::vector<std::size_t> free;
+    for (std::size_t i = first + 1; i < cards.size(); ++i) {
+      if (!used[i]) free.push_back(i);
+    }
+    for (std::uint32_t subset = 1; subset < (std::uint32_t{1} << free.size()); ++subset) {
+      std::vector<Card> group{cards[first]};
+      for (std::size_t k = 0; k < free.size(); ++k) {
+        if (subset & (std::uint32_t{1} << k)) group.push_back(cards[free[k]]);
+      }
+      const GroupKind kind = classify_group(group, wild, rules).kind;
+      if (!is_valid_group(kind)) continue;
+      for (std::size_t k = 0; k < free.size(); ++k) {
+        if (subset & (std::uint32_t{1} << k)) used[free[k]] = true;
+      }
+      split(used, deadwood, books + (is_sequence(kind) ? 0 : 1),
+            runs + (is_sequence(kind) ? 1 : 0));
+      for (std::size_t k = 0; k < free.size(); ++k) {
+        if (subset & (std::uint32_t{1} << k)) used[free[k]] = false;
+      }
+    }
+    used[first] = false;
+  }
+};
+
+int least_deadwood(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
+  Splitter splitter{cards, wild, rules};
+  std::vector<bool> used(cards.size(), false);
+  splitter.split(used, 0, 0, 0);
+  return splitter.best;
+}
+
+// The arrangement keeps every card, its melds are valid, and its points are the cards of the
+// rest.
+void check_arrangement(const std::vector<Card>& cards, const Arrangement& best,
+                       const Rules& rules) {
+  std::vector<Card> mine = best.hand.cards(), theirs = cards;
+  std::sort(mine.begin(), mine.end());
+  std::sort(theirs.begin(), theirs.end());
+  CHECK(mine == theirs);
+  int rest = 0;
+  for (std::size_t g = 0; g < best.hand.groups.size(); ++g) {
+    if (is_valid_group(best.check.groups[g].kind)) continue;
+    CHECK(g + 1 == best.hand.groups.size());  // the cards left over come last, in one group
+    for (const Card card : best.hand.groups[g]) rest += card_points(card, best.hand.wild, rules);
+  }
+  CHECK(best.score.points == rest);
+}
+
+std::vector<Card> crazy_deck() {
+  std::vector<Card> deck;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+    deck.push_back(Card::printed_joker());
+    deck.push_back(Card::printed_joker());
+  }
+  return deck;
+}
+
+}  // namespace
+
+TEST_CASE("Basic and Knock Rummy: the search by subsets agrees with the arrangement search") {
+  std::mt19937 random(11);
+  std::vector<Card> deck;
+  for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  Rules ace_either = Rules::for_variant(Variant::basic);
+  REQUIRE_FALSE(apply_house_rule(ace_either, "ace-high-or-low=on"));
+  const std::array<Rules, 3> games = {Rules::for_variant(Variant::basic), ace_either,
+                                      Rules::for_variant(Variant::knock)};
+  for (int round = 0; round < 600; ++round) {
+    const Rules& rules = games[static_cast<std::size_t>(round % 3)];
+    std::shuffle(deck.begin(), deck.end(), random);
+    std::vector<Card> cards;
+    // Half the hands from two suits, to meet long runs and their aces.
+    for (const Card card : deck) {
+      if (cards.size() == 10) break;
+      if (round % 2 == 0 || card.suit() <= Suit::hearts) cards.push_back(card);
+    }
+    CAPTURE(format_group(cards, std::nullopt));
+    CAPTURE(variant_name(rules.variant));
+    const Arrangement searched = arrange(cards, std::nullopt, rules);
+    const Arrangement by_subsets = arrange_by_subsets(cards, std::nullopt, rules);
+    CHECK(searched.score.points == by_subsets.score.points);
+    check_arrangement(cards, by_subsets, rules);
+  }
+}
+
+TEST_CASE("Crazy Rummy: the arrangement has the least deadwood of every split into melds") {
+  std::mt19937 random(12);
+  std::vector<Card> deck = crazy_deck();
+  for (int round = 0; round < 400; ++round) {
+    Rules rules = Rules::for_variant(Variant::crazy);
+    // Small hands (the reference is exponential), some with a contract to meet.
+    const std::size_t size = 7 + static_cast<std::size_t>(round % 3);
+    if (round % 4 == 1) rules.contract = crazy_round(static_cast<int>(size) - 6);
+    std::shuffle(deck.begin(), deck.end(), random);
+    std::vector<Card> cards;
+    for (const Card card : deck) {
+      if (cards.size() == size) break;
+      // Often few ranks or one suit, where books, runs and their wild cards compete.
+      const bool wanted =
+          round % 3 == 0 ? true
+          : round % 3 == 1
+              ? card.is_printed_joker() || card.rank() <= Rank::five
+              : card.is_printed_joker() || card.suit() == Suit::hearts || card.rank() == Rank::two;
+      if (wanted) cards.push_back(card);
+    }
+    const WildRank wild = Rank::two;
+    CAPTURE(format_group(cards, wild));
+    CAPTURE(rules.contract.has_value());
+    const Arrangement best = arrange(cards, wild, rules);
+    check_arrangement(cards, best, rules);
+    const int reference = least_deadwood(cards, wild, rules);
+    if (reference != INT_MAX) {
+      CHECK(best.score.points == reference);
+      CHECK(best.check.sets >= (rules.contract ? rules.contract->books : 0));
+      CHECK(best.check.sequences >= (rules.contract ? rules.contract->runs : 0));
+    } else {
+      // No split meets the contract: the least deadwood of all, and the contract unmet.
+      Rules without = rules;
+      without.contract.reset();
+      CHECK(best.score.points == least_deadwood(cards, wild, without));
+      CHECK(std::any_of(best.check.problems.begin(), best.check.problems.end(),
+                        [](const Problem& p) { return p.kind == ProblemKind::contract_unmet; }));
+    }
+  }
+}
+
+TEST_CASE("Crazy Rummy: the rulebook's run with two wild cards, and the limits on wild cards") {
+  const Rules rules = Rules::for_variant(Variant::crazy);
+  // 5♥-JK-2♣-8♥ is 5-6-7-8♥: nothing is left over.
+  const Hand run = hand_of("5♥ JK 2♣ 8♥", "", rules);
+  const Arrangement best = arrange(run.cards(), run.wild, rules);
+  CHECK(best.score.points == 0);
+  REQUIRE(best.hand.groups.size() == 1);
+  CHECK(best.check.groups[0].kind == GroupKind::impure_sequence);
+  // A third wild card does not fit that run (20 left over); better, 2♣-2♦-JK is a book of 2s
+  // and only 5♥ and 8♥ are left (5 + 5).
+  const Hand three = hand_of("5♥ JK 2♣ 2♦ 8♥", "", rules);
+  CHECK(arrange(three.cards(), three.wild, rules).score.points == 10);
+  // 2♥ in its own place is natural: A♥-2♥-3♥-4♥ leaves nothing, and with JK-JK the run grows.
+  const Hand natural = hand_of("A♥ 2♥ 3♥ 4♥ JK JK", "", rules);
+  CHECK(arrange(natural.cards(), natural.wild, rules).score.points == 0);
+  // A book holds one wild card: 4♣-4♦-JK-JK leaves a joker (20).
+  const Hand book = hand_of("4♣ 4♦ JK JK", "", rules);
+  CHECK(arrange(book.cards(), book.wild, rules).score.points == 20);
+}
+
+TEST_CASE("Crazy Rummy: with a round's contract the melds that go down meet it") {
+  Rules rules = Rules::for_variant(Variant::crazy);
+  // Four 5s, 6♥-7♥-8♥-9♥ and K♣: a book and a run, K♣ left over (10).
+  const Hand hand = hand_of("5♣ 5♦ 5♠ 5♥ 6♥ 7♥ 8♥ 9♥ K♣", "", rules);
+  CHECK(arrange(hand.cards(), hand.wild, rules).score.points == 10);
+  rules.contract = crazy_round(2);  // one book and one run
+  const Arrangement round2 = arrange(hand.cards(), hand.wild, rules);
+  CHECK(round2.score.points == 10);
+  CHECK(round2.check.sets == 1);
+  CHECK(round2.check.sequences == 1);
+  // Round 1 wants two books: 5♣-5♦-5♠ and … there is no second book, so the best is shown with
+  // the contract unmet.
+  rules.contract = crazy_round(1);
+  const Arrangement round1 = arrange(hand.cards(), hand.wild, rules);
+  CHECK(round1.score.points == 10);
+  CHECK(std::any_of(round1.check.problems.begin(), round1.check.problems.end(),
+                    [](const Problem& p) { return p.kind == ProblemKind::contract_unmet; }));
+  // With K♣ K♦ JK instead of 9♥ and K♣ there are two books (5♣-5♦-5♠, K♣-K♦-JK) and the run
+  // 5♥-6♥-7♥-8♥: round 1's contract, nothing left.
+  const Hand two_books = hand_of("5♣ 5♦ 5♠ 5♥ 6♥ 7♥ 8♥ K♣ K♦ JK", "", rules);
+  const Arrangement books = arrange(two_books.cards(), two_books.wild, rules);
+  CHECK(books.check.sets == 2);
+  CHECK(books.score.points == 0);
+  CHECK(books.valid());
+}
+
+TEST_CASE("the search by subsets refuses more cards than it can take") {
+  const Rules rules = Rules::for_variant(Variant::crazy);
+  std::vector<Card> cards(subset_search_limit + 1, Card::printed_joker());
+  CHECK_THROWS_AS(arrange_by_subsets(cards, Rank::two, rules), std::length_error);
+}
