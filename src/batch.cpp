@@ -70,6 +70,11 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   const ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {
+    if (rules.variant == Variant::crazy && read.hand.card_count() > subset_search_limit) {
+      throw input_error(source, line, read.written.end_offset,
+                        fmt::format("{} cards: --arrange takes at most {} in Crazy Rummy",
+                                    read.hand.card_count(), subset_search_limit));
+    }
     record.arrangement = arrange(read.hand.cards(), read.hand.wild, rules);
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;

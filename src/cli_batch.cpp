@@ -155,6 +155,12 @@ class RecordWriter {
   }
 
  private:
+  // Indian rummy's format (points, pool101, …), or the name of the other game.
+  std::string_view game_label(const BatchRecord& record) const {
+    return rules_.variant == Variant::indian ? game_name(record.game)
+                                             : variant_name(rules_.variant);
+  }
+
   const std::string& rule(const BatchRecord& record) const {
     return rule_text_[static_cast<std::size_t>(record.score.basis)]
                      [static_cast<std::size_t>(record.game)];
@@ -183,7 +189,7 @@ class RecordWriter {
     out += "\",\"role\":\"";
     out += role_of(record);
     out += "\",\"game\":\"";
-    out += game_name(record.game);
+    out += game_label(record);
     out += "\",\"wild\":";
     if (record.wild) {
       out += '"';
@@ -224,9 +230,8 @@ class RecordWriter {
       return;
     }
     fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{},", verdict_id(record.verdict),
-                   role_of(record), game_name(record.game),
-                   record.wild ? rank_name(*record.wild) : "", record.score.points,
-                   record.score.uncapped, basis_id(record.score.basis));
+                   role_of(record), game_label(record), record.wild ? rank_name(*record.wild) : "",
+                   record.score.points, record.score.uncapped, basis_id(record.score.basis));
     append_csv_field(out, rule(record));
     out += ',';
     if (record.arrangement) {
@@ -247,12 +252,12 @@ class RecordWriter {
     }
     if (record.verdict == Verdict::drop) {
       fmt::format_to(std::back_inserter(out), "{}:{}: drop ({}), pays {}: {}\n", source,
-                     record.line, game_name(record.game), record.score.points, rule(record));
+                     record.line, game_label(record), record.score.points, rule(record));
       return;
     }
     fmt::format_to(std::back_inserter(out), "{}:{}: {} ({}, {}), pays {}: {}", source, record.line,
                    record.verdict == Verdict::valid ? "valid" : "not valid", role_of(record),
-                   game_name(record.game), record.score.points, rule(record));
+                   game_label(record), record.score.points, rule(record));
     if (record.arrangement) {
       if (record.arrangement->discard) {
         fmt::format_to(std::back_inserter(out), "; discard {}",
@@ -301,12 +306,6 @@ int run_batch(const BatchOptions& options, const Environment& env) {
   if (csv) error_options.format = "text";
   return guarded(error_options, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
-    if (options.arrange && rules.variant != Variant::indian && rules.variant != Variant::knock) {
-      throw CommandError{fmt::format("--arrange is for Indian and Knock Rummy; {} is not "
-                                     "supported yet",
-                                     variant_description(rules.variant)),
-                         std::nullopt};
-    }
     if (options.declared && rules.variant != Variant::indian) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
