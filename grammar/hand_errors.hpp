@@ -31,12 +31,15 @@ template <> inline constexpr auto error_message<settings_end_required> = "expect
 template <> inline constexpr auto error_message<sheet::sheet_line_required> = "expected a sheet line: game, point, entry, fee, decks, house, currency, players, deal, rejoin, split, or a player's name and what they did";
 template <> inline constexpr auto error_message<sheet::line_end_required> = "expected the end of the line";
 template <> inline constexpr auto error_message<sheet::value_required> = "expected a value";
-template <> inline constexpr auto error_message<sheet::game_kind_required> = "expected the game: points, pool101, pool201 or deals N (the number of deals)";
+template <> inline constexpr auto error_message<sheet::game_kind_required> = "expected the game: points, pool101, pool201, deals N (the number of deals), basic, knock rounds N or crazy";
+template <> inline constexpr auto error_message<sheet::game_length_required> = "expected a number, e.g. 'game basic target 150' or 'game knock rounds 5'";
+template <> inline constexpr auto error_message<sheet::basic_length_required> = "expected how long the game is: 'target 150' (first to reach it) or 'hands 6' (highest after them)";
+template <> inline constexpr auto error_message<sheet::knock_rounds_required> = "expected the number of rounds agreed, e.g. 'game knock rounds 5'";
 template <> inline constexpr auto error_message<sheet::deal_count_required> = "expected the number of deals, e.g. 'game deals 3'";
 template <> inline constexpr auto error_message<sheet::listed_name_required> = "expected the players' names, e.g. 'players Asha Ravi Meena'";
 template <> inline constexpr auto error_message<sheet::rejoin_name_required> = "expected the name of the player who rejoins";
 template <> inline constexpr auto error_message<sheet::split_kind_required> = "expected how the pool is split: equal or drops";
-template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared HAND, showed HAND, dropped first|middle, missed, left or won";
+template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared HAND, showed HAND, dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other games";
 template <> inline constexpr auto error_message<sheet::hand_required> = "expected the hand that was shown";
 // clang-format on
 

@@ -1,7 +1,8 @@
 // A table sheet: one game at one table, written by hand during the game. Syntax only.
 //
 //   # Friday at Ravi's
-//   game pool101            (or: game points / game pool201 / game deals 3)
+//   game pool101            (or: game points / game pool201 / game deals 3; the other games:
+//                            game basic [target 150 | hands 6] / game knock rounds 5 / game crazy)
 //   entry 100               (pools and deals; points rummy: "point 2", the value of a point)
 //   fee 10%                 (or a fixed amount: "fee 5"; default 0)
 //   players Asha Ravi Meena Tom
@@ -12,6 +13,10 @@
 //     Tom missed            (three missed turns; "left": left the table; "won": last standing)
 //   rejoin Tom              (pools, between deals)
 //   split equal             (pools, with 2 or 3 left: "split equal" or "split drops")
+//
+// Basic and Crazy Rummy: "Asha out" (Basic also "Asha rummy"), the others "showed" the cards
+// left in hand. Knock Rummy: "Asha knocked HAND", the others "showed HAND" (one group: the tool
+// finds the least deadwood; groups split by '|': the player's own grouping counts).
 //
 // Also: "decks 2", "house NAME=VALUE", "currency ₹". One statement a line; '#' starts a comment
 // line; indentation is free.
@@ -40,7 +45,21 @@ struct game_pool201 : TAO_PEGTL_ISTRING("pool201") {};
 struct deal_count : pegtl::plus<pegtl::digit> {};
 struct deal_count_required : deal_count {};
 struct game_deals : pegtl::seq<TAO_PEGTL_ISTRING("deals"), gap, pegtl::must<deal_count_required>> {};
-struct game_kind : pegtl::sor<keyword<game_points>, keyword<game_pool101>, keyword<game_pool201>, game_deals> {};
+// Basic Rummy: to a target (150 unless written) or over an agreed number of hands.
+struct game_length : pegtl::plus<pegtl::digit> {};
+struct game_length_required : game_length {};
+struct basic_target : pegtl::seq<keyword<TAO_PEGTL_ISTRING("target")>, gap, pegtl::must<game_length_required>> {};
+struct basic_hands : pegtl::seq<keyword<TAO_PEGTL_ISTRING("hands")>, gap, pegtl::must<game_length_required>> {};
+struct basic_length : pegtl::sor<basic_target, basic_hands> {};
+struct basic_length_required : basic_length {};
+struct game_basic : pegtl::seq<keyword<TAO_PEGTL_ISTRING("basic")>, pegtl::opt<gap, pegtl::not_at<pegtl::eolf>, pegtl::must<basic_length_required>>> {};
+// Knock Rummy: the agreed number of rounds. Crazy Rummy: always seven.
+struct knock_rounds : pegtl::seq<gap, keyword<TAO_PEGTL_ISTRING("rounds")>, gap, pegtl::must<game_length_required>> {};
+struct knock_rounds_required : knock_rounds {};
+struct game_knock : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knock")>, pegtl::must<knock_rounds_required>> {};
+struct game_crazy : keyword<TAO_PEGTL_ISTRING("crazy")> {};
+struct game_kind : pegtl::sor<keyword<game_points>, keyword<game_pool101>, keyword<game_pool201>, game_deals,
+                              game_basic, game_knock, game_crazy> {};
 struct game_kind_required : game_kind {};
 struct game_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("game")>, gap, pegtl::must<game_kind_required>> {};
 
@@ -88,7 +107,11 @@ struct dropped : pegtl::seq<keyword<TAO_PEGTL_ISTRING("dropped")>, blanks, pegtl
 struct missed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("missed")>, pegtl::must<line_end_required>> {};
 struct left_table : pegtl::seq<keyword<TAO_PEGTL_ISTRING("left")>, pegtl::must<line_end_required>> {};
 struct won : pegtl::seq<keyword<TAO_PEGTL_ISTRING("won")>, pegtl::must<line_end_required>> {};
-struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won> {};
+// The other games: who went out (Basic, Crazy), went rummy (Basic), or knocked (Knock).
+struct went_out : pegtl::seq<keyword<TAO_PEGTL_ISTRING("out")>, pegtl::must<line_end_required>> {};
+struct went_rummy : pegtl::seq<keyword<TAO_PEGTL_ISTRING("rummy")>, pegtl::must<line_end_required>> {};
+struct knocked : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knocked")>, pegtl::must<hand_required>> {};
+struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won, went_out, went_rummy, knocked> {};
 struct outcome_required : outcome {};
 struct player_line : pegtl::seq<player_name, gap, pegtl::must<outcome_required>> {};
 

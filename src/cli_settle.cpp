@@ -67,13 +67,84 @@ std::string outcome_text(const EntryResult& entry) {
       return "missed three turns";
     case Outcome::left:
       return "left the table";
+    case Outcome::out:
+      return "went out";
+    case Outcome::rummy:
+      return "went rummy";
+    case Outcome::knocked:
+      return "knocked";
     case Outcome::won:
       break;
   }
   return "won, the last player standing";
 }
 
+// Basic, Knock and Crazy Rummy: a score sheet, hand by hand or round by round.
+void print_scores(std::ostream& out, const Settlement& s, const Style& style) {
+  const bool basic = s.variant == Variant::basic;
+  std::string head(variant_description(s.variant));
+  if (s.target > 0) {
+    head += fmt::format(" to {}", s.target);
+  } else {
+    head += fmt::format(" over {} {}{}", s.deals_to_play, basic ? "hand" : "round",
+                        s.deals_to_play == 1 ? "" : "s");
+  }
+  std::string names;
+  std::size_t name_width = 0;
+  for (const PlayerResult& player : s.players) {
+    names += (names.empty() ? "" : " ") + player.name;
+    name_width = std::max(name_width, display_width(player.name));
+  }
+  out << head << "; players " << names << "\n";
+  for (const HouseRuleSetting& setting : s.house_rules) {
+    out << "house rule: " << setting.text() << "\n";
+  }
+  std::size_t next_event = 0;
+  const auto events_after = [&](std::size_t deals) {
+    for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
+      out << "  " << s.events[next_event].text << "\n";
+    }
+  };
+  for (const DealResult& deal : s.deals) {
+    out << "\n"
+        << style.paint(fmt::format("{} {}{}", basic ? "hand" : "round", deal.number,
+                                   deal.extra ? " (to break the tie)" : ""),
+                       colour::strong)
+        << ": " << deal.note << "\n";
+    for (const EntryResult& entry : deal.entries) {
+      std::string name = entry.player;
+      name.append(name_width - display_width(name), ' ');
+      const std::string counted =
+          entry.score
+              ? fmt::format("{} {:>3}",
+                            entry.score->basis == ScoreBasis::deadwood ? "deadwood" : "in hand ",
+                            entry.points)
+              : std::string(12, ' ');
+      out << fmt::format("  {}  {:<10} {}  {:>+5}", name, outcome_text(entry), counted,
+                         entry.change);
+      if (!entry.hand.empty()) out << "  " << entry.hand;
+      out << "\n";
+    }
+    std::string standing;
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      standing +=
+          fmt::format("{}{} {}", standing.empty() ? "" : ", ", s.players[i].name, deal.standing[i]);
+    }
+    out << "  total: " << standing << "\n";
+    events_after(static_cast<std::size_t>(deal.number));
+  }
+  events_after(s.deals.size() + 1);
+  out << "\n" << style.paint("standings", colour::strong) << "\n";
+  for (const PlayerResult& player : s.players) {
+    std::string name = player.name;
+    name.append(name_width - display_width(name), ' ');
+    out << fmt::format("  {}  {}\n", name, player.standing);
+  }
+  out << "result: " << s.result << "\n";
+}
+
 void print_text(std::ostream& out, const Settlement& s, const Style& style) {
+  if (s.variant != Variant::indian) return print_scores(out, s, style);
   out << header(s) << "\n";
   for (const HouseRuleSetting& setting : s.house_rules) {
     out << "house rule: " << setting.text() << "\n";
@@ -164,7 +235,50 @@ Json amount_json(Minor amount) {
   return format_amount(amount);
 }
 
+// Basic, Knock and Crazy Rummy: the score sheet.
+Json scores_json(const Settlement& s) {
+  Json deals = Json::array();
+  for (const DealResult& deal : s.deals) {
+    Json entries = Json::array();
+    for (const EntryResult& entry : deal.entries) {
+      Json item = {{"player", entry.player},
+                   {"outcome", outcome_id(entry.outcome)},
+                   {"points", entry.score ? Json(entry.points) : Json(nullptr)},
+                   {"change", entry.change}};
+      if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
+      if (!entry.hand.empty()) item["hand"] = entry.hand;
+      entries.push_back(item);
+    }
+    Json totals = Json::object();
+    for (std::size_t i = 0; i < s.players.size(); ++i) totals[s.players[i].name] = deal.standing[i];
+    deals.push_back({{"number", deal.number},
+                     {"winner", deal.winner},
+                     {"extra", deal.extra},
+                     {"note", deal.note},
+                     {"entries", entries},
+                     {"total", totals}});
+  }
+  Json events = Json::array();
+  for (const Settlement::Event& event : s.events) {
+    events.push_back({{"after_deal", event.after_deal}, {"text", event.text}});
+  }
+  Json players = Json::array();
+  for (const PlayerResult& player : s.players) {
+    players.push_back({{"name", player.name}, {"total", player.standing}});
+  }
+  return {{"game", variant_name(s.variant)},
+          {"target", s.target > 0 ? Json(s.target) : Json(nullptr)},
+          {"deals_to_play", s.target > 0 ? Json(nullptr) : Json(s.deals_to_play)},
+          {"house_rules", house_rules_json(s.house_rules)},
+          {"deals", deals},
+          {"events", events},
+          {"finished", s.finished},
+          {"result", s.result},
+          {"players", players}};
+}
+
 Json settlement_json(const Settlement& s) {
+  if (s.variant != Variant::indian) return scores_json(s);
   Json deals = Json::array();
   for (const DealResult& deal : s.deals) {
     Json entries = Json::array();

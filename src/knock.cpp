@@ -14,7 +14,11 @@
 
 namespace rummy {
 
-KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker) {
+KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker,
+                        std::span<const std::string> names) {
+  const auto name = [&](std::size_t i) {
+    return i < names.size() ? names[i] : fmt::format("player {}", i + 1);
+  };
   KnockRound round;
   round.entries.assign(deadwood.size(), 0);
   const int lowest = *std::min_element(deadwood.begin(), deadwood.end());
@@ -44,15 +48,15 @@ KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker) {
     round.entries[round.winners[k]] += pot / share + (static_cast<int>(k) < pot % share ? 1 : 0);
   }
 
-  std::string names;
-  for (const std::size_t w : round.winners)
-    names += fmt::format("{}player {}", names.empty() ? "" : " and ", w + 1);
+  std::string winners;
+  for (const std::size_t w : round.winners) {
+    winners += (winners.empty() ? "" : " and ") + name(w);
+  }
   round.how = fmt::format(
-      "{} win{} with {} deadwood{}{}{}", names, round.winners.size() == 1 ? "s" : "", lowest,
+      "{} win{} with {} deadwood{}{}{}", winners, round.winners.size() == 1 ? "s" : "", lowest,
       round.rummy ? " (rummy: 25 more from each player)" : "",
-      round.undercut
-          ? fmt::format(", undercutting the knocker (10 more from player {})", knocker + 1)
-          : "",
+      round.undercut ? fmt::format(", undercutting the knocker (10 more from {})", name(knocker))
+                     : "",
       knocker_tied ? "; the knocker tied and neither gains nor loses" : "");
   return round;
 }

@@ -19,7 +19,9 @@ struct KnockRound {
 inline constexpr int knock_rummy_bonus = 25;
 inline constexpr int knock_undercut_bonus = 10;
 
-// `deadwood` per player, `knocker` the index of the player who knocked.
-KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker);
+// `deadwood` per player, `knocker` the index of the player who knocked; `names`, when given,
+// name the players in `how` (else "player 1", "player 2", …).
+KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker,
+                        std::span<const std::string> names = {});
 
 }  // namespace rummy

@@ -213,6 +213,7 @@ struct SheetBuilder : HandBuilder {
   std::string_view text, source;
   Sheet sheet;
   enum class Setting { none, point, entry, fee, decks, house, currency } setting = Setting::none;
+  int length = 0;  // the number of 'target N', 'hands N' or 'rounds N'
 
   [[noreturn]] void fail(std::size_t offset, std::string message) const {
     throw input_error(source, text, offset, std::move(message));
@@ -229,13 +230,47 @@ struct SheetBuilder : HandBuilder {
 template <typename Rule>
 struct sheet_action : action<Rule> {};
 
-template <Game G>
+template <Game G, Variant V = Variant::indian>
 struct set_game {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    if (builder.sheet.game) builder.fail(builder.offset_of(in.begin()), "the game is given twice");
+    if (builder.sheet.game_given) {
+      builder.fail(builder.offset_of(in.begin()), "the game is given twice");
+    }
+    builder.sheet.game_given = true;
     builder.sheet.game = G;
+    builder.sheet.variant = V;
   }
+};
+template <>
+struct sheet_action<sheet_grammar::game_basic> : set_game<Game::points, Variant::basic> {};
+template <>
+struct sheet_action<sheet_grammar::game_knock> : set_game<Game::points, Variant::knock> {};
+template <>
+struct sheet_action<sheet_grammar::game_crazy> : set_game<Game::points, Variant::crazy> {};
+// 'target N', 'hands N', 'rounds N': the number is read here, its meaning by the rule around it.
+template <>
+struct sheet_action<sheet_grammar::game_length_required> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    if (in.size() > 4 || std::stoi(in.string()) < 1) {
+      builder.fail(offset, "expected a number from 1 to 9999");
+    }
+    builder.length = std::stoi(in.string());
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::basic_target> {
+  static void apply0(SheetBuilder& builder) { builder.sheet.target = builder.length; }
+};
+template <>
+struct sheet_action<sheet_grammar::basic_hands> {
+  static void apply0(SheetBuilder& builder) { builder.sheet.deals_to_play = builder.length; }
+};
+template <>
+struct sheet_action<sheet_grammar::knock_rounds_required> {
+  static void apply0(SheetBuilder& builder) { builder.sheet.deals_to_play = builder.length; }
 };
 template <>
 struct sheet_action<sheet_grammar::game_points> : set_game<Game::points> {};
@@ -248,7 +283,8 @@ struct sheet_action<sheet_grammar::deal_count_required> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
     const std::size_t offset = builder.offset_of(in.begin());
-    if (builder.sheet.game) builder.fail(offset, "the game is given twice");
+    if (builder.sheet.game_given) builder.fail(offset, "the game is given twice");
+    builder.sheet.game_given = true;
     if (in.size() > 3 || std::stoi(in.string()) < 1 || std::stoi(in.string()) > 100) {
       builder.fail(offset, "a game of deals rummy has 1 to 100 deals (2, 3 or 6 are usual)");
     }
@@ -396,7 +432,9 @@ struct set_outcome {
     SheetEntry& entry = builder.entry();
     entry.outcome = O;
     if (O == Outcome::dropped) entry.drop = builder.settings.drop.value_or(Drop::first);
-    if (O == Outcome::declared || O == Outcome::showed) entry.hand = std::move(builder.hand);
+    if (O == Outcome::declared || O == Outcome::showed || O == Outcome::knocked) {
+      entry.hand = std::move(builder.hand);
+    }
   }
 };
 template <>
@@ -411,6 +449,12 @@ template <>
 struct sheet_action<sheet_grammar::left_table> : set_outcome<Outcome::left> {};
 template <>
 struct sheet_action<sheet_grammar::won> : set_outcome<Outcome::won> {};
+template <>
+struct sheet_action<sheet_grammar::went_out> : set_outcome<Outcome::out> {};
+template <>
+struct sheet_action<sheet_grammar::went_rummy> : set_outcome<Outcome::rummy> {};
+template <>
+struct sheet_action<sheet_grammar::knocked> : set_outcome<Outcome::knocked> {};
 
 // What stands at an error position, quoted for the message: the separator itself, or the
 // run of characters up to the next separator; control characters escaped.

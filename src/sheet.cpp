@@ -7,22 +7,134 @@
 
 #include <fmt/format.h>
 
+#include "arrange.hpp"
 #include "declaration.hpp"
+#include "knock.hpp"
 
 namespace rummy {
 
 std::string_view outcome_id(Outcome outcome) {
-  constexpr std::array<std::string_view, 6> ids = {"declared", "showed", "dropped",
-                                                   "missed",   "left",   "won"};
+  constexpr std::array<std::string_view, 9> ids = {
+      "declared", "showed", "dropped", "missed", "left", "won", "out", "rummy", "knocked"};
   return ids[static_cast<int>(outcome)];
 }
 
 namespace {
 
-class Settler {
+// What every sheet's settlement needs: messages with places, the players, their lines in a deal,
+// and the hands shown, read with the deal's wild rank and checked against the decks.
+class SheetReader {
+ protected:
+  SheetReader(const Sheet& sheet, std::string_view text, std::string_view source)
+      : sheet_(sheet), text_(text), source_(source) {}
+
+  [[noreturn]] void fail(std::size_t offset, std::string message) const {
+    throw input_error(source_, text_, offset, std::move(message));
+  }
+  std::string where(std::size_t offset) const {
+    const Location at = locate(text_, offset);
+    return fmt::format("line {}, column {}", at.line, at.column);
+  }
+  std::size_t index_of(const std::string& name, std::size_t offset) const {
+    const auto found = std::find(sheet_.players.begin(), sheet_.players.end(), name);
+    if (found == sheet_.players.end()) {
+      fail(offset, fmt::format("{} is not one of the players ({})", name, names()));
+    }
+    return static_cast<std::size_t>(found - sheet_.players.begin());
+  }
+  std::string names() const {
+    std::string list;
+    for (const std::string& name : sheet_.players) list += (list.empty() ? "" : " ") + name;
+    return list;
+  }
+
+  // The rules of the sheet's game with its decks and house rules; the players, 2 to 6.
+  void read_players_and_rules() {
+    rules_ = Rules::for_variant(sheet_.variant);
+    if (sheet_.players.size() < 2 || sheet_.players.size() > 6) {
+      fail(sheet_.player_offsets.empty() ? 0 : sheet_.player_offsets.front(),
+           "a table has 2 to 6 players: 'players Asha Ravi Meena'");
+    }
+    if (sheet_.decks) rules_.decks = *sheet_.decks;
+    for (const auto& [assignment, offset] : sheet_.house) {
+      if (const auto problem = apply_house_rule(rules_, assignment)) fail(offset, *problem);
+    }
+    result_.variant = sheet_.variant;
+    result_.house_rules = non_default_house_rules(rules_);
+    for (const std::string& name : sheet_.players) {
+      PlayerResult player;
+      player.name = name;
+      result_.players.push_back(player);
+    }
+  }
+
+  // Every player in the game has exactly one line in the deal; nobody else has one.
+  void check_lines(const SheetDeal& deal, const std::vector<bool>& in_game, int number) const {
+    std::vector<const SheetEntry*> line_of(sheet_.players.size(), nullptr);
+    for (const SheetEntry& entry : deal.entries) {
+      const std::size_t i = index_of(entry.player, entry.offset);
+      if (!in_game[i]) fail(entry.offset, fmt::format("{} is out of the game", entry.player));
+      if (line_of[i]) {
+        fail(entry.offset, fmt::format("{} already has a line in this deal, at {}", entry.player,
+                                       where(line_of[i]->offset)));
+      }
+      line_of[i] = &entry;
+    }
+    for (std::size_t i = 0; i < sheet_.players.size(); ++i) {
+      if (in_game[i] && !line_of[i]) {
+        fail(deal.offset, fmt::format("deal {} has no line for {}", number, sheet_.players[i]));
+      }
+    }
+  }
+
+  // The hands of a deal, one per line that shows one, never more copies of a card than the
+  // decks hold.
+  std::vector<std::optional<ReadHand>> read_hands(const SheetDeal& deal,
+                                                  const std::optional<WildRank>& wild,
+                                                  const std::string& origin) const {
+    std::vector<std::optional<ReadHand>> hands(deal.entries.size());
+    std::array<std::vector<std::size_t>, Card::index_count> seen_at;
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const SheetEntry& entry = deal.entries[e];
+      if (!entry.hand) continue;
+      ReadOptions options;
+      options.wild = wild;
+      options.wild_origin = origin;
+      options.size =
+          rules_.variant == Variant::indian ? ReadOptions::Size::shown : ReadOptions::Size::any;
+      hands[e] = resolve_hand(*entry.hand, text_, source_, rules_, options);
+      for (const WrittenCard& card : entry.hand->cards) {
+        auto& places = seen_at[static_cast<std::size_t>(card.card.index())];
+        places.push_back(card.offset);
+        const int limit = rules_.copies_allowed(card.card);
+        if (static_cast<int>(places.size()) > limit) {
+          std::string others;
+          for (std::size_t k = 0; k + 1 < places.size(); ++k) {
+            others += (k == 0 ? "" : " and ") + where(places[k]);
+          }
+          fail(card.offset,
+               fmt::format("{} is seen {} times in this deal, but {} deck{} only {} (also at "
+                           "{})",
+                           card.card.is_printed_joker() ? "a printed joker" : to_string(card.card),
+                           places.size(), rules_.decks, rules_.decks == 1 ? " holds" : "s hold",
+                           limit, others));
+        }
+      }
+    }
+    return hands;
+  }
+
+  const Sheet& sheet_;
+  std::string_view text_, source_;
+  Rules rules_;
+  Settlement result_;
+};
+
+// Indian rummy: points, pools and deals, with money.
+class Settler : SheetReader {
  public:
   Settler(const Sheet& sheet, std::string_view text, std::string_view source)
-      : sheet_(sheet), text_(text), source_(source) {}
+      : SheetReader(sheet, text, source) {}
 
   Settlement run() {
     read_header();
@@ -40,33 +152,10 @@ class Settler {
   }
 
  private:
-  [[noreturn]] void fail(std::size_t offset, std::string message) const {
-    throw input_error(source_, text_, offset, std::move(message));
-  }
-  std::string where(std::size_t offset) const {
-    const Location at = locate(text_, offset);
-    return fmt::format("line {}, column {}", at.line, at.column);
-  }
   bool pool() const { return game_ == Game::pool101 || game_ == Game::pool201; }
-  std::size_t index_of(const std::string& name, std::size_t offset) const {
-    const auto found = std::find(sheet_.players.begin(), sheet_.players.end(), name);
-    if (found == sheet_.players.end()) {
-      fail(offset, fmt::format("{} is not one of the players ({})", name, names()));
-    }
-    return static_cast<std::size_t>(found - sheet_.players.begin());
-  }
-  std::string names() const {
-    std::string list;
-    for (const std::string& name : sheet_.players) list += (list.empty() ? "" : " ") + name;
-    return list;
-  }
 
   void read_header() {
-    if (!sheet_.game) {
-      fail(0,
-           "a sheet names its game first: 'game points', 'game pool101', 'game pool201' or "
-           "'game deals N'");
-    }
+    read_players_and_rules();
     game_ = *sheet_.game;
     result_.game = game_;
     result_.deals_to_play = sheet_.deals_to_play;
@@ -80,23 +169,9 @@ class Settler {
     if (game_ != Game::points && !sheet_.entry) {
       fail(0, fmt::format("{} needs the entry fee: 'entry 100'", game_description(game_)));
     }
-    if (sheet_.players.size() < 2 || sheet_.players.size() > 6) {
-      fail(sheet_.player_offsets.empty() ? 0 : sheet_.player_offsets.front(),
-           "a table has 2 to 6 players: 'players Asha Ravi Meena'");
-    }
-    rules_.decks = sheet_.decks;
-    for (const auto& [assignment, offset] : sheet_.house) {
-      if (const auto problem = apply_house_rule(rules_, assignment)) fail(offset, *problem);
-    }
-    result_.house_rules = non_default_house_rules(rules_);
     const std::size_t count = sheet_.players.size();
     standing_.assign(count, 0);
     in_game_.assign(count, true);
-    for (const std::string& name : sheet_.players) {
-      PlayerResult player;
-      player.name = name;
-      result_.players.push_back(player);
-    }
     if (game_ == Game::deals) {
       std::fill(standing_.begin(), standing_.end(),
                 static_cast<long long>(rules_.deal_chips_per_deal) * sheet_.deals_to_play);
@@ -143,56 +218,13 @@ class Settler {
     played.number = static_cast<int>(result_.deals.size()) + 1;
     played.extra = game_ == Game::deals && played.number > sheet_.deals_to_play;
 
-    // Every player in the game has exactly one line; nobody else has one.
-    std::vector<const SheetEntry*> line_of(sheet_.players.size(), nullptr);
-    for (const SheetEntry& entry : deal.entries) {
-      const std::size_t i = index_of(entry.player, entry.offset);
-      if (!in_game_[i]) fail(entry.offset, fmt::format("{} is out of the game", entry.player));
-      if (line_of[i]) {
-        fail(entry.offset, fmt::format("{} already has a line in this deal, at {}", entry.player,
-                                       where(line_of[i]->offset)));
-      }
-      line_of[i] = &entry;
-    }
-    for (std::size_t i = 0; i < sheet_.players.size(); ++i) {
-      if (in_game_[i] && !line_of[i]) {
-        fail(deal.offset,
-             fmt::format("deal {} has no line for {}", played.number, sheet_.players[i]));
-      }
-    }
+    check_lines(deal, in_game_, played.number);
 
     // The hands, with one wild rank, and never more copies of a card than the decks hold.
     std::string origin = "--wild";
     const std::optional<WildRank> wild = deal_wild(deal, origin);
     played.wild = wild.value_or(std::nullopt);
-    std::vector<std::optional<ReadHand>> hands(deal.entries.size());
-    std::array<std::vector<std::size_t>, Card::index_count> seen_at;
-    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
-      const SheetEntry& entry = deal.entries[e];
-      if (!entry.hand) continue;
-      ReadOptions options;
-      options.wild = wild;
-      options.wild_origin = origin;
-      options.size = ReadOptions::Size::shown;
-      hands[e] = resolve_hand(*entry.hand, text_, source_, rules_, options);
-      for (const WrittenCard& card : entry.hand->cards) {
-        auto& places = seen_at[static_cast<std::size_t>(card.card.index())];
-        places.push_back(card.offset);
-        const int limit = rules_.copies_allowed(card.card);
-        if (static_cast<int>(places.size()) > limit) {
-          std::string others;
-          for (std::size_t k = 0; k + 1 < places.size(); ++k) {
-            others += (k == 0 ? "" : " and ") + where(places[k]);
-          }
-          fail(card.offset,
-               fmt::format("{} is seen {} times in this deal, but {} deck{} hold only {} (also at "
-                           "{})",
-                           card.card.is_printed_joker() ? "a printed joker" : to_string(card.card),
-                           places.size(), rules_.decks, rules_.decks == 1 ? "" : "s", limit,
-                           others));
-        }
-      }
-    }
+    const std::vector<std::optional<ReadHand>> hands = read_hands(deal, wild, origin);
 
     // Outcomes in the order written: one valid declaration ends the deal; a wrong show pays
     // and the deal goes on for the others; the last player standing wins.
@@ -241,6 +273,15 @@ class Settler {
           }
           won_line = e;
           break;
+        case Outcome::out:
+        case Outcome::rummy:
+        case Outcome::knocked:
+          fail(entry.offset,
+               fmt::format(
+                   "'{}' belongs to {}; in Indian rummy the winner "
+                   "'declared' a hand",
+                   outcome_id(entry.outcome),
+                   entry.outcome == Outcome::knocked ? "Knock Rummy" : "Basic and Crazy Rummy"));
       }
       if (outcome.score) outcome.points = outcome.score->points;
       if (hands[e]) outcome.hand = format_hand(hands[e]->hand);
@@ -462,19 +503,282 @@ class Settler {
     }
   }
 
-  const Sheet& sheet_;
-  std::string_view text_, source_;
-  Rules rules_;
   Game game_ = Game::points;
-  Settlement result_;
   std::vector<long long> standing_;
   std::vector<bool> in_game_;
   std::size_t started_with_ = 0;
 };
 
+// Basic, Knock and Crazy Rummy (RULES.md §3, §4, §5): scores, not money. Basic: the player who
+// goes out scores the cards left in the other hands (doubled for rummy), to a target or over
+// agreed hands, highest wins. Knock: each round settled by settle_knock, over agreed rounds,
+// highest wins. Crazy: seven rounds, each player adds the cards left in hand, lowest wins.
+class ScoreSheet : SheetReader {
+ public:
+  ScoreSheet(const Sheet& sheet, std::string_view text, std::string_view source)
+      : SheetReader(sheet, text, source) {}
+
+  Settlement run() {
+    read_players_and_rules();
+    refuse_money_lines();
+    result_.deals_to_play = sheet_.variant == Variant::crazy ? crazy_rounds : sheet_.deals_to_play;
+    result_.target = sheet_.variant == Variant::basic && sheet_.deals_to_play == 0
+                         ? (sheet_.target > 0 ? sheet_.target : basic_default_target)
+                         : 0;
+    if (sheet_.variant == Variant::knock) {
+      const std::size_t players = sheet_.players.size();
+      rules_.hand_size = players == 2 ? 10 : players <= 4 ? 7 : 6;  // RULES.md §3, §4
+    }
+    score_.assign(sheet_.players.size(), 0);
+    const std::vector<bool> everyone(sheet_.players.size(), true);
+    for (const SheetEvent& event : sheet_.events) {
+      if (const auto* deal = std::get_if<SheetDeal>(&event)) {
+        if (result_.finished) {
+          fail(deal->offset,
+               fmt::format("the game is over ({}): nothing can follow", result_.result));
+        }
+        check_lines(*deal, everyone, static_cast<int>(result_.deals.size()) + 1);
+        if (deal->wild) {
+          fail(deal->wild_offset,
+               fmt::format("{} has no wild rank to choose", variant_description(sheet_.variant)));
+        }
+        play(*deal);
+      } else {
+        const std::size_t offset = std::holds_alternative<SheetRejoin>(event)
+                                       ? std::get<SheetRejoin>(event).offset
+                                       : std::get<SheetSplit>(event).offset;
+        fail(offset, "re-joins and splits belong to Indian pool rummy");
+      }
+    }
+    if (!result_.finished) {
+      result_.result =
+          result_.target > 0
+              ? fmt::format("not finished: nobody has reached {} yet", result_.target)
+              : fmt::format("not finished: {} of {} {} played", result_.deals.size(),
+                            result_.deals_to_play, round_word(result_.deals_to_play != 1));
+    }
+    for (std::size_t i = 0; i < score_.size(); ++i) result_.players[i].standing = score_[i];
+    return std::move(result_);
+  }
+
+ private:
+  static constexpr int basic_default_target = 150;
+
+  std::string round_word(bool plural) const {
+    const std::string_view word = sheet_.variant == Variant::basic ? "hand" : "round";
+    return std::string(word) + (plural ? "s" : "");
+  }
+
+  void refuse_money_lines() const {
+    if (sheet_.point_value || sheet_.entry || sheet_.fee.percent || sheet_.fee.fixed != 0) {
+      fail(0, fmt::format("a {} sheet keeps scores: the rulebook gives it no money, so 'point', "
+                          "'entry' and 'fee' do not belong",
+                          variant_description(sheet_.variant)));
+    }
+    if (sheet_.variant == Variant::knock && sheet_.deals_to_play == 0) {
+      fail(0, "Knock Rummy is played over agreed rounds: 'game knock rounds 5'");
+    }
+  }
+
+  // The outcomes a game allows, and the one line that ends the deal.
+  std::size_t winning_line(const SheetDeal& deal, int number) const {
+    std::optional<std::size_t> winner;
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const SheetEntry& entry = deal.entries[e];
+      const bool ends = entry.outcome == Outcome::out || entry.outcome == Outcome::knocked ||
+                        (entry.outcome == Outcome::rummy && sheet_.variant == Variant::basic);
+      const bool allowed =
+          entry.outcome == Outcome::showed ||
+          (sheet_.variant == Variant::knock ? entry.outcome == Outcome::knocked
+                                            : ends && entry.outcome != Outcome::knocked);
+      if (!allowed) {
+        fail(entry.offset, fmt::format("{} sheets have {}; '{}' is not one of them",
+                                       variant_description(sheet_.variant), outcomes_text(),
+                                       outcome_id(entry.outcome)));
+      }
+      if (!ends) continue;
+      if (winner) {
+        fail(entry.offset,
+             fmt::format("{} already {} in this deal, at {}", deal.entries[*winner].player,
+                         sheet_.variant == Variant::knock ? "knocked" : "went out",
+                         where(deal.entries[*winner].offset)));
+      }
+      winner = e;
+    }
+    if (!winner) {
+      fail(deal.offset,
+           fmt::format("{} {} has no {}", round_word(false), number,
+                       sheet_.variant == Variant::knock ? "knock: one player 'knocked HAND'"
+                                                        : "winner: one player went 'out'"));
+    }
+    return *winner;
+  }
+
+  std::string outcomes_text() const {
+    switch (sheet_.variant) {
+      case Variant::basic:
+        return "'out' or 'rummy' for the player who went out and 'showed CARDS' for the cards "
+               "left in the other hands";
+      case Variant::knock:
+        return "'knocked HAND' for the knocker and 'showed HAND' for the others";
+      case Variant::crazy:
+      case Variant::indian:
+        break;
+    }
+    return "'out' for the player who went out and 'showed CARDS' for the cards left in the other "
+           "hands";
+  }
+
+  void play(const SheetDeal& deal) {
+    DealResult played;
+    played.number = static_cast<int>(result_.deals.size()) + 1;
+    if (sheet_.variant == Variant::crazy) {
+      rules_.contract = crazy_round(played.number);
+      played.note = fmt::format("{} cards dealt, {} to go down", rules_.contract->cards,
+                                contract_text(*rules_.contract));
+      rules_.contract.reset();
+    }
+    played.extra = result_.deals_to_play > 0 && played.number > result_.deals_to_play;
+    const std::size_t winner = winning_line(deal, played.number);
+    const std::vector<std::optional<ReadHand>> hands =
+        read_hands(deal, rules_.fixed_wild ? WildRank(rules_.fixed_wild) : std::nullopt, "--wild");
+    std::vector<int> points(deal.entries.size(), 0);
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      EntryResult entry;
+      entry.player = deal.entries[e].player;
+      entry.outcome = deal.entries[e].outcome;
+      if (hands[e]) {
+        entry.score = hand_score(deal.entries[e], *hands[e], entry.hand);
+        entry.points = entry.score->points;
+        points[e] = entry.points;
+      }
+      played.entries.push_back(std::move(entry));
+    }
+    played.winner = deal.entries[winner].player;
+    switch (sheet_.variant) {
+      case Variant::basic: {
+        const bool doubled = deal.entries[winner].outcome == Outcome::rummy;
+        int won = 0;
+        for (const int p : points) won += p;
+        if (doubled) won *= 2;
+        played.entries[winner].change = won;
+        played.note =
+            fmt::format("{} {} and scores the cards left in the other hands{}", played.winner,
+                        doubled ? "went rummy" : "went out", doubled ? ", doubled" : "");
+        break;
+      }
+      case Variant::knock: {
+        std::vector<std::string> names;
+        for (const SheetEntry& entry : deal.entries) names.push_back(entry.player);
+        const KnockRound round = settle_knock(points, winner, names);
+        for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+          played.entries[e].change = round.entries[e];
+        }
+        std::string winners;
+        for (const std::size_t w : round.winners) {
+          winners += (winners.empty() ? "" : " and ") + deal.entries[w].player;
+        }
+        played.winner = winners;
+        played.note = round.how;
+        break;
+      }
+      case Variant::crazy:
+      case Variant::indian:
+        for (std::size_t e = 0; e < deal.entries.size(); ++e) played.entries[e].change = points[e];
+        break;
+    }
+    for (const EntryResult& entry : played.entries) {
+      score_[index_of(entry.player, 0)] += entry.change;
+    }
+    played.standing = score_;
+    result_.deals.push_back(std::move(played));
+    decide();
+  }
+
+  // What a hand shown counts: Knock's deadwood (the least, unless the player grouped the cards),
+  // the cards left in hand in Basic and Crazy.
+  Score hand_score(const SheetEntry& entry, const ReadHand& read, std::string& shown) const {
+    const Hand& hand = read.hand;
+    if (sheet_.variant != Variant::knock) {
+      shown = format_hand(hand);
+      return score_shown_hand(hand, check_declaration(hand, rules_), rules_);
+    }
+    if (hand.card_count() != static_cast<std::size_t>(rules_.hand_size)) {
+      fail(entry.hand->end_offset,
+           fmt::format("{} cards: with {} players each Knock Rummy hand holds {}",
+                       hand.card_count(), sheet_.players.size(), rules_.hand_size));
+    }
+    if (hand.groups.size() > 1) {
+      shown = format_hand(hand);
+      return score_deadwood(hand, check_declaration(hand, rules_), rules_);
+    }
+    const Arrangement best = arrange(hand.cards(), hand.wild, rules_);
+    shown = format_hand(best.hand);
+    return best.score;
+  }
+
+  static std::string contract_text(const Contract& contract) {
+    const auto count = [](int n, std::string_view one, std::string_view many) {
+      return fmt::format("{} {}", n, n == 1 ? one : many);
+    };
+    std::string text;
+    if (contract.books > 0) text = count(contract.books, "book", "books");
+    if (contract.runs > 0)
+      text += (text.empty() ? "" : " and ") + count(contract.runs, "run", "runs");
+    return text;
+  }
+
+  // After a deal: a target reached, or the agreed deals played with one best score.
+  void decide() {
+    const std::size_t played = result_.deals.size();
+    if (result_.target > 0) {
+      const long long best = *std::max_element(score_.begin(), score_.end());
+      if (best >= result_.target) {
+        finish_with(best, fmt::format("by reaching {}", result_.target));
+      }
+      return;
+    }
+    if (static_cast<int>(played) < result_.deals_to_play) return;
+    const bool lowest = sheet_.variant == Variant::crazy;
+    const long long best = lowest ? *std::min_element(score_.begin(), score_.end())
+                                  : *std::max_element(score_.begin(), score_.end());
+    const auto tied = std::count(score_.begin(), score_.end(), best);
+    if (tied > 1 && !lowest) {
+      result_.events.push_back({played, fmt::format("{} are tied at {}: one more {} decides",
+                                                    leaders(best), best, round_word(false))});
+      return;
+    }
+    finish_with(best, lowest ? "with the lowest total after round 7" : "with the highest total");
+  }
+
+  std::string leaders(long long best) const {
+    std::string text;
+    for (std::size_t i = 0; i < score_.size(); ++i) {
+      if (score_[i] == best) text += (text.empty() ? "" : " and ") + sheet_.players[i];
+    }
+    return text;
+  }
+
+  void finish_with(long long best, std::string_view how) {
+    const bool shared = std::count(score_.begin(), score_.end(), best) > 1;
+    result_.finished = true;
+    result_.result = shared ? fmt::format("{} share the win, {} each", leaders(best), best)
+                            : fmt::format("{} wins {}, {}", leaders(best), how, best);
+  }
+
+  std::vector<long long> score_;
+};
+
 }  // namespace
 
 Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source) {
+  if (!sheet.game_given) {
+    throw input_error(source, text, 0,
+                      "a sheet names its game first: 'game points', 'game pool101', 'game "
+                      "pool201', 'game deals N', 'game basic', 'game knock rounds N' or 'game "
+                      "crazy'");
+  }
+  if (sheet.variant != Variant::indian) return ScoreSheet(sheet, text, source).run();
   return Settler(sheet, text, source).run();
 }
 

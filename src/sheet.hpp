@@ -19,7 +19,7 @@ namespace rummy {
 
 // ---- The sheet as written (positions are byte offsets into its text) -------------------------
 
-enum class Outcome { declared, showed, dropped, missed, left, won };
+enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
 std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
 
 struct SheetEntry {
@@ -50,12 +50,15 @@ struct SheetSplit {
 using SheetEvent = std::variant<SheetDeal, SheetRejoin, SheetSplit>;
 
 struct Sheet {
-  std::optional<Game> game;
-  int deals_to_play = 0;  // deals rummy
+  Variant variant = Variant::indian;
+  std::optional<Game> game;  // Indian rummy's format; for the other games, set to points
+  bool game_given = false;
+  int deals_to_play = 0;  // deals rummy; Basic's agreed hands; Knock's rounds
+  int target = 0;         // Basic Rummy played to a target
   std::optional<Minor> point_value;
   std::optional<Minor> entry;
   Fee fee;
-  int decks = 2;
+  std::optional<int> decks;                                // default: the game's
   std::vector<std::pair<std::string, std::size_t>> house;  // NAME=VALUE, where written
   std::vector<std::string> players;
   std::vector<std::size_t> player_offsets;
@@ -71,6 +74,7 @@ Sheet parse_sheet(std::string_view text, std::string_view source);
 
 struct EntryResult {
   std::string player;
+  int change = 0;  // the other games: what this deal adds to the player's score
   Outcome outcome = Outcome::won;
   Drop drop = Drop::first;
   int points = 0;
@@ -88,6 +92,7 @@ struct DealResult {
   std::vector<std::string> out;     // pools: eliminated after this deal
   std::optional<PointsCash> cash;   // points rummy: the money of this deal
   bool extra = false;               // deals rummy: a deal played to break a tie
+  std::string note;                 // the other games: how the deal was scored, in words
 };
 
 struct PlayerResult {
@@ -100,21 +105,23 @@ struct PlayerResult {
 };
 
 struct Settlement {
+  Variant variant = Variant::indian;
+  int target = 0;  // Basic Rummy to a target
   Game game = Game::points;
   int deals_to_play = 0;
   std::optional<Minor> point_value, entry;
   Fee fee;
   std::string currency;
-  std::vector<DealResult> deals;
+  std::vector<DealResult> deals;  // the other games: hands or rounds
   struct Event {
     std::size_t after_deal = 0;  // how many deals had been played
     std::string text;
   };
-  std::vector<Event> events;  // re-joins, ties and splits, in words, in order
-  std::vector<PlayerResult> players;
-  bool finished = false;  // pools and deals: the game has a winner (or a split)
-  std::string result;     // how it ended, in words
-  Minor pool = 0;         // pools and deals: every entry paid
+  std::vector<Event> events;          // re-joins, ties and splits, in words, in order
+  std::vector<PlayerResult> players;  // the other games: standing is the score
+  bool finished = false;              // pools and deals: the game has a winner (or a split)
+  std::string result;                 // how it ended, in words
+  Minor pool = 0;                     // pools and deals: every entry paid
   Minor fee_taken = 0;
   Minor held = 0;  // pools and deals not finished: still in the pool
   std::vector<HouseRuleSetting> house_rules;
