@@ -111,7 +111,8 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   CHECK(bad.code == 2);
   CHECK(bad.err ==
         "<stdin>:5:4: error: expected what the player did: declared HAND, showed HAND, "
-        "dropped first|middle, missed, left or won, found 'hopped'\n"
+        "dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other "
+        "games, found 'hopped'\n"
         " A hopped\n"
         "   ^\n");
 }

@@ -202,7 +202,8 @@ TEST_CASE("sheet errors name the line and column") {
   const std::string head = "game pool101\nentry 100\nplayers A B C\n";
   CHECK(error_of_sheet("players A B\n") ==
         "t.sheet:1:1: error: a sheet names its game first: 'game points', 'game pool101', 'game "
-        "pool201' or 'game deals N'\nplayers A B\n^\n");
+        "pool201', 'game deals N', 'game basic', 'game knock rounds N' or 'game crazy'\n"
+        "players A B\n^\n");
   CHECK(error_of_sheet("game points\npoint two\n") ==
         "t.sheet:2:7: error: expected an amount such as 2 or 2.50 (at most "
         "100000000000000.00)\npoint two\n      ^\n");
