@@ -184,6 +184,28 @@ int main(int argc, char** argv) {
   report("arrange, 13-14 cards of 1-2 suits", hard);
   track(hard);
 
+  // Crazy Rummy: two packs and four jokers, every 2 wild; the search by subsets.
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  for (const std::size_t size : {std::size_t{13}, std::size_t{16}}) {
+    std::vector<Card> pack;
+    for (int copy = 0; copy < 2; ++copy) {
+      for (int index = 0; index < 52; ++index) pack.push_back(Card::from_index(index));
+      for (int j = 0; j < 2; ++j) pack.push_back(Card::printed_joker());
+    }
+    std::vector<Deal> crazy_deals;
+    for (std::size_t i = 0; i < std::max<std::size_t>(count / 100, 1); ++i) {
+      std::shuffle(pack.begin(), pack.end(), random);
+      Deal d;
+      d.wild = Rank::two;
+      d.cards.assign(pack.begin(), pack.begin() + static_cast<std::ptrdiff_t>(size));
+      crazy_deals.push_back(d);
+    }
+    const Timing crazy_timing = measure(
+        crazy_deals, [&](const Deal& d) { sink += arrange(d.cards, d.wild, crazy).score.points; });
+    report(size == 13 ? "arrange, Crazy Rummy, 13 cards" : "arrange, Crazy Rummy, 16 cards",
+           crazy_timing);
+  }
+
   std::printf("slowest single arrange: %.3f ms: %s (wild rank of the deal as dealt)\n",
               worst.slowest_ms, worst.slowest.c_str());
   std::printf("(checksum %ld)\n", sink);
