@@ -18,11 +18,16 @@ const std::array<Subcommand, 9> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
-    {"arrange", "Find the best grouping of 13 cards, or the discard and grouping of 14",
+    {"arrange",
+     "Find the best grouping (Indian: of 13 cards, or the discard of 14; other games: the least "
+     "deadwood)",
      setup_arrange},
     {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs},
     {"batch", "Score every hand of one or more files, one record per hand", setup_batch},
-    {"settle", "Settle a table sheet: each deal, the standings and the money", setup_settle},
+    {"settle",
+     "Settle a table sheet: each deal, the standings and the money (Basic, Knock, Crazy: the "
+     "scores)",
+     setup_settle},
     {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash},
     {"layoff", "Say whether cards can be laid off onto a meld on the table (Basic Rummy)",
      setup_layoff},
@@ -33,7 +38,8 @@ constexpr std::string_view footer =
     R"(Hand notation (one argument, or standard input when absent or '-'):
   groups split by '|', cards by '-', spaces or nothing:  10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
   ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C, either case
-  PJ is a printed joker; (WJ) after a card marks it as of the deal's wild rank
+  PJ is a printed joker (JK too in Crazy Rummy); (WJ) after a card marks it as of the deal's
+  wild rank. --variant indian|basic|knock|crazy chooses the game (default indian).
 
 Exit codes: 0 done (validate: valid declaration), 1 validate: not a valid declaration,
             2 bad input or usage.
@@ -201,7 +207,9 @@ int run(const std::vector<std::string>& args, Environment env) {
     env.err << "rummy: error: " << *problem << "\n";
     return exit_bad_input;
   }
-  CLI::App app{"rummy: validate and score rummy hands (Indian 13-card rummy)", "rummy"};
+  CLI::App app{
+      "rummy: validate and score rummy hands (Indian 13-card, Basic, Knock and Crazy rummy)",
+      "rummy"};
   app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
   app.footer(std::string(footer));
   app.require_subcommand(1);
