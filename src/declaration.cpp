@@ -1,6 +1,7 @@
 // Declaration check: see declaration.hpp.
 #include "declaration.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include <fmt/format.h>
@@ -78,23 +79,10 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
              "standing in";
     case ProblemKind::contract_unmet: {
       const Contract& contract = *rules.contract;
-      const auto count = [](int n, std::string_view one, std::string_view many) {
-        return fmt::format("{} {}", n, n == 1 ? one : many);
-      };
-      std::string missing;
-      if (check.sets < contract.books) {
-        missing += count(contract.books - check.sets, "book", "books");
-      }
-      if (check.sequences < contract.runs) {
-        missing += (missing.empty() ? "" : " and ") +
-                   count(contract.runs - check.sequences, "run", "runs");
-      }
-      std::string needs;
-      if (contract.books > 0) needs = count(contract.books, "book", "books");
-      if (contract.runs > 0) {
-        needs += (needs.empty() ? "" : " and ") + count(contract.runs, "run", "runs");
-      }
-      return fmt::format("round {} needs {}: {} more to go down", contract.round, needs, missing);
+      return fmt::format("round {} needs {}: {} more to go down", contract.round,
+                         contract_text(contract.books, contract.runs),
+                         contract_text(std::max(0, contract.books - check.sets),
+                                       std::max(0, contract.runs - check.sequences)));
     }
     case ProblemKind::too_few_sequences:
       return fmt::format("{} sequence{}: a declaration needs at least two, one of them pure",

@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include <fmt/format.h>
+
 namespace rummy {
 
 std::string_view game_name(Game game) {
@@ -27,6 +29,16 @@ std::string_view variant_description(Variant variant) {
   constexpr std::array<std::string_view, all_variants.size()> names = {
       "Indian rummy", "Basic Rummy", "Knock Rummy", "Crazy Rummy"};
   return names[static_cast<int>(variant)];
+}
+
+std::string contract_text(int books, int runs) {
+  const auto count = [](int n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  std::string text;
+  if (books > 0) text = count(books, "book", "books");
+  if (runs > 0) text += (text.empty() ? "" : " and ") + count(runs, "run", "runs");
+  return text;
 }
 
 std::optional<Contract> crazy_round(int round) {

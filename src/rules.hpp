@@ -55,6 +55,7 @@ struct Contract {
   int runs = 0;
 };
 std::optional<Contract> crazy_round(int round);  // rounds 1 to 7
+std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs"
 inline constexpr int crazy_rounds = 7;
 
 // The four games of the rulebook: they differ only in the numbers and switches of Rules.

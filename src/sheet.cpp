@@ -635,7 +635,7 @@ class ScoreSheet : SheetReader {
     if (sheet_.variant == Variant::crazy) {
       rules_.contract = crazy_round(played.number);
       played.note = fmt::format("{} cards dealt, {} to go down", rules_.contract->cards,
-                                contract_text(*rules_.contract));
+                                contract_text(rules_.contract->books, rules_.contract->runs));
       rules_.contract.reset();
     }
     played.extra = result_.deals_to_play > 0 && played.number > result_.deals_to_play;
@@ -715,17 +715,6 @@ class ScoreSheet : SheetReader {
     const Arrangement best = arrange(hand.cards(), hand.wild, rules_);
     shown = format_hand(best.hand);
     return best.score;
-  }
-
-  static std::string contract_text(const Contract& contract) {
-    const auto count = [](int n, std::string_view one, std::string_view many) {
-      return fmt::format("{} {}", n, n == 1 ? one : many);
-    };
-    std::string text;
-    if (contract.books > 0) text = count(contract.books, "book", "books");
-    if (contract.runs > 0)
-      text += (text.empty() ? "" : " and ") + count(contract.runs, "run", "runs");
-    return text;
   }
 
   // After a deal: a target reached, or the agreed deals played with one best score.
