@@ -10,9 +10,11 @@ namespace rummy::cli {
 
 // Exit codes scripts can rely on.
 enum ExitCode : int {
-  exit_ok = 0,         // done; for validate: a valid declaration
-  exit_not_valid = 1,  // validate: the hand was read but is not a valid declaration
-  exit_bad_input = 2,  // bad input or usage
+  exit_ok = 0,             // done; for validate: a valid declaration
+  exit_not_valid = 1,      // validate: the hand was read but is not a valid declaration
+  exit_bad_input = 2,      // bad input or usage
+  exit_output_failed = 3,  // the output could not be written (a full disk, an I/O error)
+  exit_closed_pipe = 141,  // the reader closed the pipe (`| head`): silent, as 128 + SIGPIPE
 };
 
 struct Environment {

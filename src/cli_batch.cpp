@@ -324,6 +324,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     const auto flush = [&](bool always) {
       if (always || out.size() >= (1 << 16)) {
         env.out.write(out.data(), static_cast<std::streamsize>(out.size()));
+        if (!env.out) throw OutputFailed{errno};
         out.clear();
       }
     };
@@ -358,6 +359,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     }
     flush(true);
     env.out.flush();
+    if (!env.out) throw OutputFailed{errno};
     env.err << fmt::format(
         "rummy batch: {} hand{}: {} valid, {} not valid, {} drop{}, {} bad; {} points in all\n",
         summary.hands, summary.hands == 1 ? "" : "s", summary.valid, summary.invalid, summary.drops,

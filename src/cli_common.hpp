@@ -2,6 +2,8 @@
 // reporting errors in the one diagnostic format (and as JSON), colour. Private to src/.
 #pragma once
 
+#include <cerrno>
+#include <cstring>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -64,11 +66,20 @@ using HandSize = ReadOptions::Size;
 ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const Environment& env,
                         HandSize size = HandSize::any);
 
+// The output stream failed (errno `error`): nothing more is worth computing.
+struct OutputFailed {
+  int error = 0;
+};
+
 // Runs `body`, turning InputError and CommandError into a report and exit code 2.
 template <typename Body>
 int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   try {
     return body();
+  } catch (const OutputFailed& failed) {
+    if (failed.error == EPIPE) return exit_closed_pipe;
+    env.err << "rummy: error: could not write the output: " << std::strerror(failed.error) << "\n";
+    return exit_output_failed;
   } catch (const InputError& error) {
     return report_error({error.diagnostic().message, error.diagnostic()}, options.output_format(),
                         env);

@@ -1,21 +1,36 @@
 // rummy: the executable. Everything but the process boundary lives in the libraries.
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <string>
 
 #include "cli.hpp"
 
 int main(int argc, char** argv) {
+  // A closed pipe is seen as EPIPE and ends the run quietly with 141, whatever the parent did
+  // with the signal.
+  std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);
   const char* no_color = std::getenv("NO_COLOR");
   rummy::cli::Environment env{std::cin, std::cout, std::cerr, isatty(STDOUT_FILENO) == 1,
                               no_color != nullptr && *no_color != '\0'};
   const int code = rummy::cli::run(std::vector<std::string>(argv, argv + argc), env);
-  std::cout.flush();
+  // A write that failed earlier left its errno; else the last flush tells.
+  int error = errno;
+  if (std::cout) {
+    errno = 0;
+    std::cout.flush();
+    error = errno;
+  }
+  if (!std::cout && error == EPIPE) return rummy::cli::exit_closed_pipe;
   if (!std::cout) {
-    std::cerr << "rummy: error: could not write the output\n";
-    return rummy::cli::exit_bad_input;
+    std::cerr << "rummy: error: could not write the output"
+              << (error != 0 ? std::string(": ") + std::strerror(error) : std::string()) << "\n";
+    return rummy::cli::exit_output_failed;
   }
   return code;
 }

@@ -74,18 +74,42 @@ Location locate(std::string_view text, std::size_t byte_offset) {
   if (line_end == std::string_view::npos) line_end = text.size();
   if (line_end > line_start && text[line_end - 1] == '\r') --line_end;
 
-  // Walk the line once: count characters up to the offset and copy the line for display,
-  // replacing each byte that is not well-formed UTF-8 by one U+FFFD.
-  where.column = 1;
-  for (std::size_t i = line_start; i < line_end;) {
+  // Count the characters up to the offset, then copy the window of the line around it.
+  for (std::size_t i = line_start; i < line_end && i < byte_offset;) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    i += length == 0 || i + length > line_end ? 1 : length;
+    ++where.column;
+  }
+  const std::size_t first = where.column > diagnostic_window ? where.column - diagnostic_window : 1;
+  const std::size_t last = where.column + diagnostic_window;  // the first character not shown
+  std::size_t character = 1;
+  where.text_column = where.column - first + 1;
+  if (first > 1) {
+    where.line_text += "…";
+    ++where.text_column;
+  }
+  for (std::size_t i = line_start; i < line_end; ++character) {
     std::size_t length = utf8_sequence_length(text, i);
-    if (length == 0 || i + length > line_end) {
-      where.line_text += replacement_character;
-      length = 1;
-    } else {
-      where.line_text += text.substr(i, length);
+    const bool valid = length != 0 && i + length <= line_end;
+    if (!valid) length = 1;
+    if (character >= last) {
+      where.line_text += "…";
+      break;
     }
-    if (i < byte_offset) ++where.column;
+    if (character >= first) {
+      const auto byte = static_cast<unsigned char>(text[i]);
+      if (!valid) {
+        where.line_text += replacement_character;
+      } else if ((byte < 0x20 && byte != '\t') || byte == 0x7F) {
+        // U+2400 + the code (U+2421 for DEL): one character wide, like the original.
+        const unsigned picture = byte == 0x7F ? 0x2421 : 0x2400 + byte;
+        where.line_text += static_cast<char>(0xE0 | (picture >> 12));
+        where.line_text += static_cast<char>(0x80 | ((picture >> 6) & 0x3F));
+        where.line_text += static_cast<char>(0x80 | (picture & 0x3F));
+      } else {
+        where.line_text += text.substr(i, length);
+      }
+    }
     i += length;
   }
   return where;
@@ -99,13 +123,13 @@ std::string format_diagnostic(const Diagnostic& diagnostic) {
   out += "\n";
   // The caret line repeats tabs so that the caret lines up however tabs are shown.
   std::size_t column = 1;
-  for (std::size_t i = 0; i < where.line_text.size() && column < where.column; ++i) {
+  for (std::size_t i = 0; i < where.line_text.size() && column < where.text_column; ++i) {
     const char c = where.line_text[i];
     if ((static_cast<unsigned char>(c) & 0xC0) == 0x80) continue;
     out += c == '\t' ? '\t' : ' ';
     ++column;
   }
-  while (column++ < where.column) out += ' ';
+  while (column++ < where.text_column) out += ' ';
   out += "^\n";
   return out;
 }

@@ -14,8 +14,14 @@ namespace rummy {
 struct Location {
   std::size_t line = 1;
   std::size_t column = 1;
-  std::string line_text;  // the whole line, invalid UTF-8 shown as U+FFFD
+  // The line for display: invalid UTF-8 shown as U+FFFD, control characters as their pictures
+  // (NUL as ␀), and a long line cut to a window around the column, each cut end shown as '…'.
+  std::string line_text;
+  std::size_t text_column = 1;  // where `column` falls in line_text
 };
+
+// How many characters of a line a diagnostic shows on either side of its column.
+inline constexpr std::size_t diagnostic_window = 60;
 
 Location locate(std::string_view text, std::size_t byte_offset);
 

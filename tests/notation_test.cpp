@@ -205,3 +205,21 @@ TEST_CASE("one copy too many is named in words, whatever the decks") {
   CHECK(error_of(jokers, "", rules).find("a 17th printed joker: 8 decks hold only 16") !=
         std::string::npos);
 }
+
+TEST_CASE("a diagnostic shows control characters as pictures and a long line as a window") {
+  CHECK(error_of(std::string("A♠-2♠\0-3♠", 15)) ==
+        "<test>:1:6: error: expected another card, '-', '|' or the end of the hand, found "
+        "'\\x00'\nA♠-2♠␀-3♠\n     ^\n");
+  std::string far = "A♠" + std::string(10000, ' ') + "Zq";
+  const std::string error = error_of(far);
+  CHECK(error.find("<test>:1:10003: error: expected another card") == 0);
+  CHECK(error.find("\n…" + std::string(60, ' ') + "Zq\n" + std::string(61, ' ') + "^\n") !=
+        std::string::npos);
+  CHECK(error.size() < 400);  // not the 10 KB line
+  std::string long_line;
+  for (int i = 0; i < 100000; ++i) long_line += "A♠-";
+  long_line += "A♠";
+  const std::string third = error_of(long_line);
+  CHECK(third.find("<test>:1:7: error: a third A♠") == 0);
+  CHECK(third.find("-…\n      ^\n") != std::string::npos);
+}
