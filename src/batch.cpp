@@ -89,6 +89,16 @@ BatchRecord score_line(std::string_view line, std::string_view source,
 
 }  // namespace
 
+BatchRecord overlong_batch_line(std::string_view source, std::size_t line_number) {
+  BatchRecord record;
+  record.line = line_number;
+  record.verdict = Verdict::error;
+  record.error = Diagnostic{
+      std::string(source), Location{line_number, 1, "", 1},
+      fmt::format("the line is longer than {} bytes: not a hand, skipped", max_batch_line)};
+  return record;
+}
+
 BatchRecord process_batch_line(std::string_view line, std::string_view source,
                                std::size_t line_number, const BatchDefaults& defaults,
                                const Rules& rules) {

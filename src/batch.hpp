@@ -40,6 +40,10 @@ struct BatchRecord {
 bool holds_no_hand(std::string_view line);
 
 // `line` has no line break; `line_number` is its number in `source`.
+// The longest line a batch reads as a hand; a longer one is an error record of its own.
+inline constexpr std::size_t max_batch_line = std::size_t{1} << 20;
+BatchRecord overlong_batch_line(std::string_view source, std::size_t line_number);
+
 BatchRecord process_batch_line(std::string_view line, std::string_view source,
                                std::size_t line_number, const BatchDefaults& defaults,
                                const Rules& rules);

@@ -246,8 +246,9 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
   }
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const Card card = cards[i];
-    const bool suit_free = !rules.set_suits_differ || !taken[static_cast<int>(card.suit())];
-    if (is_wild_card(card, wild) && card.rank() == rank && suit_free) {
+    // A printed joker has no suit: only wild cards of the set's rank are asked about theirs.
+    if (!is_wild_card(card, wild) || card.rank() != rank) continue;
+    if (!rules.set_suits_differ || !taken[static_cast<int>(card.suit())]) {
       reading[i] = card;
       taken[static_cast<int>(card.suit())] = true;
     }

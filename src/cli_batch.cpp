@@ -28,10 +28,31 @@ class LineReader {
  public:
   explicit LineReader(std::istream& in) : in_(in), buffer_(1 << 20) {}
 
+  // The next line, without its line end. A line longer than max_batch_line is not kept: it
+  // comes back empty with overlong() true, and memory stays bounded however long it is.
   bool next(std::string_view& line) {
+    overlong_ = false;
     for (;;) {
       const char* start = buffer_.data() + begin_;
-      if (const void* found = std::memchr(start, '\n', end_ - begin_)) {
+      const void* found = std::memchr(start, '\n', end_ - begin_);
+      if (skipping_) {
+        begin_ =
+            found ? static_cast<std::size_t>(static_cast<const char*>(found) - buffer_.data()) + 1
+                  : end_;
+        if (found) {
+          skipping_ = false;
+          continue;
+        }
+        if (done_) return false;
+        fill();
+        continue;
+      }
+      if (!found && end_ - begin_ >= max_batch_line) {
+        skipping_ = overlong_ = true;
+        line = {};
+        return true;
+      }
+      if (found) {
         const auto* newline = static_cast<const char*>(found);
         line = std::string_view(start, static_cast<std::size_t>(newline - start));
         begin_ += line.size() + 1;
@@ -65,6 +86,11 @@ class LineReader {
   std::vector<char> buffer_;
   std::size_t begin_ = 0, end_ = 0;
   bool done_ = false;
+  bool skipping_ = false;  // inside a line too long to keep
+  bool overlong_ = false;
+
+ public:
+  bool overlong() const { return overlong_; }
 };
 
 // Appends `text` as a JSON string.
@@ -334,8 +360,12 @@ int run_batch(const BatchOptions& options, const Environment& env) {
       std::size_t number = 0;
       while (reader.next(line)) {
         ++number;
-        if (holds_no_hand(line)) continue;
-        const BatchRecord record = process_batch_line(line, source, number, defaults, rules);
+        // A byte-order mark may open a file.
+        if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+        if (!reader.overlong() && holds_no_hand(line)) continue;
+        const BatchRecord record = reader.overlong()
+                                       ? overlong_batch_line(source, number)
+                                       : process_batch_line(line, source, number, defaults, rules);
         summary.count(record);
         writer.write(out, source, record);
         flush(false);

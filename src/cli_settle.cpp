@@ -236,28 +236,25 @@ Json amount_json(Minor amount) {
 }
 
 // Basic, Knock and Crazy Rummy: the score sheet.
+Json score_deal_json(const Settlement& s, const DealResult& deal) {
+  Json entries = Json::array();
+  for (const EntryResult& entry : deal.entries) {
+    Json item = {{"player", entry.player},
+                 {"outcome", outcome_id(entry.outcome)},
+                 {"points", entry.score ? Json(entry.points) : Json(nullptr)},
+                 {"change", entry.change}};
+    if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
+    if (!entry.hand.empty()) item["hand"] = entry.hand;
+    entries.push_back(item);
+  }
+  Json totals = Json::object();
+  for (std::size_t i = 0; i < s.players.size(); ++i) totals[s.players[i].name] = deal.standing[i];
+  return {{"number", deal.number}, {"winner", deal.winner}, {"extra", deal.extra},
+          {"note", deal.note},     {"entries", entries},    {"total", totals}};
+}
+
 Json scores_json(const Settlement& s) {
   Json deals = Json::array();
-  for (const DealResult& deal : s.deals) {
-    Json entries = Json::array();
-    for (const EntryResult& entry : deal.entries) {
-      Json item = {{"player", entry.player},
-                   {"outcome", outcome_id(entry.outcome)},
-                   {"points", entry.score ? Json(entry.points) : Json(nullptr)},
-                   {"change", entry.change}};
-      if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
-      if (!entry.hand.empty()) item["hand"] = entry.hand;
-      entries.push_back(item);
-    }
-    Json totals = Json::object();
-    for (std::size_t i = 0; i < s.players.size(); ++i) totals[s.players[i].name] = deal.standing[i];
-    deals.push_back({{"number", deal.number},
-                     {"winner", deal.winner},
-                     {"extra", deal.extra},
-                     {"note", deal.note},
-                     {"entries", entries},
-                     {"total", totals}});
-  }
   Json events = Json::array();
   for (const Settlement::Event& event : s.events) {
     events.push_back({{"after_deal", event.after_deal}, {"text", event.text}});
@@ -277,42 +274,44 @@ Json scores_json(const Settlement& s) {
           {"players", players}};
 }
 
+Json deal_json(const Settlement& s, const DealResult& deal) {
+  if (s.variant != Variant::indian) return score_deal_json(s, deal);
+  Json entries = Json::array();
+  for (const EntryResult& entry : deal.entries) {
+    Json item = {
+        {"player", entry.player}, {"outcome", outcome_id(entry.outcome)}, {"points", entry.points}};
+    if (entry.outcome == Outcome::dropped) item["drop"] = drop_name(entry.drop);
+    if (entry.outcome == Outcome::declared || entry.outcome == Outcome::showed) {
+      item["valid"] = entry.valid_hand;
+      item["hand"] = entry.hand;
+    }
+    if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
+    entries.push_back(item);
+  }
+  Json standing = Json::object();
+  for (std::size_t i = 0; i < s.players.size(); ++i) {
+    standing[s.players[i].name] =
+        s.game == Game::points ? amount_json(deal.standing[i]) : Json(deal.standing[i]);
+  }
+  Json item = {{"number", deal.number}, {"wild", wild_json(deal.wild)},
+               {"winner", deal.winner}, {"extra", deal.extra},
+               {"entries", entries},    {standing_label(s.game), standing},
+               {"out", deal.out}};
+  if (deal.cash) {
+    Json paid = Json::array();
+    for (const Minor amount : deal.cash->paid) paid.push_back(amount_json(amount));
+    item["money"] = {{"paid", paid},
+                     {"gross", amount_json(deal.cash->gross)},
+                     {"fee", amount_json(deal.cash->fee)},
+                     {"net", amount_json(deal.cash->net)}};
+  }
+  return item;
+}
+
+// Everything but the deals, which write_json streams ("deals": [] here).
 Json settlement_json(const Settlement& s) {
   if (s.variant != Variant::indian) return scores_json(s);
   Json deals = Json::array();
-  for (const DealResult& deal : s.deals) {
-    Json entries = Json::array();
-    for (const EntryResult& entry : deal.entries) {
-      Json item = {{"player", entry.player},
-                   {"outcome", outcome_id(entry.outcome)},
-                   {"points", entry.points}};
-      if (entry.outcome == Outcome::dropped) item["drop"] = drop_name(entry.drop);
-      if (entry.outcome == Outcome::declared || entry.outcome == Outcome::showed) {
-        item["valid"] = entry.valid_hand;
-        item["hand"] = entry.hand;
-      }
-      if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
-      entries.push_back(item);
-    }
-    Json standing = Json::object();
-    for (std::size_t i = 0; i < s.players.size(); ++i) {
-      standing[s.players[i].name] =
-          s.game == Game::points ? amount_json(deal.standing[i]) : Json(deal.standing[i]);
-    }
-    Json item = {{"number", deal.number}, {"wild", wild_json(deal.wild)},
-                 {"winner", deal.winner}, {"extra", deal.extra},
-                 {"entries", entries},    {standing_label(s.game), standing},
-                 {"out", deal.out}};
-    if (deal.cash) {
-      Json paid = Json::array();
-      for (const Minor amount : deal.cash->paid) paid.push_back(amount_json(amount));
-      item["money"] = {{"paid", paid},
-                       {"gross", amount_json(deal.cash->gross)},
-                       {"fee", amount_json(deal.cash->fee)},
-                       {"net", amount_json(deal.cash->net)}};
-    }
-    deals.push_back(item);
-  }
   Json events = Json::array();
   for (const Settlement::Event& event : s.events) {
     events.push_back({{"after_deal", event.after_deal}, {"text", event.text}});
@@ -348,6 +347,27 @@ Json settlement_json(const Settlement& s) {
           {"held", amount_json(s.held)}};
 }
 
+// The settlement as one JSON document, as dump(2) would print it, the deals written one at a
+// time: a sheet of 100,000 deals never holds them all as JSON values.
+void write_json(std::ostream& out, const Settlement& s) {
+  const std::string text = settlement_json(s).dump(2);
+  const std::string_view marker = "\n  \"deals\": [],";
+  const std::size_t at = text.find(marker);
+  out << text.substr(0, at) << "\n  \"deals\": [";
+  bool first = true;
+  for (const DealResult& deal : s.deals) {
+    std::string item = deal_json(s, deal).dump(2);
+    std::string indented = "\n    ";
+    for (const char c : item) {
+      indented += c;
+      if (c == '\n') indented += "    ";
+    }
+    out << (first ? "" : ",") << indented;
+    first = false;
+  }
+  out << (first ? "]," : "\n  ],") << text.substr(at + marker.size()) << "\n";
+}
+
 int run_settle(const SettleOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     std::string text;
@@ -366,7 +386,7 @@ int run_settle(const SettleOptions& options, const Environment& env) {
     const Sheet sheet = parse_sheet(text, source);
     const Settlement settlement = settle(sheet, text, source);
     if (options.common.output_format() == Format::json) {
-      env.out << settlement_json(settlement).dump(2) << "\n";
+      write_json(env.out, settlement);
     } else {
       print_text(env.out, settlement, Style(options.common, env));
     }

@@ -624,9 +624,9 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   }
   const auto shown = static_cast<std::size_t>(rules.hand_size);
   if (options.size == ReadOptions::Size::shown && cards.size() != shown) {
-    throw input_error(
-        source, text, read.written.end_offset,
-        fmt::format("{} cards: a hand shown at the end of a deal holds {}", cards.size(), shown));
+    throw input_error(source, text, read.written.end_offset,
+                      fmt::format("{} card{}: a hand shown at the end of a deal holds {}",
+                                  cards.size(), cards.size() == 1 ? "" : "s", shown));
   }
   if (options.size == ReadOptions::Size::shown_or_drawn && cards.size() != shown &&
       cards.size() != shown + 1) {

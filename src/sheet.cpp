@@ -31,9 +31,22 @@ class SheetReader {
   [[noreturn]] void fail(std::size_t offset, std::string message) const {
     throw input_error(source_, text_, offset, std::move(message));
   }
+  // "line 4, column 12", from an index of line starts built once: a sheet of many deals names
+  // places in every deal, so each lookup must not read the text from its start.
   std::string where(std::size_t offset) const {
-    const Location at = locate(text_, offset);
-    return fmt::format("line {}, column {}", at.line, at.column);
+    if (line_starts_.empty()) {
+      line_starts_.push_back(0);
+      for (std::size_t i = 0; i < text_.size(); ++i) {
+        if (text_[i] == '\n') line_starts_.push_back(i + 1);
+      }
+    }
+    const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    const std::size_t line = static_cast<std::size_t>(next - line_starts_.begin());
+    std::size_t column = 1;
+    for (std::size_t i = line_starts_[line - 1]; i < offset && i < text_.size(); ++i) {
+      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
+    }
+    return fmt::format("line {}, column {}", line, column);
   }
   std::size_t index_of(const std::string& name, std::size_t offset) const {
     const auto found = std::find(sheet_.players.begin(), sheet_.players.end(), name);
@@ -128,6 +141,7 @@ class SheetReader {
   std::string_view text_, source_;
   Rules rules_;
   Settlement result_;
+  mutable std::vector<std::size_t> line_starts_;
 };
 
 // Indian rummy: points, pools and deals, with money.
