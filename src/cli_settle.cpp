@@ -79,8 +79,56 @@ std::string outcome_text(const EntryResult& entry) {
   return "won, the last player standing";
 }
 
+// What both kinds of sheet print alike: names padded to one width, the house rules, the events
+// in their places, and a deal's standings on one line.
+class SheetText {
+ public:
+  SheetText(std::ostream& out, const Settlement& s) : out_(out), s_(s) {
+    for (const PlayerResult& player : s.players) {
+      width_ = std::max(width_, display_width(player.name));
+    }
+  }
+
+  std::string padded(std::string name) const {
+    name.append(width_ - display_width(name), ' ');
+    return name;
+  }
+
+  void house_rules() const {
+    for (const HouseRuleSetting& setting : s_.house_rules) {
+      out_ << "house rule: " << setting.text() << "\n";
+    }
+  }
+
+  // The events that came after `deals` deals and are not printed yet.
+  void events_after(std::size_t deals) {
+    for (; next_event_ < s_.events.size() && s_.events[next_event_].after_deal <= deals;
+         ++next_event_) {
+      out_ << "  " << s_.events[next_event_].text << "\n";
+    }
+  }
+
+  // "Asha 39, Ravi 0": each player's standing after the deal, as `text` writes it.
+  template <typename Text>
+  std::string standings(const DealResult& deal, Text&& text) const {
+    std::string line;
+    for (std::size_t i = 0; i < s_.players.size(); ++i) {
+      line += fmt::format("{}{} {}", line.empty() ? "" : ", ", s_.players[i].name,
+                          text(deal.standing[i]));
+    }
+    return line;
+  }
+
+ private:
+  std::ostream& out_;
+  const Settlement& s_;
+  std::size_t width_ = 0;
+  std::size_t next_event_ = 0;
+};
+
 // Basic, Knock and Crazy Rummy: a score sheet, hand by hand or round by round.
 void print_scores(std::ostream& out, const Settlement& s, const Style& style) {
+  SheetText text(out, s);
   const bool basic = s.variant == Variant::basic;
   std::string head(variant_description(s.variant));
   if (s.target > 0) {
@@ -90,21 +138,9 @@ void print_scores(std::ostream& out, const Settlement& s, const Style& style) {
                         s.deals_to_play == 1 ? "" : "s");
   }
   std::string names;
-  std::size_t name_width = 0;
-  for (const PlayerResult& player : s.players) {
-    names += (names.empty() ? "" : " ") + player.name;
-    name_width = std::max(name_width, display_width(player.name));
-  }
+  for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
   out << head << "; players " << names << "\n";
-  for (const HouseRuleSetting& setting : s.house_rules) {
-    out << "house rule: " << setting.text() << "\n";
-  }
-  std::size_t next_event = 0;
-  const auto events_after = [&](std::size_t deals) {
-    for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
-      out << "  " << s.events[next_event].text << "\n";
-    }
-  };
+  text.house_rules();
   for (const DealResult& deal : s.deals) {
     out << "\n"
         << style.paint(fmt::format("{} {}{}", basic ? "hand" : "round", deal.number,
@@ -112,54 +148,35 @@ void print_scores(std::ostream& out, const Settlement& s, const Style& style) {
                        colour::strong)
         << ": " << deal.note << "\n";
     for (const EntryResult& entry : deal.entries) {
-      std::string name = entry.player;
-      name.append(name_width - display_width(name), ' ');
       const std::string counted =
           entry.score
               ? fmt::format("{} {:>3}",
                             entry.score->basis == ScoreBasis::deadwood ? "deadwood" : "in hand ",
                             entry.points)
               : std::string(12, ' ');
-      out << fmt::format("  {}  {:<10} {}  {:>+5}", name, outcome_text(entry), counted,
-                         entry.change);
+      out << fmt::format("  {}  {:<10} {}  {:>+5}", text.padded(entry.player), outcome_text(entry),
+                         counted, entry.change);
       if (!entry.hand.empty()) out << "  " << entry.hand;
       out << "\n";
     }
-    std::string standing;
-    for (std::size_t i = 0; i < s.players.size(); ++i) {
-      standing +=
-          fmt::format("{}{} {}", standing.empty() ? "" : ", ", s.players[i].name, deal.standing[i]);
-    }
-    out << "  total: " << standing << "\n";
-    events_after(static_cast<std::size_t>(deal.number));
+    out << "  total: "
+        << text.standings(deal, [](long long total) { return std::to_string(total); }) << "\n";
+    text.events_after(static_cast<std::size_t>(deal.number));
   }
-  events_after(s.deals.size() + 1);
+  text.events_after(s.deals.size() + 1);
   out << "\n" << style.paint("standings", colour::strong) << "\n";
   for (const PlayerResult& player : s.players) {
-    std::string name = player.name;
-    name.append(name_width - display_width(name), ' ');
-    out << fmt::format("  {}  {}\n", name, player.standing);
+    out << fmt::format("  {}  {}\n", text.padded(player.name), player.standing);
   }
   out << "result: " << s.result << "\n";
 }
 
 void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   if (s.variant != Variant::indian) return print_scores(out, s, style);
+  SheetText text(out, s);
   out << header(s) << "\n";
-  for (const HouseRuleSetting& setting : s.house_rules) {
-    out << "house rule: " << setting.text() << "\n";
-  }
-  std::size_t name_width = 0;
-  for (const PlayerResult& player : s.players) {
-    name_width = std::max(name_width, display_width(player.name));
-  }
-  std::size_t next_event = 0;
-  const auto events_after = [&](std::size_t deals) {
-    for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
-      out << "  " << s.events[next_event].text << "\n";
-    }
-  };
-  events_after(0);
+  text.house_rules();
+  text.events_after(0);
   for (const DealResult& deal : s.deals) {
     out << "\n"
         << style.paint(
@@ -169,9 +186,8 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
                        deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"),
                        deal.winner);
     for (const EntryResult& entry : deal.entries) {
-      std::string name = entry.player;
-      name.append(name_width - display_width(name), ' ');
-      out << fmt::format("  {}  {:<30} {:>3}\n", name, outcome_text(entry), entry.points);
+      out << fmt::format("  {}  {:<30} {:>3}\n", text.padded(entry.player), outcome_text(entry),
+                         entry.points);
     }
     if (deal.cash) {
       std::string paid;
@@ -185,26 +201,20 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
                          money(s, deal.cash->net), money(s, deal.cash->gross),
                          money(s, deal.cash->fee));
     }
-    std::string standing;
-    for (std::size_t i = 0; i < s.players.size(); ++i) {
-      standing += fmt::format("{}{} {}", standing.empty() ? "" : ", ", s.players[i].name,
-                              standing_text(s, deal.standing[i]));
-    }
-    out << "  " << standing_label(s.game) << ": " << standing << "\n";
+    out << "  " << standing_label(s.game) << ": "
+        << text.standings(deal, [&](long long value) { return standing_text(s, value); }) << "\n";
     if (!deal.out.empty()) {
       std::string out_names;
       for (const std::string& name : deal.out) out_names += (out_names.empty() ? "" : ", ") + name;
       out << "  out: " << out_names << "\n";
     }
-    events_after(static_cast<std::size_t>(deal.number));
+    text.events_after(static_cast<std::size_t>(deal.number));
   }
-  events_after(s.deals.size() + 1);
+  text.events_after(s.deals.size() + 1);
 
   out << "\n" << style.paint("standings", colour::strong) << "\n";
   for (const PlayerResult& player : s.players) {
-    std::string name = player.name;
-    name.append(name_width - display_width(name), ' ');
-    out << fmt::format("  {}  {} {}", name, standing_label(s.game),
+    out << fmt::format("  {}  {} {}", text.padded(player.name), standing_label(s.game),
                        standing_text(s, player.standing));
     if (s.game == Game::pool101 || s.game == Game::pool201) {
       out << (player.out ? ", out"
@@ -217,9 +227,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   out << "\n" << style.paint("money", colour::strong) << "\n";
   Minor paid = 0, received = 0;
   for (const PlayerResult& player : s.players) {
-    std::string name = player.name;
-    name.append(name_width - display_width(name), ' ');
-    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", name,
+    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", text.padded(player.name),
                        money(s, player.paid), money(s, player.received),
                        signed_money(s, player.net()));
     paid += player.paid;
