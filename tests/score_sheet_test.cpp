@@ -8,23 +8,13 @@
 #include "helpers.hpp"
 #include "knock.hpp"
 #include "sheet.hpp"
+#include "sheet_helpers.hpp"
 
 using namespace rummy;
+using rummy::test::error_of_sheet;
+using rummy::test::settle_text;
 
 namespace {
-
-Settlement settle_text(const std::string& text) {
-  return settle(parse_sheet(text, "t.sheet"), text, "t.sheet");
-}
-
-std::string error_of_sheet(const std::string& text) {
-  try {
-    settle_text(text);
-  } catch (const InputError& error) {
-    return format_diagnostic(error.diagnostic());
-  }
-  return "no error";
-}
 
 std::vector<int> changes(const DealResult& deal) {
   std::vector<int> result;

@@ -7,23 +7,13 @@
 
 #include "helpers.hpp"
 #include "sheet.hpp"
+#include "sheet_helpers.hpp"
 
 using namespace rummy;
+using rummy::test::error_of_sheet;
+using rummy::test::settle_text;
 
 namespace {
-
-Settlement settle_text(const std::string& text) {
-  return settle(parse_sheet(text, "t.sheet"), text, "t.sheet");
-}
-
-std::string error_of_sheet(const std::string& text) {
-  try {
-    settle_text(text);
-  } catch (const InputError& error) {
-    return format_diagnostic(error.diagnostic());
-  }
-  return "no error";
-}
 
 const std::string valid_hand = "A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ";
 const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
