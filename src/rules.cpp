@@ -69,7 +69,7 @@ Rules Rules::for_variant(Variant variant) {
       rules.ace_high = false;
       rules.card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
       rules.pure_sequence_required = false;
-      rules.hand_size = 10;
+      rules.hand_size = basic_deal_size(2);
       rules.points_cap = no_cap;
       break;
     case Variant::crazy:  // RULES.md §5: two packs and four jokers; every 2 and joker is wild

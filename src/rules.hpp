@@ -55,6 +55,11 @@ struct Contract {
   int runs = 0;
 };
 std::optional<Contract> crazy_round(int round);  // rounds 1 to 7
+
+// Basic and Knock Rummy deal 10 cards each to 2 players, 7 to 3-4, 6 to 5-6 (RULES.md §3, §4).
+constexpr int basic_deal_size(std::size_t players) {
+  return players <= 2 ? 10 : players <= 4 ? 7 : 6;
+}
 std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs"
 inline constexpr int crazy_rounds = 7;
 

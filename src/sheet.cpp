@@ -540,8 +540,7 @@ class ScoreSheet : SheetReader {
                          ? (sheet_.target > 0 ? sheet_.target : basic_default_target)
                          : 0;
     if (sheet_.variant == Variant::knock) {
-      const std::size_t players = sheet_.players.size();
-      rules_.hand_size = players == 2 ? 10 : players <= 4 ? 7 : 6;  // RULES.md §3, §4
+      rules_.hand_size = basic_deal_size(sheet_.players.size());
     }
     score_.assign(sheet_.players.size(), 0);
     const std::vector<bool> everyone(sheet_.players.size(), true);
@@ -647,10 +646,9 @@ class ScoreSheet : SheetReader {
     DealResult played;
     played.number = static_cast<int>(result_.deals.size()) + 1;
     if (sheet_.variant == Variant::crazy) {
-      rules_.contract = crazy_round(played.number);
-      played.note = fmt::format("{} cards dealt, {} to go down", rules_.contract->cards,
-                                contract_text(rules_.contract->books, rules_.contract->runs));
-      rules_.contract.reset();
+      const Contract contract = *crazy_round(played.number);
+      played.note = fmt::format("{} cards dealt, {} to go down", contract.cards,
+                                contract_text(contract.books, contract.runs));
     }
     played.extra = result_.deals_to_play > 0 && played.number > result_.deals_to_play;
     const std::size_t winner = winning_line(deal, played.number);
