@@ -44,7 +44,8 @@ struct game_pool101 : TAO_PEGTL_ISTRING("pool101") {};
 struct game_pool201 : TAO_PEGTL_ISTRING("pool201") {};
 struct deal_count : pegtl::plus<pegtl::digit> {};
 struct deal_count_required : deal_count {};
-struct game_deals : pegtl::seq<TAO_PEGTL_ISTRING("deals"), gap, pegtl::must<deal_count_required>> {};
+struct deals_word : TAO_PEGTL_ISTRING("deals") {};
+struct game_deals : pegtl::seq<deals_word, gap, pegtl::must<deal_count_required>> {};
 // Basic Rummy: to a target (150 unless written) or over an agreed number of hands.
 struct game_length : pegtl::plus<pegtl::digit> {};
 struct game_length_required : game_length {};
@@ -52,16 +53,20 @@ struct basic_target : pegtl::seq<keyword<TAO_PEGTL_ISTRING("target")>, gap, pegt
 struct basic_hands : pegtl::seq<keyword<TAO_PEGTL_ISTRING("hands")>, gap, pegtl::must<game_length_required>> {};
 struct basic_length : pegtl::sor<basic_target, basic_hands> {};
 struct basic_length_required : basic_length {};
-struct game_basic : pegtl::seq<keyword<TAO_PEGTL_ISTRING("basic")>, pegtl::opt<gap, pegtl::not_at<pegtl::eolf>, pegtl::must<basic_length_required>>> {};
+struct basic_word : TAO_PEGTL_ISTRING("basic") {};
+struct game_basic : pegtl::seq<keyword<basic_word>, pegtl::opt<gap, pegtl::not_at<pegtl::eolf>, pegtl::must<basic_length_required>>> {};
 // Knock Rummy: the agreed number of rounds. Crazy Rummy: always seven.
 struct knock_rounds : pegtl::seq<gap, keyword<TAO_PEGTL_ISTRING("rounds")>, gap, pegtl::must<game_length_required>> {};
 struct knock_rounds_required : knock_rounds {};
-struct game_knock : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knock")>, pegtl::must<knock_rounds_required>> {};
-struct game_crazy : keyword<TAO_PEGTL_ISTRING("crazy")> {};
+struct knock_word : TAO_PEGTL_ISTRING("knock") {};
+struct game_knock : pegtl::seq<keyword<knock_word>, pegtl::must<knock_rounds_required>> {};
+struct crazy_word : TAO_PEGTL_ISTRING("crazy") {};
+struct game_crazy : keyword<crazy_word> {};
 struct game_kind : pegtl::sor<keyword<game_points>, keyword<game_pool101>, keyword<game_pool201>, game_deals,
                               game_basic, game_knock, game_crazy> {};
 struct game_kind_required : game_kind {};
-struct game_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("game")>, gap, pegtl::must<game_kind_required>> {};
+struct game_word : keyword<TAO_PEGTL_ISTRING("game")> {};
+struct game_line : pegtl::seq<game_word, gap, pegtl::must<game_kind_required>> {};
 
 struct point_word : keyword<TAO_PEGTL_ISTRING("point")> {};
 struct point_line : pegtl::seq<point_word, gap, pegtl::must<value_required>> {};
@@ -78,7 +83,8 @@ struct currency_line : pegtl::seq<currency_word, gap, pegtl::must<value_required
 
 struct listed_name : word {};
 struct listed_name_required : listed_name {};
-struct players_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("players")>, gap, pegtl::must<listed_name_required>,
+struct players_word : keyword<TAO_PEGTL_ISTRING("players")> {};
+struct players_line : pegtl::seq<players_word, gap, pegtl::must<listed_name_required>,
                                  pegtl::star<gap, listed_name>> {};
 
 struct deal_wild : pegtl::seq<keyword<TAO_PEGTL_ISTRING("wild")>, gap, pegtl::must<wild_value_required>> {};

@@ -25,6 +25,8 @@
 #include <climits>
 #include <cstdint>
 
+#include <fmt/format.h>
+
 namespace rummy {
 
 namespace {
@@ -565,14 +567,20 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
 
 }  // namespace
 
+std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,
+                                           std::string_view command) {
+  if (rules.arrange_by != ArrangeBy::subsets || count <= subset_search_limit) return std::nullopt;
+  return fmt::format("{} cards: {} takes at most {} in {}", count, command, subset_search_limit,
+                     variant_description(rules.variant));
+}
+
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  if (rules.max_wilds_in_run < rules.max_sequence || rules.max_wilds_in_set < rules.largest_set() ||
-      (rules.fixed_wild && !rules.wild_cards_score_zero) || !rules.set_suits_differ) {
+  if (rules.arrange_by == ArrangeBy::subsets) {
     // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
     // repeat suits: beyond what Search assumes.
     return arrange_by_subsets(cards, wild, rules);
   }
-  if (!rules.pure_sequence_required) {
+  if (rules.arrange_by == ArrangeBy::least_deadwood) {
     // Knock and Basic Rummy: the grouping with the least deadwood, no discard.
     Search search(cards, wild, rules, /*may_discard=*/false, /*track_one_sequence=*/false);
     search.run(INT_MAX);

@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "declaration.hpp"
@@ -33,6 +35,11 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
 // (a Crazy round) it prefers the groupings that meet the contract. More cards: std::length_error.
 inline constexpr std::size_t subset_search_limit = 16;
 Arrangement arrange_by_subsets(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// Why `arrange` cannot take `count` cards under these rules (the subset search's limit), in
+// words naming `command` ("arrange", "--arrange"); nothing when it can.
+std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,
+                                           std::string_view command);
 
 // A card that could be drawn next and what it would allow.
 struct Out {

@@ -30,8 +30,8 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   record.game = settings.game.value_or(defaults.game);
   record.declared = settings.declared.value_or(defaults.declared);
 
-  const bool indian = rules.variant == Variant::indian;
-  if (!indian && (settings.drop || settings.declared.value_or(false))) {
+  const bool declares = rules.declares;
+  if ((settings.drop && !rules.has_drops()) || (settings.declared.value_or(false) && !declares)) {
     throw input_error(
         source, line, settings.drop ? settings.drop_offset : 0,
         fmt::format("{} is for Indian rummy, not {}", settings.drop ? "a drop" : "'declared'",
@@ -64,16 +64,14 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   ReadOptions options;
   options.wild = settings.wild ? settings.wild : defaults.wild;
   if (settings.wild) options.wild_origin = "the line's [wild=…]";
-  options.size = !indian            ? ReadOptions::Size::any
-                 : defaults.arrange ? ReadOptions::Size::shown_or_drawn
-                                    : ReadOptions::Size::shown;
+  options.size = !rules.exact_hand_size ? ReadOptions::Size::any
+                 : defaults.arrange     ? ReadOptions::Size::shown_or_drawn
+                                        : ReadOptions::Size::shown;
   const ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {
-    if (rules.variant == Variant::crazy && read.hand.card_count() > subset_search_limit) {
-      throw input_error(source, line, read.written.end_offset,
-                        fmt::format("{} cards: --arrange takes at most {} in Crazy Rummy",
-                                    read.hand.card_count(), subset_search_limit));
+    if (const auto refusal = arrange_refusal(read.hand.card_count(), rules, "--arrange")) {
+      throw input_error(source, line, read.written.end_offset, *refusal);
     }
     record.arrangement = arrange(read.hand.cards(), read.hand.wild, rules);
     record.score = record.arrangement->score;

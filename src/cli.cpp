@@ -81,54 +81,84 @@ std::optional<std::string> unknown_subcommand(const std::vector<std::string>& ar
 
 }  // namespace
 
-void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand, bool with_csv,
-                        bool with_variant) {
-  if (takes_hand) {
-    command.add_option("--wild", options.wild,
-                       "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
-                       "or none; default: the rank of the (WJ) marks, else none");
-    command
-        .add_option("--decks", options.decks,
-                    "Packs in play (limits copies of each card); default: the game's")
-        ->check(CLI::Range(1, 8));
-  }
+std::string_view format_name(Format format) {
+  constexpr std::array<std::string_view, all_formats.size()> names = {"text", "json", "csv"};
+  return names[static_cast<int>(format)];
+}
+
+std::string_view color_name(Color color) {
+  constexpr std::array<std::string_view, all_colors.size()> names = {"auto", "always", "never"};
+  return names[static_cast<int>(color)];
+}
+
+void add_deal_options(CLI::App& command, CommonOptions& options) {
+  command.add_option("--wild", options.wild,
+                     "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
+                     "or none; default: the rank of the (WJ) marks, else none");
+  command
+      .add_option("--decks", options.decks,
+                  "Packs in play (limits copies of each card); default: the game's")
+      ->check(CLI::Range(1, 8));
+}
+
+void add_hand_argument(CLI::App& command, CommonOptions& options) {
+  command.add_option("hand", options.hand_words,
+                     "The hand, e.g. \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | …\"; absent or '-': read "
+                     "standard input");
+}
+
+void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant) {
   if (with_variant) {
-    command.add_option("--variant", options.variant, "The game: indian, basic, knock or crazy")
-        ->check(CLI::IsMember({"indian", "basic", "knock", "crazy"}))
-        ->capture_default_str();
+    std::string games;
+    for (const Variant variant : all_variants) {
+      games += games.empty() ? "" : variant == all_variants.back() ? " or " : ", ";
+      games += variant_name(variant);
+    }
+    add_enum_option(command, "--variant", options.variant, all_variants, variant_name,
+                    "The game: " + games);
+    const auto rounds = static_cast<int>(Rules::for_variant(Variant::crazy).rounds.size());
     command
-        .add_option("--round", options.round,
-                    "Crazy Rummy: the round (1-7) whose contract the melds must meet")
-        ->check(CLI::Range(1, crazy_rounds));
+        .add_option(
+            "--round", options.round,
+            fmt::format("Crazy Rummy: the round (1-{}) whose contract the melds must meet", rounds))
+        ->check(CLI::Range(1, rounds));
   }
   command
       .add_option("--house", options.house,
                   "Set a house rule, NAME=VALUE (repeatable); 'rummy rules' lists them")
       ->allow_extra_args(false);
-  command.add_option("--format", options.format, "Output format")
-      ->check(with_csv ? CLI::IsMember({"text", "json", "csv"}) : CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  command.add_option("--color", options.color, "Colour the text output")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->capture_default_str();
-  if (takes_hand) {
-    command.add_option("hand", options.hand_words,
-                       "The hand, e.g. \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | …\"; absent or '-': read "
-                       "standard input");
-  }
 }
 
-std::function<int()> common_command(CLI::App& command, const Environment& env,
-                                    int (*run)(const CommonOptions&, const Environment&),
-                                    bool takes_hand, bool with_variant) {
+void add_format_option(CLI::App& command, CommonOptions& options, bool with_csv) {
+  const std::span<const Format> formats(all_formats.data(), with_csv ? 3 : 2);
+  std::vector<std::pair<std::string, Format>> map;
+  for (const Format format : formats) map.emplace_back(std::string(format_name(format)), format);
+  command.add_option("--format", options.format, "Output format")
+      ->transform(enum_names(map))
+      ->type_name("TEXT")
+      ->default_str(std::string(format_name(options.format)));
+}
+
+void add_output_options(CLI::App& command, CommonOptions& options, bool with_csv) {
+  add_format_option(command, options, with_csv);
+  add_enum_option(command, "--color", options.color, all_colors, color_name,
+                  "Colour the text output");
+}
+
+std::function<int()> hand_command(CLI::App& command, const Environment& env,
+                                  int (*run)(const CommonOptions&, const Environment&),
+                                  bool with_variant) {
   auto options = std::make_shared<CommonOptions>();
-  add_common_options(command, *options, takes_hand, /*with_csv=*/false, with_variant);
+  add_deal_options(command, *options);
+  add_rules_options(command, *options, with_variant);
+  add_output_options(command, *options);
+  add_hand_argument(command, *options);
   return [options, &env, run] { return run(*options, env); };
 }
 
 Style::Style(const CommonOptions& options, const Environment& env) {
-  enabled_ = options.color == "always" ||
-             (options.color == "auto" && env.out_is_terminal && !env.no_color);
+  enabled_ = options.color == Color::always ||
+             (options.color == Color::automatic && env.out_is_terminal && !env.no_color);
 }
 
 std::string Style::paint(std::string_view text, std::string_view sgr) const {
@@ -150,16 +180,13 @@ int report_error(const CommandError& error, Format format, const Environment& en
       body["column"] = error.diagnostic->where.column;
       body["text"] = error.diagnostic->where.line_text;
     }
-    env.out << Json{{"error", body}}.dump(2) << "\n";
+    write_json(env.out, Json{{"error", body}});
   }
   return exit_bad_input;
 }
 
 Rules rules_from(const CommonOptions& options) {
-  Variant variant = Variant::indian;
-  for (const Variant each : all_variants) {
-    if (variant_name(each) == options.variant) variant = each;
-  }
+  const Variant variant = options.variant;
   Rules rules = Rules::for_variant(variant);
   if (options.decks) rules.decks = *options.decks;
   if (options.wild && !rules.deal_has_wild_rank) {
@@ -169,10 +196,10 @@ Rules rules_from(const CommonOptions& options) {
         std::nullopt};
   }
   if (options.round) {
-    if (variant != Variant::crazy) {
+    rules.contract = rules.round(*options.round);
+    if (!rules.contract) {
       throw CommandError{"--round is for Crazy Rummy's contracts (--variant crazy)", std::nullopt};
     }
-    rules.contract = crazy_round(*options.round);
   }
   for (const std::string& assignment : options.house) {
     if (const auto problem = apply_house_rule(rules, assignment)) {

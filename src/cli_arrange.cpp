@@ -14,14 +14,12 @@ namespace {
 int run_arrange(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    const bool indian = rules.variant == Variant::indian;
+    const bool exact = rules.exact_hand_size;
     const ReadHand read =
-        read_hand_from(options, rules, env, indian ? HandSize::shown_or_drawn : HandSize::any);
+        read_hand_from(options, rules, env, exact ? HandSize::shown_or_drawn : HandSize::any);
     const std::vector<Card> cards = read.hand.cards();
-    if (rules.variant == Variant::crazy && cards.size() > subset_search_limit) {
-      throw CommandError{fmt::format("{} cards: arrange takes at most {} in Crazy Rummy",
-                                     cards.size(), subset_search_limit),
-                         std::nullopt};
+    if (const auto refusal = arrange_refusal(cards.size(), rules, "arrange")) {
+      throw CommandError{*refusal, std::nullopt};
     }
     const Arrangement best = arrange(cards, read.hand.wild, rules);
     const auto changed = house_rules_that_changed(rules, [&](const Rules& with) {
@@ -31,10 +29,10 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
     // What the grouping as written pays, when it was written in groups.
     std::optional<Score> given;
     if (read.hand.groups.size() > 1 &&
-        (!indian || cards.size() == static_cast<std::size_t>(rules.hand_size))) {
+        (!exact || cards.size() == static_cast<std::size_t>(rules.hand_size))) {
       const DeclarationCheck check = check_declaration(read.hand, rules);
-      given = indian ? score_shown_hand(read.hand, check, rules)
-                     : score_deadwood(read.hand, check, rules);
+      given = rules.arrange_by == ArrangeBy::declaration ? score_shown_hand(read.hand, check, rules)
+                                                         : score_deadwood(read.hand, check, rules);
     }
 
     if (options.output_format() == Format::json) {
@@ -49,7 +47,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
                          {"hand", format_hand(best.hand)},
                          {"given_points", given ? Json(given->points) : Json(nullptr)},
                          {"house_rules", house_rules_json(changed)}};
-      env.out << body.dump(2) << "\n";
+      write_json(env.out, body);
       return exit_ok;
     }
     const Style style(options, env);
@@ -75,12 +73,13 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
                       : style.paint(explain(*unmet, best.check, best.hand, rules), colour::bad))
               << "\n";
     }
-    if (!indian && best.score.points == 0) {
+    const bool declares = rules.arrange_by == ArrangeBy::declaration;
+    if (!declares && best.score.points == 0) {
       env.out << style.paint("rummy: every card is in a meld", colour::good) << "\n";
     } else if (best.valid()) {
       env.out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check)
               << "; shown after another player's declaration it pays " << best.score.points << "\n";
-    } else if (!indian) {
+    } else if (!declares) {
       env.out << style.paint(fmt::format("least deadwood: {} point{}", best.score.points,
                                          best.score.points == 1 ? "" : "s"),
                              colour::strong)
@@ -96,7 +95,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
       env.out << "\nrule: " << describe(best.score, rules) << "\n";
     }
     if (given) {
-      env.out << fmt::format("as written: {} {} point{}{}\n", indian ? "pays" : "deadwood",
+      env.out << fmt::format("as written: {} {} point{}{}\n", declares ? "pays" : "deadwood",
                              given->points, given->points == 1 ? "" : "s",
                              given->points == best.score.points
                                  ? " (the best there is)"
@@ -111,7 +110,7 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_arrange(CLI::App& command, const Environment& env) {
-  return common_command(command, env, run_arrange, /*takes_hand=*/true, /*with_variant=*/true);
+  return hand_command(command, env, run_arrange);
 }
 
 }  // namespace rummy::cli

@@ -8,6 +8,7 @@
 
 #include "batch.hpp"
 #include "cli_common.hpp"
+#include "csv_writer.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
@@ -93,59 +94,6 @@ class LineReader {
   bool overlong() const { return overlong_; }
 };
 
-// Appends `text` as a JSON string.
-void append_json_string(std::string& out, std::string_view text) {
-  out += '"';
-  std::size_t plain = 0;  // start of the run of characters that need no escape
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(text, plain, i - plain);
-    plain = i + 1;
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        out += fmt::format("\\u{:04x}", c);
-    }
-  }
-  out.append(text, plain);
-  out += '"';
-}
-
-void append_number(std::string& out, long long value) {
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-  out.append(digits, end);
-}
-
-// Appends `text` as a CSV field, quoted when it must be.
-void append_csv_field(std::string& out, std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out += text;
-    return;
-  }
-  out += '"';
-  for (const char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-}
-
 constexpr std::string_view csv_header =
     "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,discard,hand,error\n";
 
@@ -154,37 +102,40 @@ std::string_view role_of(const BatchRecord& record) {
   return record.declared ? "declared" : "shown";
 }
 
+// One record per hand, in the format asked for, through the one JSON and CSV writers.
 class RecordWriter {
  public:
-  RecordWriter(Format format, bool csv, const Rules& rules)
-      : format_(format), csv_(csv), rules_(rules) {
+  RecordWriter(Format format, const Rules& rules) : format_(format), rules_(rules) {
     // The rule's words depend only on the basis, the rules and the game: say each once.
     for (std::size_t basis = 0; basis < rule_text_.size(); ++basis) {
       for (const Game game : all_games) {
         Score score;
         score.basis = static_cast<ScoreBasis>(basis);
-        auto& text = rule_text_[basis][static_cast<std::size_t>(game)];
-        text = describe(score, rules_, game);
-        append_json_string(rule_json_[basis][static_cast<std::size_t>(game)], text);
+        rule_text_[basis][static_cast<std::size_t>(game)] = describe(score, rules_, game);
       }
     }
   }
 
   void header(std::string& out) const {
-    if (csv_) out += csv_header;
+    if (format_ == Format::csv) out += csv_header;
   }
 
   void write(std::string& out, std::string_view source, const BatchRecord& record) const {
-    if (csv_) return write_csv(out, source, record);
-    if (format_ == Format::json) return write_json(out, source, record);
+    switch (format_) {
+      case Format::csv:
+        return write_csv(out, source, record);
+      case Format::json:
+        return write_json(out, source, record);
+      case Format::text:
+        break;
+    }
     write_text(out, source, record);
   }
 
  private:
   // Indian rummy's format (points, pool101, …), or the name of the other game.
   std::string_view game_label(const BatchRecord& record) const {
-    return rules_.variant == Variant::indian ? game_name(record.game)
-                                             : variant_name(rules_.variant);
+    return rules_.has_formats ? game_name(record.game) : variant_name(rules_.variant);
   }
 
   const std::string& rule(const BatchRecord& record) const {
@@ -193,81 +144,74 @@ class RecordWriter {
   }
 
   void write_json(std::string& out, std::string_view source, const BatchRecord& record) const {
-    out += "{\"source\":";
-    if (source != source_) {
-      source_ = source;
-      source_json_.clear();
-      append_json_string(source_json_, source);
-    }
-    out += source_json_;
-    out += ",\"line\":";
-    append_number(out, static_cast<long long>(record.line));
+    JsonWriter json(out, JsonWriter::Layout::compact);
+    json.begin_object();
+    json.member("source", source);
+    json.member("line", record.line);
     if (record.verdict == Verdict::error) {
-      out += ",\"column\":";
-      append_number(out, static_cast<long long>(record.error->where.column));
-      out += ",\"verdict\":\"error\",\"error\":";
-      append_json_string(out, record.error->message);
-      out += "}\n";
-      return;
-    }
-    out += ",\"verdict\":\"";
-    out += verdict_id(record.verdict);
-    out += "\",\"role\":\"";
-    out += role_of(record);
-    out += "\",\"game\":\"";
-    out += game_label(record);
-    out += "\",\"wild\":";
-    if (record.wild) {
-      out += '"';
-      out += rank_name(*record.wild);
-      out += '"';
-    } else {
-      out += "null";
-    }
-    out += ",\"points\":";
-    append_number(out, record.score.points);
-    out += ",\"uncapped\":";
-    append_number(out, record.score.uncapped);
-    out += ",\"rule_id\":\"";
-    out += basis_id(record.score.basis);
-    out += "\",\"rule\":";
-    out += rule_json_[static_cast<std::size_t>(record.score.basis)]
-                     [static_cast<std::size_t>(record.game)];
-    if (record.arrangement) {
-      out += ",\"discard\":";
-      if (record.arrangement->discard) {
-        append_json_string(out, to_string(*record.arrangement->discard));
-      } else {
-        out += "null";
-      }
-      out += ",\"hand\":";
-      append_json_string(out, format_hand(record.arrangement->hand));
-    }
-    out += "}\n";
-  }
-
-  void write_csv(std::string& out, std::string_view source, const BatchRecord& record) const {
-    append_csv_field(out, source);
-    fmt::format_to(std::back_inserter(out), ",{},", record.line);
-    if (record.verdict == Verdict::error) {
-      fmt::format_to(std::back_inserter(out), "{},error,,,,,,,,,,", record.error->where.column);
-      append_csv_field(out, record.error->message);
+      json.member("column", record.error->where.column);
+      json.member("verdict", "error");
+      json.member("error", record.error->message);
+      json.end_object();
       out += '\n';
       return;
     }
-    fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{},", verdict_id(record.verdict),
-                   role_of(record), game_label(record), record.wild ? rank_name(*record.wild) : "",
-                   record.score.points, record.score.uncapped, basis_id(record.score.basis));
-    append_csv_field(out, rule(record));
-    out += ',';
-    if (record.arrangement) {
-      if (record.arrangement->discard) out += to_string(*record.arrangement->discard);
-      out += ',';
-      append_csv_field(out, format_hand(record.arrangement->hand));
+    json.member("verdict", verdict_id(record.verdict));
+    json.member("role", role_of(record));
+    json.member("game", game_label(record));
+    json.key("wild");
+    if (record.wild) {
+      json.string(rank_name(*record.wild));
     } else {
-      out += ',';
+      json.null();
     }
-    out += ",\n";
+    json.member("points", record.score.points);
+    json.member("uncapped", record.score.uncapped);
+    json.member("rule_id", basis_id(record.score.basis));
+    json.member("rule", rule(record));
+    if (record.arrangement) {
+      json.key("discard");
+      if (record.arrangement->discard) {
+        json.string(to_string(*record.arrangement->discard));
+      } else {
+        json.null();
+      }
+      json.member("hand", format_hand(record.arrangement->hand));
+    }
+    json.end_object();
+    out += '\n';
+  }
+
+  void write_csv(std::string& out, std::string_view source, const BatchRecord& record) const {
+    CsvWriter csv(out);
+    csv.field(source);
+    csv.field(static_cast<long long>(record.line));
+    if (record.verdict == Verdict::error) {
+      csv.field(static_cast<long long>(record.error->where.column));
+      csv.field("error");
+      for (int i = 0; i < 9; ++i) csv.empty();
+      csv.field(record.error->message);
+      csv.end_row();
+      return;
+    }
+    csv.empty();
+    csv.field(verdict_id(record.verdict));
+    csv.field(role_of(record));
+    csv.field(game_label(record));
+    csv.field(record.wild ? rank_name(*record.wild) : "");
+    csv.field(record.score.points);
+    csv.field(record.score.uncapped);
+    csv.field(basis_id(record.score.basis));
+    csv.field(rule(record));
+    if (record.arrangement) {
+      csv.field(record.arrangement->discard ? to_string(*record.arrangement->discard) : "");
+      csv.field(format_hand(record.arrangement->hand));
+    } else {
+      csv.empty();
+      csv.empty();
+    }
+    csv.empty();
+    csv.end_row();
   }
 
   void write_text(std::string& out, std::string_view source, const BatchRecord& record) const {
@@ -295,11 +239,8 @@ class RecordWriter {
   }
 
   Format format_;
-  bool csv_;
   const Rules& rules_;
   std::array<std::array<std::string, all_games.size()>, 10> rule_text_;
-  std::array<std::array<std::string, all_games.size()>, 10> rule_json_;  // the same, as JSON
-  mutable std::string source_, source_json_;  // the last source, and it as JSON
 };
 
 struct Summary {
@@ -326,13 +267,10 @@ struct Summary {
 };
 
 int run_batch(const BatchOptions& options, const Environment& env) {
-  const Format format = options.common.format == "json" ? Format::json : Format::text;
-  const bool csv = options.common.format == "csv";
-  CommonOptions error_options = options.common;
-  if (csv) error_options.format = "text";
-  return guarded(error_options, env, [&]() -> int {
+  const Format format = options.common.format;
+  return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
-    if (options.declared && rules.variant != Variant::indian) {
+    if (options.declared && !rules.declares) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
     BatchDefaults defaults;
@@ -341,7 +279,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     defaults.declared = options.declared;
     defaults.arrange = options.arrange;
 
-    const RecordWriter writer(format, csv, rules);
+    const RecordWriter writer(format, rules);
     Summary summary;
     std::string out;
     out.reserve(1 << 17);
@@ -402,9 +340,9 @@ int run_batch(const BatchOptions& options, const Environment& env) {
 
 std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<BatchOptions>();
-  add_common_options(command, options->common, /*takes_hand=*/true, /*with_csv=*/true,
-                     /*with_variant=*/true);
-  command.remove_option(command.get_option("hand"));
+  add_deal_options(command, options->common);
+  add_rules_options(command, options->common, /*with_variant=*/true);
+  add_output_options(command, options->common, /*with_csv=*/true);
   command.add_option("file", options->files,
                      "Files with one hand per line; none or '-': standard input");
   command

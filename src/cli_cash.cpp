@@ -76,17 +76,15 @@ int run_points(const CashOptions& options, const Environment& env) {
     if (options.common.output_format() == Format::json) {
       Json paid = Json::array();
       for (const Minor amount : cash->paid) paid.push_back(format_amount(amount));
-      env.out << Json{{"game", "points"},
-                      {"value", format_amount(value)},
-                      {"losers", losers},
-                      {"points", total},
-                      {"paid", paid},
-                      {"gross", format_amount(cash->gross)},
-                      {"fee", format_amount(cash->fee)},
-                      {"fee_rule", fee.text()},
-                      {"net", format_amount(cash->net)}}
-                     .dump(2)
-              << "\n";
+      write_json(env.out, Json{{"game", "points"},
+                               {"value", format_amount(value)},
+                               {"losers", losers},
+                               {"points", total},
+                               {"paid", paid},
+                               {"gross", format_amount(cash->gross)},
+                               {"fee", format_amount(cash->fee)},
+                               {"fee_rule", fee.text()},
+                               {"net", format_amount(cash->net)}});
       return exit_ok;
     }
     std::string paid;
@@ -108,15 +106,13 @@ int run_prize(const CashOptions& options, const Environment& env, std::string_vi
     const auto cash = prize_cash(entry, options.players, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
     if (options.common.output_format() == Format::json) {
-      env.out << Json{{"game", game},
-                      {"entry", format_amount(entry)},
-                      {"players", options.players},
-                      {"pool", format_amount(cash->pool)},
-                      {"fee", format_amount(cash->fee)},
-                      {"fee_rule", fee.text()},
-                      {"prize", format_amount(cash->prize)}}
-                     .dump(2)
-              << "\n";
+      write_json(env.out, Json{{"game", game},
+                               {"entry", format_amount(entry)},
+                               {"players", options.players},
+                               {"pool", format_amount(cash->pool)},
+                               {"fee", format_amount(cash->fee)},
+                               {"fee_rule", fee.text()},
+                               {"prize", format_amount(cash->prize)}});
       return exit_ok;
     }
     env.out << fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}\n",
@@ -127,9 +123,7 @@ int run_prize(const CashOptions& options, const Environment& env, std::string_vi
 }
 
 void add_format(CLI::App& command, CashOptions& options) {
-  command.add_option("--format", options.common.format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_format_option(command, options.common);
   command
       .add_option("--fee", options.fee,
                   "The platform or host fee: a percentage (10%) or an amount (5)")

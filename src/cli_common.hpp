@@ -2,6 +2,7 @@
 // reporting errors in the one diagnostic format (and as JSON), colour. Private to src/.
 #pragma once
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -17,24 +18,67 @@
 
 namespace rummy::cli {
 
-enum class Format { text, json };
+enum class Format { text, json, csv };
+inline constexpr std::array<Format, 3> all_formats = {Format::text, Format::json, Format::csv};
+std::string_view format_name(Format format);  // "text", "json", "csv"
+enum class Color { automatic, always, never };
+inline constexpr std::array<Color, 3> all_colors = {Color::automatic, Color::always, Color::never};
+std::string_view color_name(Color color);  // "auto", "always", "never"
 
 struct CommonOptions {
   std::vector<std::string> hand_words;  // HAND, possibly split by the shell
   std::optional<std::string> wild;
   std::optional<int> decks;  // default: the game's
-  std::string variant = "indian";
+  Variant variant = Variant::indian;
   std::optional<int> round;  // Crazy Rummy's contract
   std::vector<std::string> house;
-  std::string format = "text";
-  std::string color = "auto";
+  Format format = Format::text;
+  Color color = Color::automatic;
 
-  Format output_format() const { return format == "json" ? Format::json : Format::text; }
+  // Errors are written as JSON with --format json, else as text (CSV too).
+  Format output_format() const { return format == Format::json ? Format::json : Format::text; }
 };
 
-// --wild, --decks, --house, --format, --color and HAND.
-void add_common_options(CLI::App& command, CommonOptions& options, bool takes_hand = true,
-                        bool with_csv = false, bool with_variant = false);
+// Options by concern; each command adds the ones that apply to it.
+void add_deal_options(CLI::App& command, CommonOptions& options);   // --wild, --decks
+void add_hand_argument(CLI::App& command, CommonOptions& options);  // HAND
+// --variant and --round (with_variant), --house.
+void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant);
+// --format (text, json, and csv where it applies); with --color.
+void add_format_option(CLI::App& command, CommonOptions& options, bool with_csv = false);
+void add_output_options(CLI::App& command, CommonOptions& options, bool with_csv = false);
+
+// The values of an enum option by name, in any case, from the one list of them: CLI11 then reads
+// the enum from its index. (CLI11's CheckedTransformer would also take the bare index.)
+template <typename Enum>
+CLI::Validator enum_names(const std::vector<std::pair<std::string, Enum>>& map) {
+  std::string names;
+  for (const auto& [name, value] : map) names += (names.empty() ? "" : ",") + name;
+  return CLI::Validator(
+      [map, names](std::string& input) -> std::string {
+        for (const auto& [name, value] : map) {
+          if (CLI::detail::to_lower(input) == name) {
+            input = std::to_string(static_cast<int>(value));
+            return {};
+          }
+        }
+        return "'" + input + "' is not one of " + names;
+      },
+      "{" + names + "}");
+}
+
+// An option whose values are the names of an enum's values, from the one list of them.
+template <typename Enum, std::size_t N>
+CLI::Option* add_enum_option(CLI::App& command, const std::string& name, Enum& value,
+                             const std::array<Enum, N>& all, std::string_view (*name_of)(Enum),
+                             const std::string& help) {
+  std::vector<std::pair<std::string, Enum>> map;
+  for (const Enum each : all) map.emplace_back(std::string(name_of(each)), each);
+  return command.add_option(name, value, help)
+      ->transform(enum_names(map))
+      ->type_name("TEXT")
+      ->default_str(std::string(name_of(value)));
+}
 
 // Terminal colour, decided once from --color, the terminal and NO_COLOR.
 class Style {
@@ -88,10 +132,11 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   }
 }
 
-// A subcommand that takes the common options only: adds them, and returns what runs it.
-std::function<int()> common_command(CLI::App& command, const Environment& env,
-                                    int (*run)(const CommonOptions&, const Environment&),
-                                    bool takes_hand = true, bool with_variant = false);
+// A subcommand that takes a hand and the common options only: adds them, and returns what runs
+// it.
+std::function<int()> hand_command(CLI::App& command, const Environment& env,
+                                  int (*run)(const CommonOptions&, const Environment&),
+                                  bool with_variant = true);
 
 // Subcommands: one file each (cli_validate.cpp, cli_score.cpp, cli_rules.cpp).
 struct Subcommand {

@@ -45,13 +45,11 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
                            format_group(extended, wild), explain(after, extended, wild, rules));
     }
     if (options.common.output_format() == Format::json) {
-      env.out << Json{{"fits", fits},
-                      {"meld", cards_json(table)},
-                      {"cards", cards_json(added.hand.cards())},
-                      {"kind", kind_id(after.kind)},
-                      {"reason", reason}}
-                     .dump(2)
-              << "\n";
+      write_json(env.out, Json{{"fits", fits},
+                               {"meld", cards_json(table)},
+                               {"cards", cards_json(added.hand.cards())},
+                               {"kind", kind_id(after.kind)},
+                               {"reason", reason}});
     } else {
       env.out << (fits ? "yes: " : "no: ") << reason << "\n";
     }
@@ -63,9 +61,9 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
 
 std::function<int()> setup_layoff(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<LayoffOptions>();
-  options->common.variant = "basic";
-  add_common_options(command, options->common, /*takes_hand=*/false, /*with_csv=*/false,
-                     /*with_variant=*/true);
+  options->common.variant = Variant::basic;
+  add_rules_options(command, options->common, /*with_variant=*/true);
+  add_output_options(command, options->common);
   command.add_option("meld", options->meld, "The meld on the table, e.g. 8♥-9♥-10♥")->required();
   command.add_option("cards", options->cards, "The cards to lay off, e.g. 7♥ or \"7♥ J♥\"")
       ->required();

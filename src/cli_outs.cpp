@@ -41,7 +41,7 @@ int run_outs(const CommonOptions& options, const Environment& env) {
                          {"wild", wild_json(read.hand.wild)},
                          {"declare", outs_json(outs.declare)},
                          {"improve", outs_json(outs.improve)}};
-      env.out << body.dump(2) << "\n";
+      write_json(env.out, body);
       return exit_ok;
     }
     env.out << wild_line(read, rules) << "\n";
@@ -65,7 +65,7 @@ int run_outs(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_outs(CLI::App& command, const Environment& env) {
-  return common_command(command, env, run_outs);
+  return hand_command(command, env, run_outs, /*with_variant=*/false);
 }
 
 }  // namespace rummy::cli

@@ -49,7 +49,7 @@ int run_rules(const CommonOptions& options, const Environment& env) {
                          {"wrong_show", rules.wrong_show_points},
                          {"valid_after_declaration", rules.valid_after_declaration_points},
                          {"drops", drops_json(rules)}};
-      env.out << body.dump(2) << "\n";
+      write_json(env.out, body);
       return exit_ok;
     }
     const Style style(options, env);
@@ -92,7 +92,10 @@ int run_rules(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_rules(CLI::App& command, const Environment& env) {
-  return common_command(command, env, run_rules, /*takes_hand=*/false);
+  auto options = std::make_shared<CommonOptions>();
+  add_rules_options(command, *options, /*with_variant=*/false);
+  add_output_options(command, *options);
+  return [options, &env] { return run_rules(*options, env); };
 }
 
 }  // namespace rummy::cli

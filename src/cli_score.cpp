@@ -62,7 +62,7 @@ int score_drop_command(const ScoreOptions& options, const Rules& rules, Game gam
     Json body = score_json(*score, rules, game);
     body["role"] = "drop";
     body["drop"] = drop_name(drop);
-    env.out << body.dump(2) << "\n";
+    write_json(env.out, body);
   } else {
     print_score_text(env.out, *score, rules, game, std::nullopt, Style(options.common, env));
   }
@@ -76,10 +76,9 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     if (options.drop) return score_drop_command(options, rules, game, env);
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
-    const ReadHand read =
-        read_hand_from(options.common, rules, env,
-                       rules.variant == Variant::indian ? HandSize::shown : HandSize::any);
-    if (rules.variant != Variant::indian && options.declared) {
+    const ReadHand read = read_hand_from(options.common, rules, env,
+                                         rules.exact_hand_size ? HandSize::shown : HandSize::any);
+    if (!rules.declares && options.declared) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
     const Hand& hand = read.hand;
@@ -100,7 +99,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       body["groups"] = groups_json(hand, check, rules);
       body["counted"] = cards_json(score.counted);
       body["house_rules"] = house_rules_json(changed);
-      env.out << body.dump(2) << "\n";
+      write_json(env.out, body);
     } else {
       const Style style(options.common, env);
       env.out << wild_line(read, rules) << "\n";
@@ -121,8 +120,10 @@ int run_score(const ScoreOptions& options, const Environment& env) {
 
 std::function<int()> setup_score(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<ScoreOptions>();
-  add_common_options(command, options->common, /*takes_hand=*/true, /*with_csv=*/false,
-                     /*with_variant=*/true);
+  add_deal_options(command, options->common);
+  add_rules_options(command, options->common, /*with_variant=*/true);
+  add_output_options(command, options->common);
+  add_hand_argument(command, options->common);
   command.add_option("--game", options->game, "The game: points, pool101, pool201 or deals")
       ->check(CLI::IsMember({"points", "pool101", "pool201", "deals"}))
       ->capture_default_str();

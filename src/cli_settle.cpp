@@ -27,32 +27,38 @@ std::string signed_money(const Settlement& settlement, Minor amount) {
   return (amount > 0 ? "+" : "") + money(settlement, amount);
 }
 
+bool keeps_money(const Settlement& s) {
+  return s.rules.match.keeps_money;
+}
+
+// "points rummy: ₹2.00 a point, fee 10%; players Asha Ravi", "Basic Rummy to 150; players …"
 std::string header(const Settlement& s) {
-  std::string text(game_description(s.game));
-  if (s.game == Game::deals) text += fmt::format(" of {} deals", s.deals_to_play);
+  const Match& match = s.rules.match;
+  std::string text(keeps_money(s) ? game_description(s.game)
+                                  : variant_description(s.rules.variant));
+  if (s.target > 0) {
+    text += fmt::format(" to {}", s.target);
+  } else if (s.deals_to_play > 0) {
+    text += fmt::format(" {} {} {}{}", keeps_money(s) ? "of" : "over", s.deals_to_play,
+                        match.deal_word, s.deals_to_play == 1 ? "" : "s");
+  }
   if (s.point_value) text += fmt::format(": {} a point", money(s, *s.point_value));
   if (s.entry) text += fmt::format(": entry {}", money(s, *s.entry));
-  text += fmt::format(", fee {}", s.fee.percent ? s.fee.text() : money(s, s.fee.fixed));
+  if (keeps_money(s)) {
+    text += fmt::format(", fee {}", s.fee.percent ? s.fee.text() : money(s, s.fee.fixed));
+  }
   std::string names;
   for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
   return text + "; players " + names;
 }
 
-std::string standing_label(Game game) {
-  switch (game) {
-    case Game::points:
-      return "net";
-    case Game::pool101:
-    case Game::pool201:
-      return "total";
-    case Game::deals:
-      break;
-  }
-  return "chips";
+// The word before a line of standings: what the figure counts.
+std::string_view standing_label(Standing standing) {
+  return standing == Standing::score ? "total" : standing_id(standing);
 }
 
 std::string standing_text(const Settlement& s, long long value) {
-  return s.game == Game::points ? signed_money(s, value) : std::to_string(value);
+  return s.rules.match.standing == Standing::money ? signed_money(s, value) : std::to_string(value);
 }
 
 std::string outcome_text(const EntryResult& entry) {
@@ -79,155 +85,108 @@ std::string outcome_text(const EntryResult& entry) {
   return "won, the last player standing";
 }
 
-// What both kinds of sheet print alike: names padded to one width, the house rules, the events
-// in their places, and a deal's standings on one line.
-class SheetText {
- public:
-  SheetText(std::ostream& out, const Settlement& s) : out_(out), s_(s) {
-    for (const PlayerResult& player : s.players) {
-      width_ = std::max(width_, display_width(player.name));
-    }
+// One player's line in a deal: a loser's points (games with money), or what the hand counted
+// and what the deal changed (score sheets).
+std::string entry_line(const Settlement& s, const EntryResult& entry, const std::string& name) {
+  if (s.rules.match.standing != Standing::score) {
+    return fmt::format("  {}  {:<30} {:>3}", name, outcome_text(entry), entry.points);
   }
-
-  std::string padded(std::string name) const {
-    name.append(width_ - display_width(name), ' ');
-    return name;
-  }
-
-  void house_rules() const {
-    for (const HouseRuleSetting& setting : s_.house_rules) {
-      out_ << "house rule: " << setting.text() << "\n";
-    }
-  }
-
-  // The events that came after `deals` deals and are not printed yet.
-  void events_after(std::size_t deals) {
-    for (; next_event_ < s_.events.size() && s_.events[next_event_].after_deal <= deals;
-         ++next_event_) {
-      out_ << "  " << s_.events[next_event_].text << "\n";
-    }
-  }
-
-  // "Asha 39, Ravi 0": each player's standing after the deal, as `text` writes it.
-  template <typename Text>
-  std::string standings(const DealResult& deal, Text&& text) const {
-    std::string line;
-    for (std::size_t i = 0; i < s_.players.size(); ++i) {
-      line += fmt::format("{}{} {}", line.empty() ? "" : ", ", s_.players[i].name,
-                          text(deal.standing[i]));
-    }
-    return line;
-  }
-
- private:
-  std::ostream& out_;
-  const Settlement& s_;
-  std::size_t width_ = 0;
-  std::size_t next_event_ = 0;
-};
-
-// Basic, Knock and Crazy Rummy: a score sheet, hand by hand or round by round.
-void print_scores(std::ostream& out, const Settlement& s, const Style& style) {
-  SheetText text(out, s);
-  const bool basic = s.variant == Variant::basic;
-  std::string head(variant_description(s.variant));
-  if (s.target > 0) {
-    head += fmt::format(" to {}", s.target);
-  } else {
-    head += fmt::format(" over {} {}{}", s.deals_to_play, basic ? "hand" : "round",
-                        s.deals_to_play == 1 ? "" : "s");
-  }
-  std::string names;
-  for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
-  out << head << "; players " << names << "\n";
-  text.house_rules();
-  for (const DealResult& deal : s.deals) {
-    out << "\n"
-        << style.paint(fmt::format("{} {}{}", basic ? "hand" : "round", deal.number,
-                                   deal.extra ? " (to break the tie)" : ""),
-                       colour::strong)
-        << ": " << deal.note << "\n";
-    for (const EntryResult& entry : deal.entries) {
-      const std::string counted =
-          entry.score
-              ? fmt::format("{} {:>3}",
-                            entry.score->basis == ScoreBasis::deadwood ? "deadwood" : "in hand ",
-                            entry.points)
-              : std::string(12, ' ');
-      out << fmt::format("  {}  {:<10} {}  {:>+5}", text.padded(entry.player), outcome_text(entry),
-                         counted, entry.change);
-      if (!entry.hand.empty()) out << "  " << entry.hand;
-      out << "\n";
-    }
-    out << "  total: "
-        << text.standings(deal, [](long long total) { return std::to_string(total); }) << "\n";
-    text.events_after(static_cast<std::size_t>(deal.number));
-  }
-  text.events_after(s.deals.size() + 1);
-  out << "\n" << style.paint("standings", colour::strong) << "\n";
-  for (const PlayerResult& player : s.players) {
-    out << fmt::format("  {}  {}\n", text.padded(player.name), player.standing);
-  }
-  out << "result: " << s.result << "\n";
+  const std::string counted =
+      entry.score
+          ? fmt::format("{} {:>3}",
+                        entry.score->basis == ScoreBasis::deadwood ? "deadwood" : "in hand ",
+                        entry.points)
+          : std::string(12, ' ');
+  std::string line =
+      fmt::format("  {}  {:<10} {}  {:>+5}", name, outcome_text(entry), counted, entry.change);
+  if (!entry.hand.empty()) line += "  " + entry.hand;
+  return line;
 }
 
+// The settlement as text: the header, each deal with the events after it, the standings, the
+// result and (games with money) the money.
 void print_text(std::ostream& out, const Settlement& s, const Style& style) {
-  if (s.variant != Variant::indian) return print_scores(out, s, style);
-  SheetText text(out, s);
+  std::size_t width = 0;
+  for (const PlayerResult& player : s.players) width = std::max(width, display_width(player.name));
+  const auto padded = [&](std::size_t i) {
+    std::string name = s.players[i].name;
+    name.append(width - display_width(name), ' ');
+    return name;
+  };
+  std::size_t next_event = 0;
+  const auto events_after = [&](std::size_t deals) {
+    for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
+      out << "  " << describe_event(s, s.events[next_event]) << "\n";
+    }
+  };
+  const std::string_view label = standing_label(s.rules.match.standing);
+
   out << header(s) << "\n";
-  text.house_rules();
-  text.events_after(0);
+  for (const HouseRuleSetting& setting : s.house_rules) {
+    out << "house rule: " << setting.text() << "\n";
+  }
+  events_after(0);
   for (const DealResult& deal : s.deals) {
     out << "\n"
-        << style.paint(
-               fmt::format("deal {}{}", deal.number, deal.extra ? " (to break the tie)" : ""),
-               colour::strong)
-        << fmt::format(" (wild: {}): {} wins\n",
-                       deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"),
-                       deal.winner);
+        << style.paint(fmt::format("{} {}{}", s.rules.match.deal_word, deal.number,
+                                   deal.extra ? " (to break the tie)" : ""),
+                       colour::strong);
+    const std::string note = describe_deal(s, deal);
+    if (note.empty()) {
+      out << fmt::format(" (wild: {}): {} wins\n",
+                         deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"),
+                         names_text(s, deal.winners));
+    } else {
+      out << ": " << note << "\n";
+    }
     for (const EntryResult& entry : deal.entries) {
-      out << fmt::format("  {}  {:<30} {:>3}\n", text.padded(entry.player), outcome_text(entry),
-                         entry.points);
+      out << entry_line(s, entry, padded(entry.player)) << "\n";
     }
     if (deal.cash) {
       std::string paid;
       std::size_t k = 0;
       for (const EntryResult& entry : deal.entries) {
-        if (entry.player == deal.winner) continue;
-        paid += fmt::format("{}{} {}", paid.empty() ? "" : ", ", entry.player,
+        if (entry.player == deal.winners.front()) continue;
+        paid += fmt::format("{}{} {}", paid.empty() ? "" : ", ", s.players[entry.player].name,
                             money(s, deal.cash->paid[k++]));
       }
-      out << fmt::format("  pay: {}; {} receives {} ({} less the fee {})\n", paid, deal.winner,
-                         money(s, deal.cash->net), money(s, deal.cash->gross),
-                         money(s, deal.cash->fee));
+      out << fmt::format("  pay: {}; {} receives {} ({} less the fee {})\n", paid,
+                         names_text(s, deal.winners), money(s, deal.cash->net),
+                         money(s, deal.cash->gross), money(s, deal.cash->fee));
     }
-    out << "  " << standing_label(s.game) << ": "
-        << text.standings(deal, [&](long long value) { return standing_text(s, value); }) << "\n";
-    if (!deal.out.empty()) {
-      std::string out_names;
-      for (const std::string& name : deal.out) out_names += (out_names.empty() ? "" : ", ") + name;
-      out << "  out: " << out_names << "\n";
+    std::string line;
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      line += fmt::format("{}{} {}", line.empty() ? "" : ", ", s.players[i].name,
+                          standing_text(s, deal.standing[i]));
     }
-    text.events_after(static_cast<std::size_t>(deal.number));
+    out << "  " << label << ": " << line << "\n";
+    if (!deal.out.empty()) out << "  out: " << names_text(s, deal.out, ", ") << "\n";
+    events_after(static_cast<std::size_t>(deal.number));
   }
-  text.events_after(s.deals.size() + 1);
+  events_after(s.deals.size() + 1);
 
   out << "\n" << style.paint("standings", colour::strong) << "\n";
-  for (const PlayerResult& player : s.players) {
-    out << fmt::format("  {}  {} {}", text.padded(player.name), standing_label(s.game),
-                       standing_text(s, player.standing));
-    if (s.game == Game::pool101 || s.game == Game::pool201) {
+  for (std::size_t i = 0; i < s.players.size(); ++i) {
+    const PlayerResult& player = s.players[i];
+    if (s.rules.match.standing == Standing::score) {
+      out << fmt::format("  {}  {}\n", padded(i), player.standing);
+      continue;
+    }
+    out << fmt::format("  {}  {} {}", padded(i), label, standing_text(s, player.standing));
+    if (s.rules.match.pool) {
       out << (player.out ? ", out"
                          : fmt::format(", {} drop{} left", player.drops_left,
                                        player.drops_left == 1 ? "" : "s"));
     }
     out << "\n";
   }
-  out << "result: " << s.result << "\n";
+  out << "result: " << describe_result(s) << "\n";
+  if (!keeps_money(s)) return;
   out << "\n" << style.paint("money", colour::strong) << "\n";
   Minor paid = 0, received = 0;
-  for (const PlayerResult& player : s.players) {
-    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", text.padded(player.name),
+  for (std::size_t i = 0; i < s.players.size(); ++i) {
+    const PlayerResult& player = s.players[i];
+    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", padded(i),
                        money(s, player.paid), money(s, player.received),
                        signed_money(s, player.net()));
     paid += player.paid;
@@ -239,141 +198,125 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   out << "\n";
 }
 
-Json amount_json(Minor amount) {
-  return format_amount(amount);
+// ---- JSON: the same keys for every game (null where a game has no such thing) ----------------
+
+Json amount_json(const Settlement& s, Minor amount) {
+  return keeps_money(s) ? Json(format_amount(amount)) : Json(nullptr);
 }
 
-// Basic, Knock and Crazy Rummy: the score sheet.
-Json score_deal_json(const Settlement& s, const DealResult& deal) {
-  Json entries = Json::array();
-  for (const EntryResult& entry : deal.entries) {
-    Json item = {{"player", entry.player},
-                 {"outcome", outcome_id(entry.outcome)},
-                 {"points", entry.score ? Json(entry.points) : Json(nullptr)},
-                 {"change", entry.change}};
-    if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
-    if (!entry.hand.empty()) item["hand"] = entry.hand;
-    entries.push_back(item);
-  }
-  Json totals = Json::object();
-  for (std::size_t i = 0; i < s.players.size(); ++i) totals[s.players[i].name] = deal.standing[i];
-  return {{"number", deal.number}, {"winner", deal.winner}, {"extra", deal.extra},
-          {"note", deal.note},     {"entries", entries},    {"total", totals}};
+Json standing_json(const Settlement& s, long long value) {
+  return s.rules.match.standing == Standing::money ? Json(format_amount(value)) : Json(value);
 }
 
-Json scores_json(const Settlement& s) {
-  Json deals = Json::array();
-  Json events = Json::array();
-  for (const Settlement::Event& event : s.events) {
-    events.push_back({{"after_deal", event.after_deal}, {"text", event.text}});
-  }
-  Json players = Json::array();
-  for (const PlayerResult& player : s.players) {
-    players.push_back({{"name", player.name}, {"total", player.standing}});
-  }
-  return {{"game", variant_name(s.variant)},
-          {"target", s.target > 0 ? Json(s.target) : Json(nullptr)},
-          {"deals_to_play", s.target > 0 ? Json(nullptr) : Json(s.deals_to_play)},
-          {"house_rules", house_rules_json(s.house_rules)},
-          {"deals", deals},
-          {"events", events},
-          {"finished", s.finished},
-          {"result", s.result},
-          {"players", players}};
+Json names_json(const Settlement& s, const std::vector<std::size_t>& players) {
+  Json names = Json::array();
+  for (const std::size_t i : players) names.push_back(s.players[i].name);
+  return names;
 }
 
 Json deal_json(const Settlement& s, const DealResult& deal) {
-  if (s.variant != Variant::indian) return score_deal_json(s, deal);
   Json entries = Json::array();
   for (const EntryResult& entry : deal.entries) {
-    Json item = {
-        {"player", entry.player}, {"outcome", outcome_id(entry.outcome)}, {"points", entry.points}};
-    if (entry.outcome == Outcome::dropped) item["drop"] = drop_name(entry.drop);
-    if (entry.outcome == Outcome::declared || entry.outcome == Outcome::showed) {
-      item["valid"] = entry.valid_hand;
-      item["hand"] = entry.hand;
-    }
-    if (entry.score) item["rule_id"] = basis_id(entry.score->basis);
-    entries.push_back(item);
+    const bool hand = !entry.hand.empty();
+    entries.push_back(
+        {{"player", s.players[entry.player].name},
+         {"outcome", outcome_id(entry.outcome)},
+         {"drop", entry.outcome == Outcome::dropped ? Json(drop_name(entry.drop)) : Json(nullptr)},
+         {"points", entry.score ? Json(entry.points) : Json(nullptr)},
+         {"change", s.rules.match.standing == Standing::score ? Json(entry.change) : Json(nullptr)},
+         {"valid", hand && s.rules.declares ? Json(entry.valid_hand) : Json(nullptr)},
+         {"hand", hand ? Json(entry.hand) : Json(nullptr)},
+         {"rule_id", entry.score ? Json(basis_id(entry.score->basis)) : Json(nullptr)}});
   }
   Json standing = Json::object();
   for (std::size_t i = 0; i < s.players.size(); ++i) {
-    standing[s.players[i].name] =
-        s.game == Game::points ? amount_json(deal.standing[i]) : Json(deal.standing[i]);
+    standing[s.players[i].name] = standing_json(s, deal.standing[i]);
   }
-  Json item = {{"number", deal.number}, {"wild", wild_json(deal.wild)},
-               {"winner", deal.winner}, {"extra", deal.extra},
-               {"entries", entries},    {standing_label(s.game), standing},
-               {"out", deal.out}};
+  Json cash = nullptr;
   if (deal.cash) {
     Json paid = Json::array();
-    for (const Minor amount : deal.cash->paid) paid.push_back(amount_json(amount));
-    item["money"] = {{"paid", paid},
-                     {"gross", amount_json(deal.cash->gross)},
-                     {"fee", amount_json(deal.cash->fee)},
-                     {"net", amount_json(deal.cash->net)}};
+    for (const Minor amount : deal.cash->paid) paid.push_back(format_amount(amount));
+    cash = {{"paid", paid},
+            {"gross", format_amount(deal.cash->gross)},
+            {"fee", format_amount(deal.cash->fee)},
+            {"net", format_amount(deal.cash->net)}};
   }
-  return item;
+  const std::string note = describe_deal(s, deal);
+  return {{"number", deal.number},
+          {"wild", wild_json(deal.wild)},
+          {"winners", names_json(s, deal.winners)},
+          {"extra", deal.extra},
+          {"note", note.empty() ? Json(nullptr) : Json(note)},
+          {"entries", entries},
+          {"standing", standing},
+          {"out", names_json(s, deal.out)},
+          {"money", cash}};
 }
 
-// Everything but the deals, which write_json streams ("deals": [] here).
-Json settlement_json(const Settlement& s) {
-  if (s.variant != Variant::indian) return scores_json(s);
-  Json deals = Json::array();
-  Json events = Json::array();
-  for (const Settlement::Event& event : s.events) {
-    events.push_back({{"after_deal", event.after_deal}, {"text", event.text}});
-  }
-  Json players = Json::array();
-  for (const PlayerResult& player : s.players) {
-    Json item = {{"name", player.name},
-                 {standing_label(s.game),
-                  s.game == Game::points ? amount_json(player.standing) : Json(player.standing)},
-                 {"paid", amount_json(player.paid)},
-                 {"received", amount_json(player.received)},
-                 {"net", amount_json(player.net())}};
-    if (s.game == Game::pool101 || s.game == Game::pool201) {
-      item["out"] = player.out;
-      item["drops_left"] = player.drops_left;
-    }
-    players.push_back(item);
-  }
-  return {{"game", game_name(s.game)},
-          {"deals_to_play", s.game == Game::deals ? Json(s.deals_to_play) : Json(nullptr)},
-          {"point_value", s.point_value ? amount_json(*s.point_value) : Json(nullptr)},
-          {"entry", s.entry ? amount_json(*s.entry) : Json(nullptr)},
-          {"fee", s.fee.percent ? s.fee.text() : format_amount(s.fee.fixed)},
-          {"currency", s.currency},
-          {"house_rules", house_rules_json(s.house_rules)},
-          {"deals", deals},
-          {"events", events},
-          {"finished", s.finished},
-          {"result", s.result},
-          {"players", players},
-          {"pool", amount_json(s.pool)},
-          {"fee_taken", amount_json(s.fee_taken)},
-          {"held", amount_json(s.held)}};
+Json event_json(const Settlement& s, const SettleEvent& event) {
+  return {{"type", event_id(event.type)},
+          {"after_deal", event.after_deal},
+          {"players", names_json(s, event.players)},
+          {"value", event.type == EventType::split ? Json(nullptr) : Json(event.value)},
+          {"by_drops", event.type == EventType::split ? Json(event.by_drops) : Json(nullptr)},
+          {"text", describe_event(s, event)}};
 }
 
-// The settlement as one JSON document, as dump(2) would print it, the deals written one at a
-// time: a sheet of 100,000 deals never holds them all as JSON values.
-void write_json(std::ostream& out, const Settlement& s) {
-  const std::string text = settlement_json(s).dump(2);
-  const std::string_view marker = "\n  \"deals\": [],";
-  const std::size_t at = text.find(marker);
-  out << text.substr(0, at) << "\n  \"deals\": [";
-  bool first = true;
+Json player_json(const Settlement& s, const PlayerResult& player) {
+  return {{"name", player.name},
+          {"standing", standing_json(s, player.standing)},
+          {"out", s.rules.match.pool ? Json(player.out) : Json(nullptr)},
+          {"drops_left", s.rules.match.pool ? Json(player.drops_left) : Json(nullptr)},
+          {"paid", amount_json(s, player.paid)},
+          {"received", amount_json(s, player.received)},
+          {"net", amount_json(s, player.net())}};
+}
+
+// The settlement as one JSON document, the deals streamed one at a time: a sheet of 100,000
+// deals never holds them all as JSON values.
+void write_settlement_json(std::ostream& out, const Settlement& s) {
+  std::string text;
+  JsonWriter json(text);
+  const auto flush = [&] {
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (!out) throw OutputFailed{errno};
+    text.clear();
+  };
+  json.begin_object();
+  json.member("game",
+              std::string(keeps_money(s) ? game_name(s.game) : variant_name(s.rules.variant)));
+  json.member("deals_to_play", s.deals_to_play > 0 ? Json(s.deals_to_play) : Json(nullptr));
+  json.member("target", s.target > 0 ? Json(s.target) : Json(nullptr));
+  json.member("point_value", s.point_value ? Json(format_amount(*s.point_value)) : Json(nullptr));
+  json.member("entry", s.entry ? Json(format_amount(*s.entry)) : Json(nullptr));
+  json.member("fee", keeps_money(s)
+                         ? Json(s.fee.percent ? s.fee.text() : format_amount(s.fee.fixed))
+                         : Json(nullptr));
+  json.member("currency", keeps_money(s) ? Json(s.currency) : Json(nullptr));
+  json.member("house_rules", house_rules_json(s.house_rules));
+  json.member("standing", std::string(standing_id(s.rules.match.standing)));
+  json.key("deals");
+  json.begin_array();
   for (const DealResult& deal : s.deals) {
-    std::string item = deal_json(s, deal).dump(2);
-    std::string indented = "\n    ";
-    for (const char c : item) {
-      indented += c;
-      if (c == '\n') indented += "    ";
-    }
-    out << (first ? "" : ",") << indented;
-    first = false;
+    json.value(deal_json(s, deal));
+    if (text.size() >= (1 << 16)) flush();
   }
-  out << (first ? "]," : "\n  ],") << text.substr(at + marker.size()) << "\n";
+  json.end_array();
+  Json events = Json::array();
+  for (const SettleEvent& event : s.events) events.push_back(event_json(s, event));
+  json.member("events", events);
+  json.member("finished", s.finished);
+  json.member("result", describe_result(s));
+  json.member("winners", names_json(s, s.winners));
+  Json players = Json::array();
+  for (const PlayerResult& player : s.players) players.push_back(player_json(s, player));
+  json.member("players", players);
+  json.member("pool", amount_json(s, s.pool));
+  json.member("fee_taken", amount_json(s, s.fee_taken));
+  json.member("held", amount_json(s, s.held));
+  json.end_object();
+  text += '\n';
+  flush();
 }
 
 int run_settle(const SettleOptions& options, const Environment& env) {
@@ -394,7 +337,7 @@ int run_settle(const SettleOptions& options, const Environment& env) {
     const Sheet sheet = parse_sheet(text, source);
     const Settlement settlement = settle(sheet, text, source);
     if (options.common.output_format() == Format::json) {
-      write_json(env.out, settlement);
+      write_settlement_json(env.out, settlement);
     } else {
       print_text(env.out, settlement, Style(options.common, env));
     }
@@ -406,8 +349,7 @@ int run_settle(const SettleOptions& options, const Environment& env) {
 
 std::function<int()> setup_settle(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<SettleOptions>();
-  add_common_options(command, options->common, /*takes_hand=*/false);
-  command.remove_option(command.get_option("--house"));
+  add_output_options(command, options->common);
   command.add_option("sheet", options->sheet, "The table sheet; absent or '-': standard input");
   return [options, &env] { return run_settle(*options, env); };
 }

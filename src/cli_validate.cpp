@@ -32,14 +32,14 @@ int run_validate(const CommonOptions& options, const Environment& env) {
                          {"groups", groups_json(hand, check, rules)},
                          {"problems", problems},
                          {"house_rules", house_rules_json(changed)}};
-      env.out << body.dump(2) << "\n";
+      write_json(env.out, body);
     } else {
       const Style style(options, env);
       env.out << wild_line(read, rules) << "\n";
       print_groups(env.out, hand, check, rules, style);
-      const bool indian = rules.variant == Variant::indian;
+      const bool declares = rules.declares;  // a hand is judged as a declaration
       if (check.valid()) {
-        env.out << style.paint(indian ? "valid declaration" : "every group is a valid meld",
+        env.out << style.paint(declares ? "valid declaration" : "every group is a valid meld",
                                colour::good)
                 << ": " << hand.card_count() << " cards in " << summarize(check);
         if (rules.contract) {
@@ -47,8 +47,8 @@ int run_validate(const CommonOptions& options, const Environment& env) {
         }
         env.out << "\n";
       } else {
-        env.out << style.paint(indian ? "not a valid declaration" : "not valid", colour::bad)
-                << (indian ? " (a wrong show):\n" : ":\n");
+        env.out << style.paint(declares ? "not a valid declaration" : "not valid", colour::bad)
+                << (declares ? " (a wrong show):\n" : ":\n");
         for (const Problem& problem : check.problems) {
           env.out << "  - " << explain(problem, check, hand, rules) << "\n";
         }
@@ -62,7 +62,7 @@ int run_validate(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_validate(CLI::App& command, const Environment& env) {
-  return common_command(command, env, run_validate, /*takes_hand=*/true, /*with_variant=*/true);
+  return hand_command(command, env, run_validate);
 }
 
 }  // namespace rummy::cli

@@ -40,8 +40,7 @@ DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail 
     check.sequences += is_sequence(kind) ? 1 : 0;
     check.sets += kind == GroupKind::set ? 1 : 0;
   }
-  if (rules.variant == Variant::indian &&
-      hand.card_count() != static_cast<std::size_t>(rules.hand_size)) {
+  if (rules.exact_hand_size && hand.card_count() != static_cast<std::size_t>(rules.hand_size)) {
     check.problems.push_back({ProblemKind::wrong_card_count});
   }
   for (std::size_t i = 0; i < check.groups.size(); ++i) {

@@ -1,4 +1,5 @@
 // Knock Rummy's settlement of a round (RULES.md §4): who wins, and what each player pays or takes.
+// Data only; describe_knock says it in words.
 #pragma once
 
 #include <cstddef>
@@ -6,22 +7,28 @@
 #include <string>
 #include <vector>
 
+#include "rules.hpp"
+
 namespace rummy {
 
 struct KnockRound {
   std::vector<int> entries;          // per player: + takes, − pays; they sum to zero
   std::vector<std::size_t> winners;  // the lowest deadwood (two or more share the winnings)
-  bool undercut = false;             // a player beat the knocker
-  bool rummy = false;                // the winner had no deadwood
-  std::string how;                   // in words
+  std::size_t knocker = 0;
+  int lowest = 0;             // the winners' deadwood
+  bool undercut = false;      // a player beat the knocker
+  bool rummy = false;         // the winner had no deadwood
+  bool knocker_tied = false;  // the knocker tied for the lowest: neither gains nor loses
 };
 
-inline constexpr int knock_rummy_bonus = 25;
-inline constexpr int knock_undercut_bonus = 10;
-
-// `deadwood` per player, `knocker` the index of the player who knocked; `names`, when given,
-// name the players in `how` (else "player 1", "player 2", …).
+// `deadwood` per player, `knocker` the index of the player who knocked; the bonuses are the
+// rules' (Match::knock_rummy_bonus, knock_undercut_bonus).
 KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker,
-                        std::span<const std::string> names = {});
+                        const Rules& rules = Rules::for_variant(Variant::knock));
+
+// "P2 wins with 19 deadwood", with the bonuses and a tied knocker; `names` name the players
+// (else "player 1", "player 2", …).
+std::string describe_knock(const KnockRound& round, const Rules& rules,
+                           std::span<const std::string> names = {});
 
 }  // namespace rummy

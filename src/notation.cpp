@@ -208,12 +208,13 @@ struct wild_action<grammar::wild_none> {
 
 namespace sheet_grammar = grammar::sheet;
 
-// The hand actions above fill the HandBuilder part; these fill the sheet.
+// The hand actions above fill the HandBuilder part; these fill the sheet's plain model and
+// record where each statement stands. Whether it makes sense is settle's business (sheet.cpp).
 struct SheetBuilder : HandBuilder {
   std::string_view text, source;
   Sheet sheet;
-  enum class Setting { none, point, entry, fee, decks, house, currency } setting = Setting::none;
-  int length = 0;  // the number of 'target N', 'hands N' or 'rounds N'
+  std::optional<SheetSetting>* setting = nullptr;  // the setting whose value comes next
+  std::size_t statement = 0;                       // where the current statement starts
 
   [[noreturn]] void fail(std::size_t offset, std::string message) const {
     throw input_error(source, text, offset, std::move(message));
@@ -230,143 +231,107 @@ struct SheetBuilder : HandBuilder {
 template <typename Rule>
 struct sheet_action : action<Rule> {};
 
-template <Game G, Variant V = Variant::indian>
-struct set_game {
+template <>
+struct sheet_action<sheet_grammar::game_word> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    if (builder.sheet.game_given) {
-      builder.fail(builder.offset_of(in.begin()), "the game is given twice");
-    }
-    builder.sheet.game_given = true;
-    builder.sheet.game = G;
-    builder.sheet.variant = V;
+    SheetGameLine line;
+    line.offset = builder.offset_of(in.begin());
+    builder.sheet.games.push_back(line);
+  }
+};
+template <typename Rule>
+struct game_name_action {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    std::string name = in.string();
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    builder.sheet.games.back().name = name;
   }
 };
 template <>
-struct sheet_action<sheet_grammar::game_basic> : set_game<Game::points, Variant::basic> {};
+struct sheet_action<sheet_grammar::game_points> : game_name_action<sheet_grammar::game_points> {};
 template <>
-struct sheet_action<sheet_grammar::game_knock> : set_game<Game::points, Variant::knock> {};
+struct sheet_action<sheet_grammar::game_pool101> : game_name_action<sheet_grammar::game_pool101> {};
 template <>
-struct sheet_action<sheet_grammar::game_crazy> : set_game<Game::points, Variant::crazy> {};
-// 'target N', 'hands N', 'rounds N': the number is read here, its meaning by the rule around it.
+struct sheet_action<sheet_grammar::game_pool201> : game_name_action<sheet_grammar::game_pool201> {};
 template <>
-struct sheet_action<sheet_grammar::game_length_required> {
+struct sheet_action<sheet_grammar::deals_word> : game_name_action<sheet_grammar::deals_word> {};
+template <>
+struct sheet_action<sheet_grammar::basic_word> : game_name_action<sheet_grammar::basic_word> {};
+template <>
+struct sheet_action<sheet_grammar::knock_word> : game_name_action<sheet_grammar::knock_word> {};
+template <>
+struct sheet_action<sheet_grammar::crazy_word> : game_name_action<sheet_grammar::crazy_word> {};
+// 'deals N', 'target N', 'hands N', 'rounds N': the number as written, and where.
+template <bool Target>
+struct game_number {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    const std::size_t offset = builder.offset_of(in.begin());
-    if (in.size() > 4 || std::stoi(in.string()) < 1) {
-      builder.fail(offset, "expected a number from 1 to 9999");
-    }
-    builder.length = std::stoi(in.string());
+    SheetGameLine& line = builder.sheet.games.back();
+    line.number = in.string();
+    line.number_offset = builder.offset_of(in.begin());
+    line.number_is_target = Target;
   }
 };
+template <>
+struct sheet_action<sheet_grammar::deal_count_required> : game_number<false> {};
+template <>
+struct sheet_action<sheet_grammar::game_length_required> : game_number<false> {};
 template <>
 struct sheet_action<sheet_grammar::basic_target> {
-  static void apply0(SheetBuilder& builder) { builder.sheet.target = builder.length; }
-};
-template <>
-struct sheet_action<sheet_grammar::basic_hands> {
-  static void apply0(SheetBuilder& builder) { builder.sheet.deals_to_play = builder.length; }
-};
-template <>
-struct sheet_action<sheet_grammar::knock_rounds_required> {
-  static void apply0(SheetBuilder& builder) { builder.sheet.deals_to_play = builder.length; }
-};
-template <>
-struct sheet_action<sheet_grammar::game_points> : set_game<Game::points> {};
-template <>
-struct sheet_action<sheet_grammar::game_pool101> : set_game<Game::pool101> {};
-template <>
-struct sheet_action<sheet_grammar::game_pool201> : set_game<Game::pool201> {};
-template <>
-struct sheet_action<sheet_grammar::deal_count_required> {
-  template <typename Input>
-  static void apply(const Input& in, SheetBuilder& builder) {
-    const std::size_t offset = builder.offset_of(in.begin());
-    if (builder.sheet.game_given) builder.fail(offset, "the game is given twice");
-    builder.sheet.game_given = true;
-    if (in.size() > 3 || std::stoi(in.string()) < 1 || std::stoi(in.string()) > 100) {
-      builder.fail(offset, "a game of deals rummy has 1 to 100 deals (2, 3 or 6 are usual)");
-    }
-    builder.sheet.game = Game::deals;
-    builder.sheet.deals_to_play = std::stoi(in.string());
-  }
+  static void apply0(SheetBuilder& builder) { builder.sheet.games.back().number_is_target = true; }
 };
 
-template <SheetBuilder::Setting S>
+template <std::optional<SheetSetting> Sheet::*Member>
 struct choose_setting {
-  static void apply0(SheetBuilder& builder) { builder.setting = S; }
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.setting = &(builder.sheet.*Member);
+    builder.statement = builder.offset_of(in.begin());
+  }
 };
 template <>
-struct sheet_action<sheet_grammar::point_word> : choose_setting<SheetBuilder::Setting::point> {};
+struct sheet_action<sheet_grammar::point_word> : choose_setting<&Sheet::point> {};
 template <>
-struct sheet_action<sheet_grammar::entry_word> : choose_setting<SheetBuilder::Setting::entry> {};
+struct sheet_action<sheet_grammar::entry_word> : choose_setting<&Sheet::entry> {};
 template <>
-struct sheet_action<sheet_grammar::fee_word> : choose_setting<SheetBuilder::Setting::fee> {};
+struct sheet_action<sheet_grammar::fee_word> : choose_setting<&Sheet::fee> {};
 template <>
-struct sheet_action<sheet_grammar::decks_word> : choose_setting<SheetBuilder::Setting::decks> {};
+struct sheet_action<sheet_grammar::decks_word> : choose_setting<&Sheet::decks> {};
 template <>
-struct sheet_action<sheet_grammar::house_word> : choose_setting<SheetBuilder::Setting::house> {};
+struct sheet_action<sheet_grammar::currency_word> : choose_setting<&Sheet::currency> {};
 template <>
-struct sheet_action<sheet_grammar::currency_word>
-    : choose_setting<SheetBuilder::Setting::currency> {};
+struct sheet_action<sheet_grammar::house_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.setting = nullptr;
+    builder.statement = builder.offset_of(in.begin());
+  }
+};
 
 template <>
 struct sheet_action<sheet_grammar::value_required> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    const std::size_t offset = builder.offset_of(in.begin());
-    const std::string_view value = in.string_view();
-    Sheet& sheet = builder.sheet;
-    switch (builder.setting) {
-      case SheetBuilder::Setting::point:
-      case SheetBuilder::Setting::entry: {
-        const auto amount = parse_amount(value);
-        if (!amount) {
-          builder.fail(offset, fmt::format("expected an amount such as 2 or 2.50 (at most {})",
-                                           format_amount(largest_amount)));
-        }
-        (builder.setting == SheetBuilder::Setting::point ? sheet.point_value : sheet.entry) =
-            *amount;
-        break;
-      }
-      case SheetBuilder::Setting::fee: {
-        const auto fee = parse_fee(value);
-        if (!fee) {
-          builder.fail(offset, "expected a fee: a percentage up to 100% (10%) or an amount (5)");
-        }
-        sheet.fee = *fee;
-        break;
-      }
-      case SheetBuilder::Setting::decks:
-        if (value.size() != 1 || value[0] < '1' || value[0] > '8') {
-          builder.fail(offset, "expected the number of decks, 1 to 8");
-        }
-        sheet.decks = value[0] - '0';
-        break;
-      case SheetBuilder::Setting::house:
-        sheet.house.emplace_back(std::string(value), offset);
-        break;
-      case SheetBuilder::Setting::currency:
-        sheet.currency = std::string(value);
-        break;
-      case SheetBuilder::Setting::none:
-        break;
+    SheetSetting setting{in.string(), builder.statement, builder.offset_of(in.begin())};
+    if (builder.setting == nullptr) {
+      builder.sheet.house.push_back(std::move(setting));
+    } else {
+      *builder.setting = std::move(setting);
     }
   }
 };
 
+template <>
+struct sheet_action<sheet_grammar::players_word> {
+  static void apply0(SheetBuilder& builder) { builder.sheet.player_lines.emplace_back(); }
+};
 template <typename Rule>
 struct add_player {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    const std::size_t offset = builder.offset_of(in.begin());
-    const std::string name = in.string();
-    for (const std::string& other : builder.sheet.players) {
-      if (other == name) builder.fail(offset, fmt::format("{} is listed twice", name));
-    }
-    builder.sheet.players.push_back(name);
-    builder.sheet.player_offsets.push_back(offset);
+    builder.sheet.player_lines.back().push_back({in.string(), builder.offset_of(in.begin())});
   }
 };
 template <>

@@ -7,16 +7,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "cli_common.hpp"
 #include "declaration.hpp"
+#include "json_writer.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
 
 namespace rummy::cli {
-
-using Json = nlohmann::ordered_json;
 
 Json cards_json(std::span<const Card> cards);
 Json wild_json(WildRank wild);

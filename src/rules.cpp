@@ -41,23 +41,79 @@ std::string contract_text(int books, int runs) {
   return text;
 }
 
-std::optional<Contract> crazy_round(int round) {
-  constexpr std::array<Contract, crazy_rounds> rounds = {{
-      {1, 7, 2, 0},
-      {2, 8, 1, 1},
-      {3, 9, 0, 2},
-      {4, 10, 3, 0},
-      {5, 11, 2, 1},
-      {6, 12, 1, 2},
-      {7, 13, 0, 3},
-  }};
-  if (round < 1 || round > crazy_rounds) return std::nullopt;
-  return rounds[static_cast<std::size_t>(round - 1)];
+namespace {
+
+// Crazy Rummy's seven rounds (RULES.md §5): round, cards dealt, books and runs to go down.
+constexpr std::array<Contract, 7> crazy_contracts = {{
+    {1, 7, 2, 0},
+    {2, 8, 1, 1},
+    {3, 9, 0, 2},
+    {4, 10, 3, 0},
+    {5, 11, 2, 1},
+    {6, 12, 1, 2},
+    {7, 13, 0, 3},
+}};
+
+constexpr Outcomes indian_outcomes = outcome_bit(Outcome::declared) | outcome_bit(Outcome::showed) |
+                                     outcome_bit(Outcome::dropped) | outcome_bit(Outcome::missed) |
+                                     outcome_bit(Outcome::left) | outcome_bit(Outcome::won);
+
+// How Indian rummy's formats run over deals (RULES.md §2.8).
+Match indian_match(Game game) {
+  Match match;
+  match.outcomes = indian_outcomes;
+  match.ends_deal = outcome_bit(Outcome::declared) | outcome_bit(Outcome::won);
+  match.no_winner_text = "winner: a valid declaration, or 'won' for the last player standing";
+  match.outcomes_text =
+      "'declared HAND' for the player who declared, 'showed HAND' for the others, 'dropped "
+      "first|middle', 'missed', 'left', and 'won' for the last player standing";
+  switch (game) {
+    case Game::points:
+      match.needs_point_value = true;
+      break;
+    case Game::pool101:
+    case Game::pool201:
+      match.standing = Standing::total;
+      match.end = GameEnd::last_standing;
+      match.needs_entry = true;
+      match.pool = true;
+      break;
+    case Game::deals:
+      match.standing = Standing::chips;
+      match.end = GameEnd::after_deals;
+      match.chips_per_deal = 80;
+      match.needs_entry = true;
+      match.deals_required = true;
+      break;
+  }
+  return match;
 }
 
-Rules Rules::for_variant(Variant variant) {
+}  // namespace
+
+std::optional<Contract> Rules::round(int number) const {
+  if (number < 1 || number > static_cast<int>(rounds.size())) return std::nullopt;
+  return rounds[static_cast<std::size_t>(number - 1)];
+}
+
+Rules Rules::for_variant(Variant variant, Game game) {
   Rules rules;
   rules.variant = variant;
+  rules.match = indian_match(game);
+  if (variant == Variant::indian) return rules;
+
+  // Basic, Knock and Crazy Rummy keep scores, not money, and have no formats, drops or cap.
+  rules.has_formats = false;
+  rules.declares = false;
+  rules.exact_hand_size = false;
+  rules.pure_sequence_required = false;
+  rules.points_cap = no_cap;
+  rules.drops = {};
+  Match& match = rules.match;
+  match = Match{};
+  match.standing = Standing::score;
+  match.end = GameEnd::after_deals;
+  match.keeps_money = false;
   switch (variant) {
     case Variant::indian:
       break;
@@ -68,9 +124,35 @@ Rules Rules::for_variant(Variant variant) {
       rules.deal_has_wild_rank = false;
       rules.ace_high = false;
       rules.card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-      rules.pure_sequence_required = false;
-      rules.hand_size = basic_deal_size(2);
-      rules.points_cap = no_cap;
+      rules.deal_sizes = {10, 10, 10, 7, 7, 6, 6};
+      rules.hand_size = rules.deal_size(2);
+      rules.arrange_by = ArrangeBy::least_deadwood;
+      if (variant == Variant::basic) {
+        rules.shown_count = ShownCount::every_card;
+        match.deal_word = "hand";
+        match.deal_points = DealPoints::winner_scores_others;
+        match.default_target = 150;
+        match.rummy_multiplier = 2;
+        match.outcomes =
+            outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy) | outcome_bit(Outcome::showed);
+        match.ends_deal = outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy);
+        match.outcomes_text =
+            "'out' or 'rummy' for the player who went out and 'showed CARDS' for the cards left "
+            "in the other hands";
+        match.no_winner_text = "winner: one player went 'out'";
+      } else {
+        rules.shown_count = ShownCount::deadwood;
+        match.deal_word = "round";
+        match.deal_points = DealPoints::knock_differences;
+        match.knock_rummy_bonus = 25;
+        match.knock_undercut_bonus = 10;
+        match.deals_required = true;
+        match.deal_size_by_players = true;
+        match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
+        match.ends_deal = outcome_bit(Outcome::knocked);
+        match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the others";
+        match.no_winner_text = "knock: one player 'knocked HAND'";
+      }
       break;
     case Variant::crazy:  // RULES.md §5: two packs and four jokers; every 2 and joker is wild
       rules.decks = 2;
@@ -86,12 +168,56 @@ Rules Rules::for_variant(Variant variant) {
       rules.joker_points = 20;
       rules.wild_cards_score_zero = false;
       rules.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
-      rules.pure_sequence_required = false;
-      rules.hand_size = 7;
-      rules.points_cap = no_cap;
+      rules.rounds = crazy_contracts;
+      rules.hand_size = crazy_contracts.front().cards;
+      rules.shown_count = ShownCount::every_card;
+      rules.arrange_by = ArrangeBy::subsets;
+      match.deal_word = "round";
+      match.deal_points = DealPoints::each_scores_own;
+      match.best = Best::lowest;
+      match.tie = TieAtEnd::shared;
+      match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
+      match.ends_deal = outcome_bit(Outcome::out);
+      match.outcomes_text =
+          "'out' for the player who went out and 'showed CARDS' for the cards left in the other "
+          "hands";
+      match.no_winner_text = "winner: one player went 'out'";
       break;
   }
   return rules;
+}
+
+std::span<const TableGame> table_games() {
+  static constexpr std::array<TableGame, 7> games = {{
+      {"points", Variant::indian, Game::points},
+      {"pool101", Variant::indian, Game::pool101},
+      {"pool201", Variant::indian, Game::pool201},
+      {"deals", Variant::indian, Game::deals},
+      {"basic", Variant::basic, Game::points},
+      {"knock", Variant::knock, Game::points},
+      {"crazy", Variant::crazy, Game::points},
+  }};
+  return games;
+}
+
+const TableGame* find_table_game(std::string_view name) {
+  for (const TableGame& game : table_games()) {
+    if (game.name == name) return &game;
+  }
+  return nullptr;
+}
+
+std::optional<Variant> find_variant(std::string_view name) {
+  for (const Variant variant : all_variants) {
+    if (variant_name(variant) == name) return variant;
+  }
+  return std::nullopt;
+}
+
+std::string_view outcome_id(Outcome outcome) {
+  constexpr std::array<std::string_view, outcome_count> ids = {
+      "declared", "showed", "dropped", "missed", "left", "won", "out", "rummy", "knocked"};
+  return ids[static_cast<int>(outcome)];
 }
 
 std::optional<Game> find_game(std::string_view name) {

@@ -2,6 +2,7 @@
 // rule is a named change to it (RULES.md §2.7).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -54,25 +55,102 @@ struct Contract {
   int books = 0;
   int runs = 0;
 };
-std::optional<Contract> crazy_round(int round);  // rounds 1 to 7
-
-// Basic and Knock Rummy deal 10 cards each to 2 players, 7 to 3-4, 6 to 5-6 (RULES.md §3, §4).
-constexpr int basic_deal_size(std::size_t players) {
-  return players <= 2 ? 10 : players <= 4 ? 7 : 6;
-}
 std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs"
-inline constexpr int crazy_rounds = 7;
 
 // The four games of the rulebook: they differ only in the numbers and switches of Rules.
 enum class Variant { indian, basic, knock, crazy };
 inline constexpr std::array<Variant, 4> all_variants = {Variant::indian, Variant::basic,
                                                         Variant::knock, Variant::crazy};
-std::string_view variant_name(Variant variant);         // "indian", "basic", "knock", "crazy"
-std::string_view variant_description(Variant variant);  // "Indian rummy", "Basic Rummy" …
+std::string_view variant_name(Variant variant);              // "indian", "basic", "knock", "crazy"
+std::string_view variant_description(Variant variant);       // "Indian rummy", "Basic Rummy" …
+std::optional<Variant> find_variant(std::string_view name);  // by variant_name
+
+// What a player did in a deal, as a table sheet says it.
+enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
+inline constexpr std::size_t outcome_count = 9;
+std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
+using Outcomes = unsigned;                     // a set of outcomes, one bit each
+constexpr Outcomes outcome_bit(Outcome outcome) {
+  return 1U << static_cast<unsigned>(outcome);
+}
+
+// How a hand shown at the end of a deal counts (RULES.md §2.6, §3, §4, §5).
+enum class ShownCount {
+  by_declaration,  // Indian: 2 when itself valid, else by its pure and second sequences
+  deadwood,        // Knock: the cards outside melds (the least, unless the player grouped them)
+  every_card,      // Basic and Crazy: every card left in hand
+};
+
+// Which exact search arranges a hand (src/arrange.cpp, src/arrange_subsets.cpp).
+enum class ArrangeBy {
+  declaration,     // Indian: declare if possible, else the lowest loser's count, with a discard
+  least_deadwood,  // Basic and Knock: the grouping with the least deadwood
+  subsets,         // Crazy: wild cards that count and limits per meld, by a DP over subsets
+};
+
+// ---- How a game runs over the deals of one table (a sheet), as data ---------------------------
+
+enum class DealPoints {
+  losers_pay_winner,     // Indian: each loser's points go against them (money, totals, chips)
+  winner_scores_others,  // Basic: the winner scores the cards left in the other hands
+  knock_differences,     // Knock: the differences of deadwood, with the bonuses
+  each_scores_own,       // Crazy: each player adds the cards left in hand
+};
+enum class Standing { money, total, chips, score };  // a player's running figure
+enum class GameEnd {
+  every_deal,     // points rummy: each deal is settled on its own
+  last_standing,  // pools: out at the limit; the last player in takes the prize
+  after_deals,    // an agreed number of deals (hands, rounds); then the best standing wins
+  target,         // the first to reach a target wins
+};
+enum class Best { lowest, highest };
+enum class TieAtEnd { one_more_deal, shared };
+
+struct Match {
+  std::string_view deal_word = "deal";  // "deal", "hand", "round"
+  DealPoints deal_points = DealPoints::losers_pay_winner;
+  Standing standing = Standing::money;
+  GameEnd end = GameEnd::every_deal;
+  Best best = Best::highest;
+  TieAtEnd tie = TieAtEnd::one_more_deal;
+  int default_target = 0;             // Basic Rummy: played to 150 unless agreed otherwise
+  int rummy_multiplier = 1;           // Basic Rummy: going rummy doubles the hand
+  int knock_rummy_bonus = 0;          // Knock: from each player, to a winner with no deadwood
+  int knock_undercut_bonus = 0;       // Knock: from the knocker, to the player who undercut
+  int chips_per_deal = 0;             // deals rummy: each player starts with this × the deals
+  bool needs_point_value = false;     // points rummy
+  bool needs_entry = false;           // pools and deals rummy
+  bool keeps_money = true;            // 'point', 'entry' and 'fee' belong
+  bool pool = false;                  // re-joins and splits
+  bool deals_required = false;        // the sheet says how many ('game knock rounds 5')
+  bool deal_size_by_players = false;  // a shown hand holds the table's deal size (Knock)
+  Outcomes outcomes = 0;              // what a player's line may say
+  Outcomes ends_deal = 0;             // what the player who ends a deal says
+  std::string_view outcomes_text;     // the outcomes, for people
+  std::string_view no_winner_text;    // what a deal without its winner lacks
+};
+
+// The table games a sheet names ('game points', 'game basic' …): a game and its format.
+struct TableGame {
+  std::string_view name;  // as the sheet writes it
+  Variant variant;
+  Game game;  // Indian rummy's format; points for the other games
+};
+std::span<const TableGame> table_games();
+const TableGame* find_table_game(std::string_view name);
 
 struct Rules {
   Variant variant = Variant::indian;
   int hand_size = 13;
+  bool exact_hand_size = true;  // a shown hand holds hand_size cards (the others: any number)
+  // Basic and Knock deal by the number of players (10 to 2, 7 to 3-4, 6 to 5-6), by index.
+  std::array<int, 7> deal_sizes = {13, 13, 13, 13, 13, 13, 13};
+  ShownCount shown_count = ShownCount::by_declaration;
+  ArrangeBy arrange_by = ArrangeBy::declaration;
+  bool declares = true;              // a declared hand scores 0 or a wrong show (Indian)
+  bool has_formats = true;           // points, pool101, pool201 and deals (Indian)
+  std::span<const Contract> rounds;  // Crazy Rummy: each round's deal and contract
+  Match match;                       // how the game runs over deals
   int decks = 2;
   int printed_jokers_per_deck = 1;
   int min_group = 3;             // fewer cards are unmatched; a set needs this many
@@ -110,8 +188,20 @@ struct Rules {
   std::array<PoolLimits, all_games.size()> pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
   int deal_chips_per_deal = 80;  // deals rummy: each player starts with this × the deals
 
-  // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules.
-  static Rules for_variant(Variant variant);
+  // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules;
+  // with Indian rummy's format, how it runs over deals.
+  static Rules for_variant(Variant variant, Game game = Game::points);
+
+  std::optional<Contract> round(int number) const;  // Crazy: rounds 1 to 7
+  bool has_drops() const {
+    for (const DropPenalty& drop : drops) {
+      if (drop.first || drop.middle) return true;
+    }
+    return false;
+  }
+  int deal_size(std::size_t players) const {
+    return deal_sizes[std::min(players, deal_sizes.size() - 1)];
+  }
 
   int copies_allowed() const { return decks; }
   int printed_jokers_allowed() const { return decks * printed_jokers_per_deck; }

@@ -49,14 +49,13 @@ Score score_declaration(const DeclarationCheck& check, const Rules& rules) {
 }
 
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
-  switch (rules.variant) {
-    case Variant::knock:
+  switch (rules.shown_count) {
+    case ShownCount::deadwood:
       return score_deadwood(hand, check, rules);
-    case Variant::basic:
-    case Variant::crazy:
+    case ShownCount::every_card:
       return counted_score(ScoreBasis::cards_in_hand, hand, check, rules,
                            [](GroupKind) { return true; });
-    case Variant::indian:
+    case ShownCount::by_declaration:
       break;
   }
   if (check.valid()) {

@@ -1,5 +1,7 @@
-// Table sheets: one game at one table, deal by deal (the syntax is in grammar/sheet.hpp), and
-// settling it: points, winners, eliminations, re-joins, chips and money (RULES.md §2.6, §2.8).
+// Table sheets: one game at one table, deal by deal (the syntax is in grammar/table_sheet.hpp),
+// and settling it with one loop for every game: points, winners, eliminations, re-joins, chips,
+// scores and money (RULES.md §2.6, §2.8, §3, §4, §5). How a game runs over deals is data
+// (Rules::match); the settlement is data too, and the describe_* functions say it in words.
 // No I/O: the CLI reads the file and prints the settlement.
 #pragma once
 
@@ -10,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "knock.hpp"
 #include "money.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
@@ -17,10 +20,8 @@
 
 namespace rummy {
 
-// ---- The sheet as written (positions are byte offsets into its text) -------------------------
-
-enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
-std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
+// ---- The sheet as written: a plain model, every statement with its position ------------------
+// (positions are byte offsets into the sheet's text)
 
 struct SheetEntry {
   std::string player;
@@ -49,85 +50,128 @@ struct SheetSplit {
 
 using SheetEvent = std::variant<SheetDeal, SheetRejoin, SheetSplit>;
 
+// A setting as written ('point 2', 'entry 100' …): its value's text and where it stands.
+struct SheetSetting {
+  std::string text;
+  std::size_t offset = 0;  // of the statement
+  std::size_t value_offset = 0;
+};
+
+struct SheetGameLine {
+  std::string name;        // as the sheet's grammar matched it: "points", "basic" …
+  std::size_t offset = 0;  // of the statement
+  std::string number;      // 'deals N', 'hands N', 'rounds N', 'target N'; empty: none
+  bool number_is_target = false;
+  std::size_t number_offset = 0;
+};
+
+struct SheetPlayer {
+  std::string name;
+  std::size_t offset = 0;
+};
+
 struct Sheet {
-  Variant variant = Variant::indian;
-  std::optional<Game> game;  // Indian rummy's format; for the other games, set to points
-  bool game_given = false;
-  int deals_to_play = 0;  // deals rummy; Basic's agreed hands; Knock's rounds
-  int target = 0;         // Basic Rummy played to a target
-  std::optional<Minor> point_value;
-  std::optional<Minor> entry;
-  Fee fee;
-  std::optional<int> decks;                                // default: the game's
-  std::vector<std::pair<std::string, std::size_t>> house;  // NAME=VALUE, where written
-  std::vector<std::string> players;
-  std::vector<std::size_t> player_offsets;
-  std::string currency;
+  std::vector<SheetGameLine> games;  // one is right; more is an error the check names
+  std::optional<SheetSetting> point, entry, fee, decks, currency;  // the last of each
+  std::vector<SheetSetting> house;                                 // NAME=VALUE
+  std::vector<std::vector<SheetPlayer>> player_lines;
   std::vector<SheetEvent> events;
   std::size_t end_offset = 0;
 };
 
-// Syntax and the values of settings; throws InputError.
+// Syntax only: the statements as written, with their places; throws InputError.
 Sheet parse_sheet(std::string_view text, std::string_view source);
 
-// ---- The settlement ---------------------------------------------------------------------------
+// ---- The settlement: data only ----------------------------------------------------------------
 
 struct EntryResult {
-  std::string player;
-  int change = 0;  // the other games: what this deal adds to the player's score
+  std::size_t player = 0;  // index into Settlement::players
   Outcome outcome = Outcome::won;
   Drop drop = Drop::first;
   int points = 0;
-  std::optional<Score> score;  // for hands
-  bool valid_hand = false;
-  std::string hand;  // the hand in the notation, when one was shown
+  int change = 0;              // what this deal adds to the player's standing (scores)
+  std::optional<Score> score;  // for hands and drops
+  bool valid_hand = false;     // games that declare: the hand shown is a valid declaration
+  std::string hand;            // the hand in the notation, when one was shown
 };
 
 struct DealResult {
   int number = 0;
   WildRank wild;
-  std::string winner;
+  std::vector<std::size_t> winners;  // two or more when they share it (Knock)
   std::vector<EntryResult> entries;
-  std::vector<long long> standing;  // per player: pool total, chips, or money (minor units)
-  std::vector<std::string> out;     // pools: eliminated after this deal
-  std::optional<PointsCash> cash;   // points rummy: the money of this deal
-  bool extra = false;               // deals rummy: a deal played to break a tie
-  std::string note;                 // the other games: how the deal was scored, in words
+  std::vector<long long> standing;   // per player: money (minor units), total, chips or score
+  std::vector<std::size_t> out;      // pools: eliminated after this deal
+  std::optional<PointsCash> cash;    // points rummy: the money of this deal
+  bool extra = false;                // a deal played to break a tie
+  std::optional<Contract> contract;  // Crazy Rummy: the round's deal and contract
+  std::optional<KnockRound> knock;   // Knock Rummy: how the round was settled
+  bool doubled = false;              // Basic Rummy: the winner went rummy
+};
+
+enum class EventType { rejoin, tie, split };
+std::string_view event_id(EventType type);  // "rejoin", "tie", "split"
+
+struct SettleEvent {
+  EventType type = EventType::rejoin;
+  std::size_t after_deal = 0;        // how many deals had been played
+  std::vector<std::size_t> players;  // who rejoined, who is tied, who split
+  long long value = 0;               // the total rejoined at; the tied standing
+  bool by_drops = false;             // a split by drops
 };
 
 struct PlayerResult {
   std::string name;
-  long long standing = 0;  // final pool total, chips, or points-rummy net (minor units)
+  long long standing = 0;  // final money net (minor units), total, chips or score
   bool out = false;        // pools: eliminated at the end
   int drops_left = 0;      // pools
   Minor paid = 0, received = 0;
   Minor net() const { return received - paid; }
 };
 
+// How the game ended, or that it has not.
+enum class Ending {
+  not_finished,
+  settled,        // points rummy: every deal settled
+  last_standing,  // pools
+  best,           // the best standing after the agreed deals (or shared)
+  target,         // the first to reach the target
+  split,          // pools: the players left split the prize
+};
+
 struct Settlement {
-  Variant variant = Variant::indian;
-  int target = 0;  // Basic Rummy to a target
+  Rules rules;  // the game's, with the sheet's decks and house rules
   Game game = Game::points;
-  int deals_to_play = 0;
+  int target = 0;         // to a target
+  int deals_to_play = 0;  // an agreed number of deals (hands, rounds)
   std::optional<Minor> point_value, entry;
   Fee fee;
   std::string currency;
-  std::vector<DealResult> deals;  // the other games: hands or rounds
-  struct Event {
-    std::size_t after_deal = 0;  // how many deals had been played
-    std::string text;
-  };
-  std::vector<Event> events;          // re-joins, ties and splits, in words, in order
-  std::vector<PlayerResult> players;  // the other games: standing is the score
-  bool finished = false;              // pools and deals: the game has a winner (or a split)
-  std::string result;                 // how it ended, in words
-  Minor pool = 0;                     // pools and deals: every entry paid
+  std::vector<DealResult> deals;
+  std::vector<SettleEvent> events;    // re-joins, ties and splits, in order
+  std::vector<PlayerResult> players;  // in the order of the 'players' line
+  bool finished = false;
+  Ending ending = Ending::not_finished;
+  std::vector<std::size_t> winners;  // of the game (two or more: shared, split)
+  long long winning_standing = 0;
+  bool split_by_drops = false;
+  Minor pool = 0;  // pools and deals: every entry paid
   Minor fee_taken = 0;
   Minor held = 0;  // pools and deals not finished: still in the pool
   std::vector<HouseRuleSetting> house_rules;
 };
 
-// Settles the sheet; throws InputError naming the line and column of anything impossible.
+// Checks the sheet and settles it; throws InputError naming the line and column of anything
+// impossible.
 Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source);
+
+// ---- In words ---------------------------------------------------------------------------------
+
+std::string_view standing_id(Standing standing);  // "net", "total", "chips", "score"
+std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
+                       std::string_view separator = " and ");
+std::string describe_result(const Settlement& s);  // "Asha has the most chips, 219"
+std::string describe_event(const Settlement& s, const SettleEvent& event);
+std::string describe_deal(const Settlement& s, const DealResult& deal);  // Basic, Knock, Crazy
 
 }  // namespace rummy

@@ -127,7 +127,8 @@ TEST_CASE("Crazy Rummy: the arrangement has the least deadwood of every split in
     Rules rules = Rules::for_variant(Variant::crazy);
     // Small hands (the reference is exponential), some with a contract to meet.
     const std::size_t size = 7 + static_cast<std::size_t>(round % 3);
-    if (round % 4 == 1) rules.contract = crazy_round(static_cast<int>(size) - 6);
+    if (round % 4 == 1)
+      rules.contract = Rules::for_variant(Variant::crazy).round(static_cast<int>(size) - 6);
     std::shuffle(deck.begin(), deck.end(), random);
     std::vector<Card> cards;
     for (const Card card : deck) {
@@ -186,14 +187,14 @@ TEST_CASE("Crazy Rummy: with a round's contract the melds that go down meet it")
   // Four 5s, 6♥-7♥-8♥-9♥ and K♣: a book and a run, K♣ left over (10).
   const Hand hand = hand_of("5♣ 5♦ 5♠ 5♥ 6♥ 7♥ 8♥ 9♥ K♣", "", rules);
   CHECK(arrange(hand.cards(), hand.wild, rules).score.points == 10);
-  rules.contract = crazy_round(2);  // one book and one run
+  rules.contract = Rules::for_variant(Variant::crazy).round(2);  // one book and one run
   const Arrangement round2 = arrange(hand.cards(), hand.wild, rules);
   CHECK(round2.score.points == 10);
   CHECK(round2.check.sets == 1);
   CHECK(round2.check.sequences == 1);
   // Round 1 wants two books: 5♣-5♦-5♠ and … there is no second book, so the best is shown with
   // the contract unmet.
-  rules.contract = crazy_round(1);
+  rules.contract = Rules::for_variant(Variant::crazy).round(1);
   const Arrangement round1 = arrange(hand.cards(), hand.wild, rules);
   CHECK(round1.score.points == 10);
   CHECK(std::any_of(round1.check.problems.begin(), round1.check.problems.end(),

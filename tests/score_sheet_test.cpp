@@ -43,7 +43,7 @@ TEST_CASE("Basic Rummy: going out scores the others' cards, rummy doubles them, 
   CHECK(totals(s) == std::vector<long long>{54, 28, 0});
   CHECK(s.finished);
   CHECK(s.target == 50);
-  CHECK(s.result == "Asha wins by reaching 50, 54");
+  CHECK(describe_result(s) == "Asha wins by reaching 50, 54");
   // Nothing may follow the end of the game.
   CHECK(error_of_sheet("game basic target 10\nplayers A B\ndeal\n A out\n B showed K♣\n"
                        "deal\n A out\n B showed K♣\n")
@@ -54,7 +54,7 @@ TEST_CASE("Basic Rummy: 150 by default, agreed hands, aces 15 under the house ru
   const Settlement open = settle_text("game basic\nplayers A B\ndeal\n A out\n B showed K♣\n");
   CHECK(open.target == 150);
   CHECK_FALSE(open.finished);
-  CHECK(open.result == "not finished: nobody has reached 150 yet");
+  CHECK(describe_result(open) == "not finished: nobody has reached 150 yet");
 
   const Settlement s = settle_text(
       "game basic hands 2\nhouse ace-high-or-low=on\nplayers A B\n"
@@ -64,12 +64,12 @@ TEST_CASE("Basic Rummy: 150 by default, agreed hands, aces 15 under the house ru
   CHECK_FALSE(s.finished);
   REQUIRE(s.events.size() == 1);
   CHECK(s.events[0].after_deal == 2);
-  CHECK(s.events[0].text == "A and B are tied at 20: one more hand decides");
+  CHECK(describe_event(s, s.events[0]) == "A and B are tied at 20: one more hand decides");
   const Settlement broken = settle_text(
       "game basic hands 2\nplayers A B\ndeal\n A out\n B showed 5♦\ndeal\n A showed 5♠\n B out\n"
       "deal\n A showed 2♣\n B out\n");
   CHECK(broken.deals[2].extra);
-  CHECK(broken.result == "B wins with the highest total, 7");
+  CHECK(describe_result(broken) == "B wins with the highest total, 7");
 }
 
 TEST_CASE("Knock Rummy: the seed's worked example as a round, and deadwood found or as grouped") {
@@ -85,9 +85,9 @@ TEST_CASE("Knock Rummy: the seed's worked example as a round, and deadwood found
   for (const EntryResult& entry : s.deals[0].entries) deadwood.push_back(entry.points);
   CHECK(deadwood == std::vector<int>{49, 19, 28, 33});
   CHECK(changes(s.deals[0]) == std::vector<int>{-30, 53, -9, -14});
-  CHECK(s.deals[0].note == "P2 wins with 19 deadwood");
+  CHECK(describe_deal(s, s.deals[0]) == "P2 wins with 19 deadwood");
   CHECK(s.deals[0].entries[2].hand == "2♠-3♠-4♠ | Q♦-9♥-5♥-4♥");
-  CHECK(s.result == "not finished: 1 of 2 rounds played");
+  CHECK(describe_result(s) == "not finished: 1 of 2 rounds played");
 
   // Grouped by the player: the groups count as written, even when a better split exists.
   const Settlement grouped = settle_text(
@@ -96,7 +96,7 @@ TEST_CASE("Knock Rummy: the seed's worked example as a round, and deadwood found
       " C showed K♥-Q♥ | J♥ 10♣ 10♦ 6♠ 2♦\n");
   CHECK(grouped.deals[0].entries[2].points == 58);  // as grouped; the best split leaves 28
   CHECK(changes(grouped.deals[0]) == std::vector<int>{-15, 68, -53});  // undercut: 10 more
-  CHECK(grouped.result == "B wins with the highest total, 68");
+  CHECK(describe_result(grouped) == "B wins with the highest total, 68");
   // Every round sums to zero.
   for (const DealResult& deal : s.deals) {
     const std::vector<int> c = changes(deal);
@@ -112,10 +112,10 @@ TEST_CASE("Crazy Rummy: seven rounds, the cards left in hand added up, the lowes
   const Settlement s = settle_text(text);
   REQUIRE(s.deals.size() == 7);
   CHECK(changes(s.deals[0]) == std::vector<int>{0, 70, 5});  // 15 + 10 + 5 + 20 + 20; 5
-  CHECK(s.deals[6].note == "13 cards dealt, 3 runs to go down");
-  CHECK(s.deals[0].note == "7 cards dealt, 2 books to go down");
+  CHECK(describe_deal(s, s.deals[6]) == "13 cards dealt, 3 runs to go down");
+  CHECK(describe_deal(s, s.deals[0]) == "7 cards dealt, 2 books to go down");
   CHECK(totals(s) == std::vector<long long>{0, 490, 35});
-  CHECK(s.result == "A wins with the lowest total after round 7, 0");
+  CHECK(describe_result(s) == "A wins with the lowest total after round 7, 0");
   CHECK(error_of_sheet(text + "deal\n A out\n B showed 3♣\n C showed 3♣\n")
             .find("t.sheet:31:1: error: the game is over") == 0);
   // A tie for the lowest total shares the win.
@@ -133,14 +133,14 @@ TEST_CASE("Crazy Rummy: seven rounds, the cards left in hand added up, the lowes
   CHECK(error_of_sheet(even).find("A already went out in this deal") != std::string::npos);
   even.erase(even.rfind("deal\n"));
   even += "deal\n A out\n B showed JK\n";
-  CHECK(settle_text(even).result == "A wins with the lowest total after round 7, 15");
+  CHECK(describe_result(settle_text(even)) == "A wins with the lowest total after round 7, 15");
   // After five rounds A has 10 and B 15; then B adds 5 and A 10.
   std::string tie_text = "game crazy\nplayers A B\n";
   for (int round = 1; round <= 5; ++round) {
     tie_text += round % 2 ? "deal\n A out\n B showed 3♣\n" : "deal\n A showed 3♣\n B out\n";
   }
   tie_text += "deal\n A out\n B showed 3♣\ndeal\n A showed K♣\n B out\n";
-  CHECK(settle_text(tie_text).result == "A and B share the win, 20 each");
+  CHECK(describe_result(settle_text(tie_text)) == "A and B share the win, 20 each");
 }
 
 TEST_CASE("score sheets: what does not belong to these games is an error with its place") {
@@ -155,17 +155,20 @@ TEST_CASE("score sheets: what does not belong to these games is an error with it
   CHECK(error_of_sheet("game basic hands x\n").find("t.sheet:1:18: error: expected a number") == 0);
   CHECK(error_of_sheet("game basic   \nplayers A B\ndeal\n A out\n B showed 5♦\n") == "no error");
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal\n A declared A♠-2♠-3♠\n B showed 5♦\n")
-            .find("t.sheet:4:2: error: Basic Rummy sheets have 'out' or 'rummy'") == 0);
+            .find("t.sheet:4:2: error: 'declared' belongs to Indian rummy; Basic Rummy sheets have "
+                  "'out' or 'rummy'") == 0);
   CHECK(error_of_sheet("game crazy\nplayers A B\ndeal\n A rummy\n B showed 5♦\n")
-            .find("t.sheet:4:2: error: Crazy Rummy sheets have 'out'") == 0);
+            .find("t.sheet:4:2: error: 'rummy' belongs to Basic Rummy; Crazy Rummy sheets have "
+                  "'out'") == 0);
   CHECK(error_of_sheet("game knock rounds 1\nplayers A B\ndeal\n A out\n B showed 5♦\n")
-            .find("t.sheet:4:2: error: Knock Rummy sheets have 'knocked HAND'") == 0);
+            .find("t.sheet:4:2: error: 'out' belongs to Basic Rummy and Crazy Rummy; Knock Rummy "
+                  "sheets have 'knocked HAND'") == 0);
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal\n A showed 4♦\n B showed 5♦\n")
             .find("t.sheet:3:1: error: hand 1 has no winner") == 0);
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal wild 7\n A out\n B showed 5♦\n")
             .find("t.sheet:3:6: error: Basic Rummy has no wild rank to choose") == 0);
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal\n A out\n B showed 5♦\nrejoin B\n")
-            .find("t.sheet:6:8: error: re-joins and splits belong to Indian pool rummy") == 0);
+            .find("t.sheet:6:8: error: only pool rummy has re-joins") == 0);
   // Knock hands hold the deal size for the table: 10 for two players, 7 for 3-4, 6 for 5-6.
   CHECK(error_of_sheet("game knock rounds 1\nplayers A B\ndeal\n A knocked A♠ 2♠ 3♠\n"
                        " B showed 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦\n")
@@ -176,7 +179,7 @@ TEST_CASE("score sheets: what does not belong to these games is an error with it
             .find("5♦ is seen 2 times in this deal, but 1 deck holds only 1") != std::string::npos);
   // And Indian rummy's winner declares.
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A out\n B dropped first\n")
-            .find("'out' belongs to Basic and Crazy Rummy") != std::string::npos);
+            .find("'out' belongs to Basic Rummy and Crazy Rummy") != std::string::npos);
 }
 
 TEST_CASE("Knock Rummy sheets: generated rounds always sum to zero and totals add up") {

@@ -107,13 +107,13 @@ TEST_CASE("Crazy Rummy's seven contracts, and what is missing") {
                                                  {4, 10, 3, 0}, {5, 11, 2, 1}, {6, 12, 1, 2},
                                                  {7, 13, 0, 3}};
   for (const auto& [round, cards, books, runs] : table) {
-    const auto contract = crazy_round(round);
+    const auto contract = Rules::for_variant(Variant::crazy).round(round);
     REQUIRE(contract);
     CHECK(contract->cards == cards);
     CHECK(contract->books == books);
     CHECK(contract->runs == runs);
   }
-  CHECK_FALSE(crazy_round(8));
+  CHECK_FALSE(Rules::for_variant(Variant::crazy).round(8));
   const std::string melds = "5♥-JK-2♣-8♥ | 4♠ 4♦ JK";
   CHECK(rummy_cli({"validate", "--variant", "crazy", "--round", "2", melds}).code == 0);
   const auto missing = rummy_cli({"validate", "--variant", "crazy", "--round", "3", melds});

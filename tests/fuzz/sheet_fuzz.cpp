@@ -25,11 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(paid == received + settlement.fee_taken + settlement.held, "money balances");
   for (const DealResult& deal : settlement.deals) {
     for (const EntryResult& entry : deal.entries) {
-      if (settlement.variant == Variant::indian) {
-        fuzz::require(entry.points >= 0 && entry.points <= 80, "Indian points within 0..80");
+      if (settlement.rules.declares) {
+        fuzz::require(entry.points >= 0 && entry.points <= settlement.rules.points_cap,
+                      "Indian points within the cap");
       }
     }
-    if (settlement.variant == Variant::knock) {
+    if (settlement.rules.match.deal_points == DealPoints::knock_differences) {
       int sum = 0;
       for (const EntryResult& entry : deal.entries) sum += entry.change;
       fuzz::require(sum == 0, "a Knock round sums to zero");

@@ -1,0 +1,149 @@
+// The JSON writer: see json_writer.hpp.
+#include "json_writer.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace rummy::cli {
+
+void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  std::size_t plain = 0;  // start of the run of characters that need no escape
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(text, plain, i - plain);
+    plain = i + 1;
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += fmt::format("\\u{:04x}", c);
+    }
+  }
+  out.append(text, plain);
+  out += '"';
+}
+
+void JsonWriter::newline(std::size_t depth) {
+  out_ += '\n';
+  out_.append(depth * 2, ' ');
+}
+
+void JsonWriter::before_value() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (counts_.empty()) return;
+  if (counts_.back()++ > 0) out_ += ',';
+  if (layout_ == Layout::pretty) newline(counts_.size());
+}
+
+void JsonWriter::key(std::string_view name) {
+  before_value();
+  append_json_string(out_, name);
+  out_ += layout_ == Layout::pretty ? ": " : ":";
+  after_key_ = true;
+}
+
+void JsonWriter::open(char bracket) {
+  before_value();
+  out_ += bracket;
+  counts_.push_back(0);
+}
+
+void JsonWriter::close(char bracket) {
+  const std::size_t written = counts_.back();
+  counts_.pop_back();
+  if (written > 0 && layout_ == Layout::pretty) newline(counts_.size());
+  out_ += bracket;
+}
+
+void JsonWriter::string(std::string_view text) {
+  before_value();
+  append_json_string(out_, text);
+}
+
+void JsonWriter::number(long long value) {
+  before_value();
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out_.append(digits, end);
+}
+
+void JsonWriter::boolean(bool value) {
+  before_value();
+  out_ += value ? "true" : "false";
+}
+
+void JsonWriter::null() {
+  before_value();
+  out_ += "null";
+}
+
+void JsonWriter::value(const Json& json) {
+  switch (json.type()) {
+    case Json::value_t::object:
+      begin_object();
+      for (const auto& [name, item] : json.items()) {
+        key(name);
+        value(item);
+      }
+      end_object();
+      return;
+    case Json::value_t::array:
+      begin_array();
+      for (const Json& item : json) value(item);
+      end_array();
+      return;
+    case Json::value_t::string:
+      string(json.get_ref<const std::string&>());
+      return;
+    case Json::value_t::boolean:
+      boolean(json.get<bool>());
+      return;
+    case Json::value_t::number_integer:
+      number(json.get<long long>());
+      return;
+    case Json::value_t::number_unsigned:
+      number(static_cast<long long>(json.get<unsigned long long>()));
+      return;
+    case Json::value_t::null:
+    case Json::value_t::discarded:
+    case Json::value_t::binary:
+    case Json::value_t::number_float:
+      break;
+  }
+  null();  // the commands write no floating point, binary or discarded values
+}
+
+void write_json(std::ostream& out, const Json& json) {
+  std::string text;
+  JsonWriter writer(text);
+  writer.value(json);
+  text += '\n';
+  out << text;
+}
+
+}  // namespace rummy::cli
