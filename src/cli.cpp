@@ -116,7 +116,11 @@ void add_rules_options(CLI::App& command, CommonOptions& options, bool with_vari
     }
     add_enum_option(command, "--variant", options.variant, all_variants, variant_name,
                     "The game: " + games);
-    const auto rounds = static_cast<int>(Rules::for_variant(Variant::crazy).rounds.size());
+    std::size_t most_rounds = 0;  // the games with rounds and contracts (Crazy Rummy)
+    for (const Variant variant : all_variants) {
+      most_rounds = std::max(most_rounds, Rules::for_variant(variant).rounds.size());
+    }
+    const auto rounds = static_cast<int>(most_rounds);
     command
         .add_option(
             "--round", options.round,

@@ -139,3 +139,60 @@ TEST_CASE("cash: the three formulas on their own") {
   CHECK(rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--fee", "1000%"}).code ==
         2);
 }
+
+TEST_CASE("settle's JSON: winners as names (ties too), typed events, one standing key") {
+  // A Knock round where two players tie below the knocker: both win it.
+  const std::string knock =
+      "game knock rounds 1\nplayers A B C\ndeal\n"
+      " A knocked 3♣-4♣-5♣ | 9♠-9♥-9♦ | Q♦\n"
+      " B showed A♠-2♠-3♠ | 7♥-7♦-7♣ | 5♥\n"
+      " C showed K♥-Q♥-J♥ | 10♣-10♦-10♠ | 5♦\n";
+  const Json tie = rummy_cli({"settle", "--format", "json"}, knock).json();
+  CHECK(tie["deals"][0]["winners"] == Json::array({"B", "C"}));
+  CHECK(tie["standing"] == "score");
+  CHECK(tie["deals"][0]["standing"]["B"] == tie["players"][1]["standing"]);
+  CHECK(tie["winners"] == Json::array({"B"}));
+
+  // Deals rummy tied after the agreed deals: a typed tie event, then the winner.
+  const std::string valid = "A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ";
+  const std::string loser = "5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 8♦";
+  const std::string deals = "game deals 2\nentry 5\nplayers A B\ndeal\n A declared " + valid +
+                            "\n B showed " + loser + "\ndeal\n B declared " + valid +
+                            "\n A showed " + loser + "\n";
+  const Json tied = rummy_cli({"settle", "--format", "json"}, deals).json();
+  REQUIRE(tied["events"].size() == 1);
+  CHECK(tied["events"][0]["type"] == "tie");
+  CHECK(tied["events"][0]["after_deal"] == 2);
+  CHECK(tied["events"][0]["players"] == Json::array({"A", "B"}));
+  CHECK(tied["events"][0]["value"] == 160);
+  CHECK(tied["events"][0]["text"] == "A and B are tied at 160 chips: one more deal decides");
+  CHECK(tied["winners"] == Json::array());
+  CHECK(tied["standing"] == "chips");
+  CHECK(tied["players"][0]["standing"] == 160);
+
+  // The same keys for every game.
+  std::vector<std::string> knock_keys, deals_keys;
+  for (const auto& [key, value] : tie.items()) knock_keys.push_back(key);
+  for (const auto& [key, value] : tied.items()) deals_keys.push_back(key);
+  CHECK(knock_keys == deals_keys);
+  std::vector<std::string> knock_deal, deals_deal;
+  for (const auto& [key, value] : tie["deals"][0].items()) knock_deal.push_back(key);
+  for (const auto& [key, value] : tied["deals"][0].items()) deals_deal.push_back(key);
+  CHECK(knock_deal == deals_deal);
+}
+
+TEST_CASE("settle: header errors point at their own statement, after comments too") {
+  const Run no_point = rummy_cli({"settle"}, "# Friday\n\ngame points\nplayers A B\n");
+  CHECK(no_point.err ==
+        "<stdin>:3:1: error: points rummy needs the value of a point: 'point 2'\n"
+        "game points\n"
+        "^\n");
+  const Run money = rummy_cli({"settle"}, "# scores only\ngame crazy\nplayers A B\nentry 5\n");
+  CHECK(money.err.starts_with("<stdin>:4:1: error: a Crazy Rummy sheet keeps scores"));
+  const Run twice = rummy_cli({"settle"}, "game points\npoint 1\n  game crazy\nplayers A B\n");
+  CHECK(
+      twice.err.starts_with("<stdin>:3:3: error: the game is given twice (first at line 1, "
+                            "column 1)"));
+  const Run rounds = rummy_cli({"settle"}, "# k\ngame deals 0\nentry 5\nplayers A B\n");
+  CHECK(rounds.err.starts_with("<stdin>:2:12: error: a game of deals rummy has 1 to 100 deals"));
+}
