@@ -49,9 +49,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     }
     const std::optional<Score> score = score_drop(record.game, *settings.drop, rules);
     if (!score) {
-      throw input_error(source, line, settings.drop_offset,
-                        fmt::format("{} has no drop: a player may not leave a deal in it",
-                                    game_description(record.game)));
+      throw input_error(source, line, settings.drop_offset, no_drop_text(record.game));
     }
     record.verdict = Verdict::drop;
     record.score = *score;

@@ -457,7 +457,7 @@ std::string wild_as_themselves(std::span<const Card> cards, WildRank wild) {
 }
 
 std::string no_wild_text(WildRank wild, const Rules& rules) {
-  if (rules.fixed_wild) return "the wild cards are the 2s and the jokers";
+  if (rules.fixed_wild) return wild_cards_text(rules);
   if (!rules.deal_has_wild_rank) return "this game has no wild cards";
   return wild ? fmt::format("the wild jokers are the {}", rank_plural(*wild))
               : std::string("no rank is wild in this deal, only PJ");

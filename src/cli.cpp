@@ -109,13 +109,8 @@ void add_hand_argument(CLI::App& command, CommonOptions& options) {
 
 void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant) {
   if (with_variant) {
-    std::string games;
-    for (const Variant variant : all_variants) {
-      games += games.empty() ? "" : variant == all_variants.back() ? " or " : ", ";
-      games += variant_name(variant);
-    }
     add_enum_option(command, "--variant", options.variant, all_variants, variant_name,
-                    "The game: " + games);
+                    "The game: " + spoken_list(all_variants, variant_name));
     std::size_t most_rounds = 0;  // the games with rounds and contracts (Crazy Rummy)
     for (const Variant variant : all_variants) {
       most_rounds = std::max(most_rounds, Rules::for_variant(variant).rounds.size());
@@ -194,10 +189,9 @@ Rules rules_from(const CommonOptions& options) {
   Rules rules = Rules::for_variant(variant);
   if (options.decks) rules.decks = *options.decks;
   if (options.wild && !rules.deal_has_wild_rank) {
-    throw CommandError{
-        fmt::format("--wild: {} has no wild rank to choose ({})", variant_description(variant),
-                    rules.fixed_wild ? "every 2 and joker is wild" : "no wild cards"),
-        std::nullopt};
+    throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",
+                                   variant_description(variant), wild_cards_text(rules)),
+                       std::nullopt};
   }
   if (options.round) {
     rules.contract = rules.round(*options.round);

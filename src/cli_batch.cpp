@@ -17,7 +17,7 @@ namespace {
 
 struct BatchOptions {
   CommonOptions common;
-  std::string game = "points";
+  Game game = Game::points;
   bool declared = false;
   bool arrange = false;
   std::vector<std::string> files;
@@ -275,7 +275,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     }
     BatchDefaults defaults;
     if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);
-    defaults.game = find_game(options.game).value_or(Game::points);  // CLI11 checked it
+    defaults.game = options.game;
     defaults.declared = options.declared;
     defaults.arrange = options.arrange;
 
@@ -345,13 +345,12 @@ std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   add_output_options(command, options->common, /*with_csv=*/true);
   command.add_option("file", options->files,
                      "Files with one hand per line; none or '-': standard input");
-  command
-      .add_option("--game", options->game,
-                  "The game, unless a line says otherwise: points, pool101, pool201 or deals")
-      ->check(CLI::IsMember({"points", "pool101", "pool201", "deals"}))
-      ->capture_default_str();
+  add_enum_option(command, "--game", options->game, all_games, game_name,
+                  "The game, unless a line says otherwise: " + spoken_list(all_games, game_name));
   command.add_flag("--declared", options->declared,
-                   "Hands were declared (valid: 0, wrong show: 80) unless a line says 'shown'");
+                   fmt::format("Hands were declared (valid: 0, wrong show: {}) unless a line says "
+                               "'shown'",
+                               Rules::for_variant(Variant::indian).wrong_show_points));
   command.add_flag("--arrange", options->arrange,
                    "Give each hand's best arrangement (13 or 14 cards) instead of scoring it");
   return [options, &env] { return run_batch(*options, env); };

@@ -40,6 +40,7 @@ Fee fee_of(const std::string& text) {
 }
 
 std::vector<int> points_of(const std::string& text) {
+  const int cap = Rules::for_variant(Variant::indian).points_cap;  // a loser pays at most this
   std::vector<int> points;
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -48,10 +49,10 @@ std::vector<int> points_of(const std::string& text) {
     const char* first = text.data() + start;
     const char* last = text.data() + comma;
     const auto [end, error] = std::from_chars(first, last, value);
-    if (first == last || error != std::errc() || end != last || value < 0 || value > 80) {
-      throw CommandError{fmt::format("--losers {}: expected the losers' points, 0 to 80 each, "
+    if (first == last || error != std::errc() || end != last || value < 0 || value > cap) {
+      throw CommandError{fmt::format("--losers {}: expected the losers' points, 0 to {} each, "
                                      "separated by commas (20,40,50)",
-                                     text),
+                                     text, cap),
                          std::nullopt};
     }
     points.push_back(value);

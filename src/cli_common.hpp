@@ -67,6 +67,17 @@ CLI::Validator enum_names(const std::vector<std::pair<std::string, Enum>>& map) 
       "{" + names + "}");
 }
 
+// "points, pool101, pool201 or deals": the names of a list, for people.
+template <typename Enum, std::size_t N>
+std::string spoken_list(const std::array<Enum, N>& all, std::string_view (*name_of)(Enum)) {
+  std::string text;
+  for (std::size_t i = 0; i < N; ++i) {
+    text += i == 0 ? "" : i + 1 == N ? " or " : ", ";
+    text += name_of(all[i]);
+  }
+  return text;
+}
+
 // An option whose values are the names of an enum's values, from the one list of them.
 template <typename Enum, std::size_t N>
 CLI::Option* add_enum_option(CLI::App& command, const std::string& name, Enum& value,

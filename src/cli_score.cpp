@@ -13,9 +13,10 @@ namespace {
 
 struct ScoreOptions {
   CommonOptions common;
-  std::string game = "points";
+  Game game = Game::points;
   bool declared = false;
-  std::optional<std::string> drop;
+  Drop drop = Drop::first;
+  bool drops = false;  // --drop was given
 };
 
 void print_score_text(std::ostream& out, const Score& score, const Rules& rules, Game game,
@@ -51,12 +52,10 @@ int score_drop_command(const ScoreOptions& options, const Rules& rules, Game gam
   if (!options.common.hand_words.empty()) {
     throw CommandError{"--drop scores a drop and takes no hand", std::nullopt};
   }
-  const Drop drop = *options.drop == "first" ? Drop::first : Drop::middle;
+  const Drop drop = options.drop;
   const std::optional<Score> score = score_drop(game, drop, rules);
   if (!score) {
-    throw CommandError{
-        fmt::format("{} has no drop: a player may not leave a deal in it", game_description(game)),
-        std::nullopt};
+    throw CommandError{no_drop_text(game), std::nullopt};
   }
   if (options.common.output_format() == Format::json) {
     Json body = score_json(*score, rules, game);
@@ -72,8 +71,8 @@ int score_drop_command(const ScoreOptions& options, const Rules& rules, Game gam
 int run_score(const ScoreOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
-    const Game game = find_game(options.game).value_or(Game::points);  // CLI11 checked it
-    if (options.drop) return score_drop_command(options, rules, game, env);
+    const Game game = options.game;
+    if (options.drops) return score_drop_command(options, rules, game, env);
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
     const ReadHand read = read_hand_from(options.common, rules, env,
@@ -124,16 +123,22 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
   add_rules_options(command, options->common, /*with_variant=*/true);
   add_output_options(command, options->common);
   add_hand_argument(command, options->common);
-  command.add_option("--game", options->game, "The game: points, pool101, pool201 or deals")
-      ->check(CLI::IsMember({"points", "pool101", "pool201", "deals"}))
-      ->capture_default_str();
-  command.add_flag("--declared", options->declared,
-                   "The player declared this hand (valid: 0, a wrong show: 80); without it the "
-                   "hand is a loser's, shown after someone else declared");
-  command.add_option("--drop", options->drop, "Score a drop instead of a hand: first or middle")
-      ->check(CLI::IsMember({"first", "middle"}));
-  command.get_option("--drop")->excludes(command.get_option("--declared"));
-  return [options, &env] { return run_score(*options, env); };
+  add_enum_option(command, "--game", options->game, all_games, game_name,
+                  "The game: " + spoken_list(all_games, game_name));
+  CLI::Option* declared = command.add_flag(
+      "--declared", options->declared,
+      fmt::format("The player declared this hand (valid: 0, a wrong show: {}); without it the "
+                  "hand is a loser's, shown after someone else declared",
+                  Rules::for_variant(Variant::indian).wrong_show_points));
+  CLI::Option* drop =
+      add_enum_option(command, "--drop", options->drop, all_drops, drop_name,
+                      "Score a drop instead of a hand: " + spoken_list(all_drops, drop_name));
+  drop->default_str("");
+  drop->excludes(declared);
+  return [options, drop, &env] {
+    options->drops = drop->count() > 0;
+    return run_score(*options, env);
+  };
 }
 
 }  // namespace rummy::cli

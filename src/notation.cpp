@@ -527,8 +527,8 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   std::string wild_origin = options.wild_origin;
   if (!rules.deal_has_wild_rank) {
     wild = rules.fixed_wild;
-    wild_origin = fmt::format("{} ({})", variant_description(rules.variant),
-                              rules.fixed_wild ? "its wild cards are the 2s" : "no wild cards");
+    wild_origin =
+        fmt::format("{} ({})", variant_description(rules.variant), wild_cards_text(rules));
   }
   for (const WrittenCard& written : read.written.cards) {
     if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {

@@ -227,6 +227,14 @@ std::optional<Game> find_game(std::string_view name) {
   return std::nullopt;
 }
 
+std::string wild_cards_text(const Rules& rules) {
+  if (rules.fixed_wild) {
+    return fmt::format("every {} and every joker is wild", rank_name(*rules.fixed_wild));
+  }
+  return rules.deal_has_wild_rank ? "the deal's wild rank and every printed joker are wild"
+                                  : "no wild cards";
+}
+
 std::string_view drop_name(Drop drop) {
   return drop == Drop::first ? "first" : "middle";
 }

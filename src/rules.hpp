@@ -24,6 +24,7 @@ std::string_view game_description(Game game);          // "points rummy", "101 p
 std::optional<Game> find_game(std::string_view name);  // by game_name
 
 enum class Drop { first, middle };
+inline constexpr std::array<Drop, 2> all_drops = {Drop::first, Drop::middle};
 std::string_view drop_name(Drop drop);  // "first", "middle"
 
 // What a loser with a pure sequence but no second sequence pays for (RULES.md §2.6).
@@ -217,6 +218,10 @@ struct Rules {
     return pool_out_above_limit ? total > limit : total >= limit;
   }
 };
+
+// The game's wild cards in words, when the deal does not choose them: "every 2 and every joker
+// is wild", "no wild cards".
+std::string wild_cards_text(const Rules& rules);
 
 // Penalty points of one card in a deal with this wild rank.
 inline int card_points(Card card, WildRank wild, const Rules& rules) {

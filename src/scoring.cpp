@@ -126,4 +126,8 @@ std::string describe(const Score& score, const Rules& rules, Game game) {
   return "";
 }
 
+std::string no_drop_text(Game game) {
+  return fmt::format("{} has no drop: a player may not leave a deal in it", game_description(game));
+}
+
 }  // namespace rummy

@@ -48,6 +48,9 @@ Score score_deadwood(const Hand& hand, const DeclarationCheck& check, const Rule
 // A drop in this game; empty when the game allows no drop (deals rummy).
 std::optional<Score> score_drop(Game game, Drop drop, const Rules& rules);
 
+// Why a game refuses a drop: "deals rummy has no drop: a player may not leave a deal in it".
+std::string no_drop_text(Game game);
+
 // Which rule produced the number, in words.
 std::string describe(const Score& score, const Rules& rules, Game game = Game::points);
 

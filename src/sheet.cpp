@@ -406,8 +406,7 @@ class Settler {
           const Drop drop = entry.outcome == Outcome::dropped ? entry.drop : Drop::middle;
           outcome.score = score_drop(result_.game, drop, rules_);
           if (!outcome.score) {
-            fail(entry.offset, fmt::format("{} has no drop: a player may not leave a deal in it",
-                                           game_description(result_.game)));
+            fail(entry.offset, no_drop_text(result_.game));
           }
           break;
         }
