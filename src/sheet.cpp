@@ -43,6 +43,10 @@ class Settler {
       : sheet_(sheet), text_(text), source_(source) {}
 
   Settlement run() {
+    if (!sheet_.outside_deals.empty()) {
+      fail(sheet_.outside_deals.front().offset,
+           "a player's line belongs to a deal: write 'deal' (and its wild joker) first");
+    }
     read_header();
     for (const SheetEvent& event : sheet_.events) {
       if (const auto* deal = std::get_if<SheetDeal>(&event)) {

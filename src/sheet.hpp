@@ -76,6 +76,7 @@ struct Sheet {
   std::vector<SheetSetting> house;                                 // NAME=VALUE
   std::vector<std::vector<SheetPlayer>> player_lines;
   std::vector<SheetEvent> events;
+  std::vector<SheetEntry> outside_deals;  // a player's line before any 'deal': an error
   std::size_t end_offset = 0;
 };
 

@@ -1,0 +1,237 @@
+// Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that only record
+// each statement and its place in the Sheet model; settle (src/sheet.cpp) checks it.
+#include <string>
+
+#include "parse_actions.hpp"
+#include "sheet.hpp"
+
+namespace rummy {
+
+using namespace parsing;
+
+namespace {
+
+namespace sheet_grammar = grammar::sheet;
+
+// The hand actions (parse_actions.hpp) fill the HandBuilder part; these fill the sheet's plain
+// model and record where each statement stands. Whether it makes sense is settle's business
+// (sheet.cpp).
+struct SheetBuilder : HandBuilder {
+  Sheet sheet;
+  std::optional<SheetSetting>* setting = nullptr;  // the setting whose value comes next
+  std::size_t statement = 0;                       // where the current statement starts
+
+  // The lines of the deal being written; a player's line outside any deal is kept apart.
+  std::vector<SheetEntry>& entries() {
+    if (sheet.events.empty() || !std::holds_alternative<SheetDeal>(sheet.events.back())) {
+      return sheet.outside_deals;
+    }
+    return std::get<SheetDeal>(sheet.events.back()).entries;
+  }
+  SheetEntry& entry() { return entries().back(); }
+};
+
+template <typename Rule>
+struct sheet_action : action<Rule> {};
+
+template <>
+struct sheet_action<sheet_grammar::game_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetGameLine line;
+    line.offset = builder.offset_of(in.begin());
+    builder.sheet.games.push_back(line);
+  }
+};
+template <typename Rule>
+struct game_name_action {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    std::string name = in.string();
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    builder.sheet.games.back().name = name;
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::game_points> : game_name_action<sheet_grammar::game_points> {};
+template <>
+struct sheet_action<sheet_grammar::game_pool101> : game_name_action<sheet_grammar::game_pool101> {};
+template <>
+struct sheet_action<sheet_grammar::game_pool201> : game_name_action<sheet_grammar::game_pool201> {};
+template <>
+struct sheet_action<sheet_grammar::deals_word> : game_name_action<sheet_grammar::deals_word> {};
+template <>
+struct sheet_action<sheet_grammar::basic_word> : game_name_action<sheet_grammar::basic_word> {};
+template <>
+struct sheet_action<sheet_grammar::knock_word> : game_name_action<sheet_grammar::knock_word> {};
+template <>
+struct sheet_action<sheet_grammar::crazy_word> : game_name_action<sheet_grammar::crazy_word> {};
+// 'deals N', 'target N', 'hands N', 'rounds N': the number as written, and where.
+template <bool Target>
+struct game_number {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetGameLine& line = builder.sheet.games.back();
+    line.number = in.string();
+    line.number_offset = builder.offset_of(in.begin());
+    line.number_is_target = Target;
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::deal_count_required> : game_number<false> {};
+template <>
+struct sheet_action<sheet_grammar::game_length_required> : game_number<false> {};
+template <>
+struct sheet_action<sheet_grammar::basic_target> {
+  static void apply0(SheetBuilder& builder) { builder.sheet.games.back().number_is_target = true; }
+};
+
+template <std::optional<SheetSetting> Sheet::*Member>
+struct choose_setting {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.setting = &(builder.sheet.*Member);
+    builder.statement = builder.offset_of(in.begin());
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::point_word> : choose_setting<&Sheet::point> {};
+template <>
+struct sheet_action<sheet_grammar::entry_word> : choose_setting<&Sheet::entry> {};
+template <>
+struct sheet_action<sheet_grammar::fee_word> : choose_setting<&Sheet::fee> {};
+template <>
+struct sheet_action<sheet_grammar::decks_word> : choose_setting<&Sheet::decks> {};
+template <>
+struct sheet_action<sheet_grammar::currency_word> : choose_setting<&Sheet::currency> {};
+template <>
+struct sheet_action<sheet_grammar::house_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.setting = nullptr;
+    builder.statement = builder.offset_of(in.begin());
+  }
+};
+
+template <>
+struct sheet_action<sheet_grammar::value_required> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetSetting setting{in.string(), builder.statement, builder.offset_of(in.begin())};
+    if (builder.setting == nullptr) {
+      builder.sheet.house.push_back(std::move(setting));
+    } else {
+      *builder.setting = std::move(setting);
+    }
+  }
+};
+
+template <>
+struct sheet_action<sheet_grammar::players_word> {
+  static void apply0(SheetBuilder& builder) { builder.sheet.player_lines.emplace_back(); }
+};
+template <typename Rule>
+struct add_player {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.sheet.player_lines.back().push_back({in.string(), builder.offset_of(in.begin())});
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::listed_name_required>
+    : add_player<sheet_grammar::listed_name_required> {};
+template <>
+struct sheet_action<sheet_grammar::listed_name> : add_player<sheet_grammar::listed_name> {};
+
+template <>
+struct sheet_action<sheet_grammar::deal_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetDeal deal;
+    deal.offset = builder.offset_of(in.begin());
+    builder.sheet.events.emplace_back(std::move(deal));
+    builder.settings.wild.reset();
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::deal_wild> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetDeal& deal = std::get<SheetDeal>(builder.sheet.events.back());
+    deal.wild = builder.settings.wild;
+    deal.wild_offset = builder.offset_of(in.begin());
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::rejoin_name_required> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.sheet.events.emplace_back(SheetRejoin{in.string(), builder.offset_of(in.begin())});
+  }
+};
+template <bool ByDrops>
+struct add_split {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.sheet.events.emplace_back(SheetSplit{ByDrops, builder.offset_of(in.begin())});
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::split_equal> : add_split<false> {};
+template <>
+struct sheet_action<sheet_grammar::split_drops> : add_split<true> {};
+
+template <>
+struct sheet_action<sheet_grammar::player_name> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    SheetEntry entry;
+    entry.player = in.string();
+    entry.offset = offset;
+    builder.entries().push_back(std::move(entry));
+    builder.hand = WrittenHand{};
+    builder.start();
+  }
+};
+template <Outcome O>
+struct set_outcome {
+  static void apply0(SheetBuilder& builder) {
+    SheetEntry& entry = builder.entry();
+    entry.outcome = O;
+    if (O == Outcome::dropped) entry.drop = builder.settings.drop.value_or(Drop::first);
+    if (O == Outcome::declared || O == Outcome::showed || O == Outcome::knocked) {
+      entry.hand = std::move(builder.hand);
+    }
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::declared> : set_outcome<Outcome::declared> {};
+template <>
+struct sheet_action<sheet_grammar::showed> : set_outcome<Outcome::showed> {};
+template <>
+struct sheet_action<sheet_grammar::dropped> : set_outcome<Outcome::dropped> {};
+template <>
+struct sheet_action<sheet_grammar::missed> : set_outcome<Outcome::missed> {};
+template <>
+struct sheet_action<sheet_grammar::left_table> : set_outcome<Outcome::left> {};
+template <>
+struct sheet_action<sheet_grammar::won> : set_outcome<Outcome::won> {};
+template <>
+struct sheet_action<sheet_grammar::went_out> : set_outcome<Outcome::out> {};
+template <>
+struct sheet_action<sheet_grammar::went_rummy> : set_outcome<Outcome::rummy> {};
+template <>
+struct sheet_action<sheet_grammar::knocked> : set_outcome<Outcome::knocked> {};
+
+}  // namespace
+
+Sheet parse_sheet(std::string_view text, std::string_view source) {
+  SheetBuilder builder;
+  builder.base = text.data();
+  parse_text<grammar::sheet::sheet, sheet_action>(text, source, builder);
+  builder.sheet.end_offset = text.size();
+  return std::move(builder.sheet);
+}
+
+}  // namespace rummy
