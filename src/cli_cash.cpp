@@ -61,6 +61,71 @@ std::vector<int> points_of(const std::string& text) {
   return points;
 }
 
+// Points rummy's money for one deal.
+struct PointsResult {
+  Minor value = 0;
+  std::vector<int> losers;
+  Fee fee;
+  PointsCash cash;
+
+  Json json() const {
+    int total = 0;
+    for (const int points : losers) total += points;
+    Json paid = Json::array();
+    for (const Minor amount : cash.paid) paid.push_back(format_amount(amount));
+    return {{"game", "points"},
+            {"value", format_amount(value)},
+            {"losers", losers},
+            {"points", total},
+            {"paid", paid},
+            {"gross", format_amount(cash.gross)},
+            {"fee", format_amount(cash.fee)},
+            {"fee_rule", fee.text()},
+            {"net", format_amount(cash.net)}};
+  }
+
+  void text(std::ostream& out, const Style&) const {
+    int total = 0;
+    std::string sum;
+    for (const int points : losers) {
+      total += points;
+      sum += (sum.empty() ? "" : " + ") + std::to_string(points);
+    }
+    std::string paid;
+    for (const Minor amount : cash.paid) paid += (paid.empty() ? "" : ", ") + format_amount(amount);
+    out << fmt::format(
+        "gross: {} a point × ({} = {} points) = {}\nfee {}: {}\nthe winner receives {}; the "
+        "losers pay {}\n",
+        format_amount(value), sum, total, format_amount(cash.gross), fee.text(),
+        format_amount(cash.fee), format_amount(cash.net), paid);
+  }
+};
+
+// Pool and deals rummy's prize.
+struct PrizeResult {
+  std::string_view game;
+  Minor entry = 0;
+  int players = 0;
+  Fee fee;
+  PrizeCash cash;
+
+  Json json() const {
+    return {{"game", game},
+            {"entry", format_amount(entry)},
+            {"players", players},
+            {"pool", format_amount(cash.pool)},
+            {"fee", format_amount(cash.fee)},
+            {"fee_rule", fee.text()},
+            {"prize", format_amount(cash.prize)}};
+  }
+
+  void text(std::ostream& out, const Style&) const {
+    out << fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}\n",
+                       format_amount(entry), players, format_amount(cash.pool), fee.text(),
+                       format_amount(cash.fee), format_amount(cash.prize));
+  }
+};
+
 int run_points(const CashOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Minor value = amount_of(options.value, "--value");
@@ -68,34 +133,7 @@ int run_points(const CashOptions& options, const Environment& env) {
     const Fee fee = fee_of(options.fee);
     const auto cash = points_cash(value, losers, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
-    int total = 0;
-    std::string sum;
-    for (const int points : losers) {
-      total += points;
-      sum += (sum.empty() ? "" : " + ") + std::to_string(points);
-    }
-    if (options.common.output_format() == Format::json) {
-      Json paid = Json::array();
-      for (const Minor amount : cash->paid) paid.push_back(format_amount(amount));
-      write_json(env.out, Json{{"game", "points"},
-                               {"value", format_amount(value)},
-                               {"losers", losers},
-                               {"points", total},
-                               {"paid", paid},
-                               {"gross", format_amount(cash->gross)},
-                               {"fee", format_amount(cash->fee)},
-                               {"fee_rule", fee.text()},
-                               {"net", format_amount(cash->net)}});
-      return exit_ok;
-    }
-    std::string paid;
-    for (const Minor amount : cash->paid)
-      paid += (paid.empty() ? "" : ", ") + format_amount(amount);
-    env.out << fmt::format(
-        "gross: {} a point × ({} = {} points) = {}\nfee {}: {}\nthe winner receives {}; the "
-        "losers pay {}\n",
-        format_amount(value), sum, total, format_amount(cash->gross), fee.text(),
-        format_amount(cash->fee), format_amount(cash->net), paid);
+    emit(PointsResult{value, losers, fee, *cash}, options.common, env);
     return exit_ok;
   });
 }
@@ -106,19 +144,7 @@ int run_prize(const CashOptions& options, const Environment& env, std::string_vi
     const Fee fee = fee_of(options.fee);
     const auto cash = prize_cash(entry, options.players, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
-    if (options.common.output_format() == Format::json) {
-      write_json(env.out, Json{{"game", game},
-                               {"entry", format_amount(entry)},
-                               {"players", options.players},
-                               {"pool", format_amount(cash->pool)},
-                               {"fee", format_amount(cash->fee)},
-                               {"fee_rule", fee.text()},
-                               {"prize", format_amount(cash->prize)}});
-      return exit_ok;
-    }
-    env.out << fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}\n",
-                           format_amount(entry), options.players, format_amount(cash->pool),
-                           fee.text(), format_amount(cash->fee), format_amount(cash->prize));
+    emit(PrizeResult{game, entry, options.players, fee, *cash}, options.common, env);
     return exit_ok;
   });
 }

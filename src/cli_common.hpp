@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli.hpp"
+#include "json_writer.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
 
@@ -140,6 +141,22 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
                         env);
   } catch (const CommandError& error) {
     return report_error(error, options.output_format(), env);
+  }
+}
+
+// A command's result is a value with two renderings, `Json json() const` and
+// `void text(std::ostream&, const Style&) const`; emit writes the one asked for, through the one
+// JSON writer. (batch streams records through its RecordWriter, settle streams its deals.)
+template <typename Result>
+void emit(const Result& result, const CommonOptions& options, const Environment& env) {
+  if (options.format == Format::json) {
+    if constexpr (requires { result.stream_json(env.out); }) {
+      result.stream_json(env.out);
+    } else {
+      write_json(env.out, result.json());
+    }
+  } else {
+    result.text(env.out, Style(options, env));
   }
 }
 

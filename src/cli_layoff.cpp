@@ -15,6 +15,25 @@ struct LayoffOptions {
   std::string meld, cards;
 };
 
+// Whether the cards fit the meld, and why.
+struct LayoffResult {
+  bool fits = false;
+  Group meld, cards;
+  GroupKind kind = GroupKind::invalid;  // of the meld with the cards
+  std::string reason;
+
+  Json json() const {
+    return {{"fits", fits},
+            {"meld", cards_json(meld)},
+            {"cards", cards_json(cards)},
+            {"kind", kind_id(kind)},
+            {"reason", reason}};
+  }
+  void text(std::ostream& out, const Style&) const {
+    out << (fits ? "yes: " : "no: ") << reason << "\n";
+  }
+};
+
 int run_layoff(const LayoffOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
@@ -44,15 +63,7 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
       reason = fmt::format("{} becomes {}: {}", format_group(table, wild),
                            format_group(extended, wild), explain(after, extended, wild, rules));
     }
-    if (options.common.output_format() == Format::json) {
-      write_json(env.out, Json{{"fits", fits},
-                               {"meld", cards_json(table)},
-                               {"cards", cards_json(added.hand.cards())},
-                               {"kind", kind_id(after.kind)},
-                               {"reason", reason}});
-    } else {
-      env.out << (fits ? "yes: " : "no: ") << reason << "\n";
-    }
+    emit(LayoffResult{fits, table, added.hand.cards(), after.kind, reason}, options.common, env);
     return fits ? exit_ok : exit_not_valid;
   });
 }

@@ -31,33 +31,43 @@ std::string outs_text(const std::vector<Out>& outs, bool with_points) {
   return text;
 }
 
+// What outs found for a hand.
+struct OutsResult {
+  const Rules& rules;
+  const ReadHand& read;
+  Outs outs;
+
+  Json json() const {
+    return {{"points_now", outs.points_now},
+            {"wild", wild_json(read.hand.wild)},
+            {"declare", outs_json(outs.declare)},
+            {"improve", outs_json(outs.improve)}};
+  }
+
+  void text(std::ostream& out, const Style&) const {
+    out << wild_line(read, rules) << "\n";
+    out << fmt::format("as it stands the hand pays {} point{}\n", outs.points_now,
+                       outs.points_now == 1 ? "" : "s");
+    if (!outs.declare.empty()) {
+      int copies = 0;
+      for (const Out& each : outs.declare) copies += each.copies_left;
+      out << fmt::format("{} card{} declare ({} cop{} may be unseen):\n", outs.declare.size(),
+                         outs.declare.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies")
+          << outs_text(outs.declare, false);
+    } else if (!outs.improve.empty()) {
+      out << "no card declares; these lower the count most:\n" << outs_text(outs.improve, true);
+    } else {
+      out << "no card declares or lowers the count\n";
+    }
+  }
+};
+
 int run_outs(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
     const ReadHand read = read_hand_from(options, rules, env, HandSize::shown);
-    const Outs outs = find_outs(read.hand.cards(), read.hand.wild, rules);
-    if (options.output_format() == Format::json) {
-      const Json body = {{"points_now", outs.points_now},
-                         {"wild", wild_json(read.hand.wild)},
-                         {"declare", outs_json(outs.declare)},
-                         {"improve", outs_json(outs.improve)}};
-      write_json(env.out, body);
-      return exit_ok;
-    }
-    env.out << wild_line(read, rules) << "\n";
-    env.out << fmt::format("as it stands the hand pays {} point{}\n", outs.points_now,
-                           outs.points_now == 1 ? "" : "s");
-    if (!outs.declare.empty()) {
-      int copies = 0;
-      for (const Out& out : outs.declare) copies += out.copies_left;
-      env.out << fmt::format("{} card{} declare ({} cop{} may be unseen):\n", outs.declare.size(),
-                             outs.declare.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies")
-              << outs_text(outs.declare, false);
-    } else if (!outs.improve.empty()) {
-      env.out << "no card declares; these lower the count most:\n" << outs_text(outs.improve, true);
-    } else {
-      env.out << "no card declares or lowers the count\n";
-    }
+    emit(OutsResult{rules, read, find_outs(read.hand.cards(), read.hand.wild, rules)}, options,
+         env);
     return exit_ok;
   });
 }

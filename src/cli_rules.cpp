@@ -26,36 +26,36 @@ Json drops_json(const Rules& rules) {
   return drops;
 }
 
-int run_rules(const CommonOptions& options, const Environment& env) {
-  return guarded(options, env, [&]() -> int {
-    const Rules rules = rules_from(options);
-    if (options.output_format() == Format::json) {
-      Json list = Json::array();
-      for (const HouseRule& rule : house_rules()) {
-        Json values = Json::array();
-        for (const HouseRuleValue& value : rule.values) {
-          values.push_back({{"name", value.name}, {"meaning", value.meaning}});
-        }
-        list.push_back({{"name", rule.name},
-                        {"summary", rule.summary},
-                        {"default", rule.values[0].name},
-                        {"value", rule.values[rule.get(rules)].name},
-                        {"values", values},
-                        {"source", rule.source}});
-      }
-      const Json body = {{"house_rules", list},
-                         {"hand_size", rules.hand_size},
-                         {"points_cap", rules.points_cap},
-                         {"wrong_show", rules.wrong_show_points},
-                         {"valid_after_declaration", rules.valid_after_declaration_points},
-                         {"drops", drops_json(rules)}};
-      write_json(env.out, body);
-      return exit_ok;
-    }
-    const Style style(options, env);
-    env.out << "House rules (set one with --house NAME=VALUE):\n";
+// The house rules and the fixed numbers, as the options given set them.
+struct RulesResult {
+  const Rules& rules;
+
+  Json json() const {
+    Json list = Json::array();
     for (const HouseRule& rule : house_rules()) {
-      env.out << "\n" << style.paint(rule.name, colour::strong) << ": " << rule.summary << "\n";
+      Json values = Json::array();
+      for (const HouseRuleValue& value : rule.values) {
+        values.push_back({{"name", value.name}, {"meaning", value.meaning}});
+      }
+      list.push_back({{"name", rule.name},
+                      {"summary", rule.summary},
+                      {"default", rule.values[0].name},
+                      {"value", rule.values[rule.get(rules)].name},
+                      {"values", values},
+                      {"source", rule.source}});
+    }
+    return {{"house_rules", list},
+            {"hand_size", rules.hand_size},
+            {"points_cap", rules.points_cap},
+            {"wrong_show", rules.wrong_show_points},
+            {"valid_after_declaration", rules.valid_after_declaration_points},
+            {"drops", drops_json(rules)}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    out << "House rules (set one with --house NAME=VALUE):\n";
+    for (const HouseRule& rule : house_rules()) {
+      out << "\n" << style.paint(rule.name, colour::strong) << ": " << rule.summary << "\n";
       const std::size_t current = rule.get(rules);
       std::vector<std::string> labels;
       std::size_t width = 0;
@@ -68,23 +68,30 @@ int run_rules(const CommonOptions& options, const Environment& env) {
         width = std::max(width, labels.back().size());
       }
       for (std::size_t i = 0; i < rule.values.size(); ++i) {
-        env.out << fmt::format("  {:<{}}  {}\n", labels[i], width, rule.values[i].meaning);
+        out << fmt::format("  {:<{}}  {}\n", labels[i], width, rule.values[i].meaning);
       }
-      env.out << "  source: " << rule.source << "\n";
+      out << "  source: " << rule.source << "\n";
     }
-    env.out << fmt::format(
+    out << fmt::format(
         "\nFixed rules (RULES.md §2.6): a hand holds {} cards; a loser pays at most {}; a wrong "
         "show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
         rules.hand_size, rules.points_cap, rules.wrong_show_points,
         rules.valid_after_declaration_points);
-    env.out << "Drops (first / middle):";
+    out << "Drops (first / middle):";
     for (const Game game : all_games) {
       const DropPenalty& penalty = rules.drop_penalty(game);
-      env.out << "  " << game_description(game) << " "
-              << (penalty.first ? fmt::format("{} / {}", *penalty.first, *penalty.middle)
-                                : std::string("not allowed"))
-              << (game == all_games.back() ? ".\n" : ";");
+      out << "  " << game_description(game) << " "
+          << (penalty.first ? fmt::format("{} / {}", *penalty.first, *penalty.middle)
+                            : std::string("not allowed"))
+          << (game == all_games.back() ? ".\n" : ";");
     }
+  }
+};
+
+int run_rules(const CommonOptions& options, const Environment& env) {
+  return guarded(options, env, [&]() -> int {
+    const Rules rules = rules_from(options);
+    emit(RulesResult{rules}, options, env);
     return exit_ok;
   });
 }

@@ -19,60 +19,83 @@ struct ScoreOptions {
   bool drops = false;  // --drop was given
 };
 
-void print_score_text(std::ostream& out, const Score& score, const Rules& rules, Game game,
-                      WildRank wild, const Style& style) {
-  out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
-                     colour::strong);
-  if (score.points != score.uncapped) {
-    out << fmt::format(" ({} before the {}-point cap)", score.uncapped, rules.points_cap);
-  }
-  out << "\nrule: " << describe(score, rules, game) << "\n";
-  if (!score.counted.empty()) {
-    std::string cards;
-    for (const Card card : score.counted) {
-      cards += cards.empty() ? "" : " ";
-      cards += to_string(card);
-      if (is_joker(card, wild) && card_points(card, wild, rules) == 0) cards += "(0)";
+// What a hand or a drop pays: the score, and for a hand the groups it was judged by.
+struct ScoreResult {
+  const Rules& rules;
+  Game game;
+  Score score;
+  std::optional<Drop> drop;        // a drop, not a hand
+  const ReadHand* read = nullptr;  // a hand
+  bool declared = false;
+  DeclarationCheck check;
+  std::vector<HouseRuleSetting> changed;
+
+  Json json() const {
+    Json body = {{"points", score.points},
+                 {"uncapped", score.uncapped},
+                 {"capped", score.points != score.uncapped},
+                 {"rule", describe(score, rules, game)},
+                 {"rule_id", basis_id(score.basis)},
+                 {"game", game_name(game)}};
+    if (drop) {
+      body["role"] = "drop";
+      body["drop"] = drop_name(*drop);
+      return body;
     }
-    out << "counted: " << cards << " = " << score.uncapped << "\n";
+    const Hand& hand = read->hand;
+    body["role"] = declared ? "declared" : "shown";
+    body["valid"] = check.valid();
+    body["wild"] = wild_json(hand.wild);
+    body["groups"] = groups_json(hand, check, rules);
+    body["counted"] = cards_json(score.counted);
+    body["house_rules"] = house_rules_json(changed);
+    return body;
   }
-}
 
-Json score_json(const Score& score, const Rules& rules, Game game) {
-  return {{"points", score.points},
-          {"uncapped", score.uncapped},
-          {"capped", score.points != score.uncapped},
-          {"rule", describe(score, rules, game)},
-          {"rule_id", basis_id(score.basis)},
-          {"game", game_name(game)}};
-}
-
-int score_drop_command(const ScoreOptions& options, const Rules& rules, Game game,
-                       const Environment& env) {
-  if (!options.common.hand_words.empty()) {
-    throw CommandError{"--drop scores a drop and takes no hand", std::nullopt};
+  void text(std::ostream& out, const Style& style) const {
+    if (read) {
+      out << wild_line(*read, rules) << "\n";
+      print_groups(out, read->hand, check, rules, style);
+    }
+    const WildRank wild = read ? read->hand.wild : std::nullopt;
+    out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
+                       colour::strong);
+    if (score.points != score.uncapped) {
+      out << fmt::format(" ({} before the {}-point cap)", score.uncapped, rules.points_cap);
+    }
+    out << "\nrule: " << describe(score, rules, game) << "\n";
+    if (!score.counted.empty()) {
+      std::string cards;
+      for (const Card card : score.counted) {
+        cards += cards.empty() ? "" : " ";
+        cards += to_string(card);
+        if (is_joker(card, wild) && card_points(card, wild, rules) == 0) cards += "(0)";
+      }
+      out << "counted: " << cards << " = " << score.uncapped << "\n";
+    }
+    if (read && score.basis == ScoreBasis::wrong_show) {
+      for (const Problem& problem : check.problems) {
+        out << "  - " << explain(problem, check, read->hand, rules) << "\n";
+      }
+    }
+    if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
-  const Drop drop = options.drop;
-  const std::optional<Score> score = score_drop(game, drop, rules);
-  if (!score) {
-    throw CommandError{no_drop_text(game), std::nullopt};
-  }
-  if (options.common.output_format() == Format::json) {
-    Json body = score_json(*score, rules, game);
-    body["role"] = "drop";
-    body["drop"] = drop_name(drop);
-    write_json(env.out, body);
-  } else {
-    print_score_text(env.out, *score, rules, game, std::nullopt, Style(options.common, env));
-  }
-  return exit_ok;
-}
+};
 
 int run_score(const ScoreOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
     const Game game = options.game;
-    if (options.drops) return score_drop_command(options, rules, game, env);
+    if (options.drops) {
+      if (!options.common.hand_words.empty()) {
+        throw CommandError{"--drop scores a drop and takes no hand", std::nullopt};
+      }
+      const std::optional<Score> score = score_drop(game, options.drop, rules);
+      if (!score) throw CommandError{no_drop_text(game), std::nullopt};
+      emit(ScoreResult{rules, game, *score, options.drop, nullptr, false, {}, {}}, options.common,
+           env);
+      return exit_ok;
+    }
 
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
     const ReadHand read = read_hand_from(options.common, rules, env,
@@ -86,31 +109,9 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       return options.declared ? score_declaration(check, with)
                               : score_shown_hand(hand, check, with);
     };
-    const DeclarationCheck check = check_declaration(hand, rules);
-    const Score score = compute(rules);
-    const auto changed = house_rules_that_changed(rules, compute);
-
-    if (options.common.output_format() == Format::json) {
-      Json body = score_json(score, rules, game);
-      body["role"] = options.declared ? "declared" : "shown";
-      body["valid"] = check.valid();
-      body["wild"] = wild_json(hand.wild);
-      body["groups"] = groups_json(hand, check, rules);
-      body["counted"] = cards_json(score.counted);
-      body["house_rules"] = house_rules_json(changed);
-      write_json(env.out, body);
-    } else {
-      const Style style(options.common, env);
-      env.out << wild_line(read, rules) << "\n";
-      print_groups(env.out, hand, check, rules, style);
-      print_score_text(env.out, score, rules, game, hand.wild, style);
-      if (score.basis == ScoreBasis::wrong_show) {
-        for (const Problem& problem : check.problems) {
-          env.out << "  - " << explain(problem, check, hand, rules) << "\n";
-        }
-      }
-      if (!changed.empty()) env.out << changed_by_text(changed) << "\n";
-    }
+    emit(ScoreResult{rules, game, compute(rules), std::nullopt, &read, options.declared,
+                     check_declaration(hand, rules), house_rules_that_changed(rules, compute)},
+         options.common, env);
     return exit_ok;
   });
 }

@@ -319,6 +319,13 @@ void write_settlement_json(std::ostream& out, const Settlement& s) {
   flush();
 }
 
+// The settlement, written as text or streamed as JSON.
+struct SettleResult {
+  const Settlement& settlement;
+  void stream_json(std::ostream& out) const { write_settlement_json(out, settlement); }
+  void text(std::ostream& out, const Style& style) const { print_text(out, settlement, style); }
+};
+
 int run_settle(const SettleOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     std::string text;
@@ -336,11 +343,7 @@ int run_settle(const SettleOptions& options, const Environment& env) {
     }
     const Sheet sheet = parse_sheet(text, source);
     const Settlement settlement = settle(sheet, text, source);
-    if (options.common.output_format() == Format::json) {
-      write_settlement_json(env.out, settlement);
-    } else {
-      print_text(env.out, settlement, Style(options.common, env));
-    }
+    emit(SettleResult{settlement}, options.common, env);
     return exit_ok;
   });
 }

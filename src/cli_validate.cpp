@@ -8,54 +8,64 @@ namespace rummy::cli {
 
 namespace {
 
+// What validate found: the groups, the verdict, and the house rules that changed it.
+struct ValidateResult {
+  const Rules& rules;
+  const ReadHand& read;
+  DeclarationCheck check;
+  std::vector<HouseRuleSetting> changed;
+
+  Json json() const {
+    const Hand& hand = read.hand;
+    Json problems = Json::array();
+    for (const Problem& problem : check.problems) {
+      problems.push_back(explain(problem, check, hand, rules));
+    }
+    return {{"valid", check.valid()},
+            {"wild", wild_json(hand.wild)},
+            {"wild_from", wild_from_id(read.wild_from)},
+            {"cards", hand.card_count()},
+            {"sequences", check.sequences},
+            {"pure_sequences", check.pure_sequences},
+            {"sets", check.sets},
+            {"groups", groups_json(hand, check, rules)},
+            {"problems", problems},
+            {"house_rules", house_rules_json(changed)}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    const Hand& hand = read.hand;
+    out << wild_line(read, rules) << "\n";
+    print_groups(out, hand, check, rules, style);
+    const bool declares = rules.declares;  // a hand is judged as a declaration
+    if (check.valid()) {
+      out << style.paint(declares ? "valid declaration" : "every group is a valid meld",
+                         colour::good)
+          << ": " << hand.card_count() << " cards in " << summarize(check);
+      if (rules.contract) out << fmt::format("; round {}'s contract is met", rules.contract->round);
+      out << "\n";
+    } else {
+      out << style.paint(declares ? "not a valid declaration" : "not valid", colour::bad)
+          << (declares ? " (a wrong show):\n" : ":\n");
+      for (const Problem& problem : check.problems) {
+        out << "  - " << explain(problem, check, hand, rules) << "\n";
+      }
+    }
+    if (!changed.empty()) out << changed_by_text(changed) << "\n";
+  }
+};
+
 int run_validate(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
     const ReadHand read = read_hand_from(options, rules, env);
     const Hand& hand = read.hand;
-    const DeclarationCheck check = check_declaration(hand, rules);
-    const auto changed = house_rules_that_changed(
-        rules, [&](const Rules& with) { return check_declaration(hand, with); });
-
-    if (options.output_format() == Format::json) {
-      Json problems = Json::array();
-      for (const Problem& problem : check.problems) {
-        problems.push_back(explain(problem, check, hand, rules));
-      }
-      const Json body = {{"valid", check.valid()},
-                         {"wild", wild_json(hand.wild)},
-                         {"wild_from", wild_from_id(read.wild_from)},
-                         {"cards", hand.card_count()},
-                         {"sequences", check.sequences},
-                         {"pure_sequences", check.pure_sequences},
-                         {"sets", check.sets},
-                         {"groups", groups_json(hand, check, rules)},
-                         {"problems", problems},
-                         {"house_rules", house_rules_json(changed)}};
-      write_json(env.out, body);
-    } else {
-      const Style style(options, env);
-      env.out << wild_line(read, rules) << "\n";
-      print_groups(env.out, hand, check, rules, style);
-      const bool declares = rules.declares;  // a hand is judged as a declaration
-      if (check.valid()) {
-        env.out << style.paint(declares ? "valid declaration" : "every group is a valid meld",
-                               colour::good)
-                << ": " << hand.card_count() << " cards in " << summarize(check);
-        if (rules.contract) {
-          env.out << fmt::format("; round {}'s contract is met", rules.contract->round);
-        }
-        env.out << "\n";
-      } else {
-        env.out << style.paint(declares ? "not a valid declaration" : "not valid", colour::bad)
-                << (declares ? " (a wrong show):\n" : ":\n");
-        for (const Problem& problem : check.problems) {
-          env.out << "  - " << explain(problem, check, hand, rules) << "\n";
-        }
-      }
-      if (!changed.empty()) env.out << changed_by_text(changed) << "\n";
-    }
-    return check.valid() ? exit_ok : exit_not_valid;
+    const ValidateResult result{rules, read, check_declaration(hand, rules),
+                                house_rules_that_changed(rules, [&](const Rules& with) {
+                                  return check_declaration(hand, with);
+                                })};
+    emit(result, options, env);
+    return result.check.valid() ? exit_ok : exit_not_valid;
   });
 }
 
