@@ -39,7 +39,7 @@ constexpr std::string_view footer =
   groups split by '|', cards by '-', spaces or nothing:  10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
   ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C, either case
   PJ is a printed joker (JK too in Crazy Rummy); (WJ) after a card marks it as of the deal's
-  wild rank. --variant indian|basic|knock|crazy chooses the game (default indian).
+  wild rank. --variant {} chooses the game (default {}).
 
 Exit codes: 0 done (validate: valid declaration), 1 validate: not a valid declaration,
             2 bad input or usage.
@@ -236,7 +236,11 @@ int run(const std::vector<std::string>& args, Environment env) {
       "rummy: validate and score rummy hands (Indian 13-card, Basic, Knock and Crazy rummy)",
       "rummy"};
   app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
-  app.footer(std::string(footer));
+  std::string variants;
+  for (const Variant variant : all_variants) {
+    variants += (variants.empty() ? "" : "|") + std::string(variant_name(variant));
+  }
+  app.footer(fmt::format(fmt::runtime(footer), variants, variant_name(all_variants.front())));
   app.require_subcommand(1);
   app.fallthrough(false);
 

@@ -189,13 +189,13 @@ Rules Rules::for_variant(Variant variant, Game game) {
 
 std::span<const TableGame> table_games() {
   static constexpr std::array<TableGame, 7> games = {{
-      {"points", Variant::indian, Game::points},
-      {"pool101", Variant::indian, Game::pool101},
-      {"pool201", Variant::indian, Game::pool201},
-      {"deals", Variant::indian, Game::deals},
-      {"basic", Variant::basic, Game::points},
-      {"knock", Variant::knock, Game::points},
-      {"crazy", Variant::crazy, Game::points},
+      {"points", Variant::indian, Game::points, "game points"},
+      {"pool101", Variant::indian, Game::pool101, "game pool101"},
+      {"pool201", Variant::indian, Game::pool201, "game pool201"},
+      {"deals", Variant::indian, Game::deals, "game deals N"},
+      {"basic", Variant::basic, Game::points, "game basic"},
+      {"knock", Variant::knock, Game::points, "game knock rounds N"},
+      {"crazy", Variant::crazy, Game::points, "game crazy"},
   }};
   return games;
 }

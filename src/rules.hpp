@@ -135,7 +135,8 @@ struct Match {
 struct TableGame {
   std::string_view name;  // as the sheet writes it
   Variant variant;
-  Game game;  // Indian rummy's format; points for the other games
+  Game game;               // Indian rummy's format; points for the other games
+  std::string_view usage;  // its game line: "game deals N"
 };
 std::span<const TableGame> table_games();
 const TableGame* find_table_game(std::string_view name);
@@ -187,7 +188,6 @@ struct Rules {
   }};
 
   std::array<PoolLimits, all_games.size()> pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
-  int deal_chips_per_deal = 80;  // deals rummy: each player starts with this × the deals
 
   // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules;
   // with Indian rummy's format, how it runs over deals.

@@ -99,9 +99,13 @@ class Settler {
 
   void read_header() {
     if (sheet_.games.empty()) {
-      fail(0,
-           "a sheet names its game first: 'game points', 'game pool101', 'game pool201', 'game "
-           "deals N', 'game basic', 'game knock rounds N' or 'game crazy'");
+      std::string games;
+      const auto all = table_games();
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        games += i == 0 ? "" : i + 1 == all.size() ? " or " : ", ";
+        games += fmt::format("'{}'", all[i].usage);
+      }
+      fail(0, "a sheet names its game first: " + games);
     }
     if (sheet_.games.size() > 1) {
       fail(sheet_.games[1].offset,
