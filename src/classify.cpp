@@ -17,10 +17,8 @@ std::string_view kind_id(GroupKind kind) {
   return ids[static_cast<int>(kind)];
 }
 
-std::string_view kind_name(GroupKind kind) {
-  constexpr std::array<std::string_view, 5> names = {"pure sequence", "impure sequence", "set",
-                                                     "unmatched", "not a valid group"};
-  return names[static_cast<int>(kind)];
+std::string_view kind_name(GroupKind kind, const Rules& rules) {
+  return rules.words.kinds[static_cast<std::size_t>(kind)];
 }
 
 namespace {

@@ -16,8 +16,8 @@ namespace rummy {
 
 enum class GroupKind { pure_sequence, impure_sequence, set, unmatched, invalid };
 
-std::string_view kind_id(GroupKind kind);    // "pure_sequence" … (stable, for JSON)
-std::string_view kind_name(GroupKind kind);  // "pure sequence" … (for people)
+std::string_view kind_id(GroupKind kind);  // "pure_sequence" … (stable, for JSON)
+std::string_view kind_name(GroupKind kind, const Rules& rules);  // "pure sequence" … (words)
 constexpr bool is_sequence(GroupKind kind) {
   return kind == GroupKind::pure_sequence || kind == GroupKind::impure_sequence;
 }

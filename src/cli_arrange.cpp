@@ -61,7 +61,7 @@ struct ArrangeResult {
     if (!declares && best.score.points == 0) {
       out << style.paint("rummy: every card is in a meld", colour::good) << "\n";
     } else if (best.valid()) {
-      out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check)
+      out << style.paint("valid declaration", colour::good) << ": " << summarize(best.check, rules)
           << "; shown after another player's declaration it pays " << best.score.points << "\n";
     } else if (!declares) {
       out << style.paint(fmt::format("least deadwood: {} point{}", best.score.points, plural),

@@ -41,7 +41,7 @@ struct ValidateResult {
     if (check.valid()) {
       out << style.paint(declares ? "valid declaration" : "every group is a valid meld",
                          colour::good)
-          << ": " << hand.card_count() << " cards in " << summarize(check);
+          << ": " << hand.card_count() << " cards in " << summarize(check, rules);
       if (rules.contract) out << fmt::format("; round {}'s contract is met", rules.contract->round);
       out << "\n";
     } else {

@@ -91,13 +91,15 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
   return "";
 }
 
-std::string summarize(const DeclarationCheck& check) {
+std::string summarize(const DeclarationCheck& check, const Rules& rules) {
   const auto count = [](int n, std::string_view one, std::string_view many) {
     return fmt::format("{} {}", n, n == 1 ? one : many);
   };
-  std::string text = fmt::format("{} ({} pure)", count(check.sequences, "sequence", "sequences"),
-                                 check.pure_sequences);
-  if (check.sets > 0) text += " and " + count(check.sets, "set", "sets");
+  const MeldWords& words = rules.words;
+  std::string text =
+      fmt::format("{} ({} pure)", count(check.sequences, words.sequence, words.sequences),
+                  check.pure_sequences);
+  if (check.sets > 0) text += " and " + count(check.sets, words.set, words.sets);
   return text;
 }
 

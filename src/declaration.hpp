@@ -55,7 +55,7 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
                     const Rules& rules);
 
 // "2 sequences (1 pure) and 2 sets": what a valid declaration is made of.
-std::string summarize(const DeclarationCheck& check);
+std::string summarize(const DeclarationCheck& check, const Rules& rules);
 
 // The first card that exceeds what the decks hold (rules.copies_allowed() of a card,
 // rules.printed_jokers_allowed() printed jokers): its position in the flattened hand.

@@ -98,13 +98,13 @@ void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& c
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     written.push_back(format_group(hand.groups[i], hand.wild));
     cards_width = std::max(cards_width, display_width(written.back()));
-    kind_width = std::max(kind_width, kind_name(check.groups[i].kind).size());
+    kind_width = std::max(kind_width, kind_name(check.groups[i].kind, rules).size());
   }
   const std::size_t number_width = std::to_string(hand.groups.size()).size();
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     const GroupVerdict& verdict = check.groups[i];
     const std::string number = padded(std::to_string(i + 1), number_width);
-    const std::string kind = padded(std::string(kind_name(verdict.kind)), kind_width);
+    const std::string kind = padded(std::string(kind_name(verdict.kind, rules)), kind_width);
     out << number << "  " << padded(written[i], cards_width) << "  "
         << style.paint(kind, kind_colour(verdict.kind)) << "  "
         << explain(verdict, hand.groups[i], hand.wild, rules) << "\n";

@@ -141,8 +141,18 @@ struct TableGame {
 std::span<const TableGame> table_games();
 const TableGame* find_table_game(std::string_view name);
 
+// The words a game uses for its melds, for people (the ids in JSON never change).
+struct MeldWords {
+  // By GroupKind: pure sequence, impure sequence, set, unmatched, invalid.
+  std::array<std::string_view, 5> kinds = {"pure sequence", "impure sequence", "set", "unmatched",
+                                           "not a valid group"};
+  std::string_view sequence = "sequence", sequences = "sequences";
+  std::string_view set = "set", sets = "sets";
+};
+
 struct Rules {
   Variant variant = Variant::indian;
+  MeldWords words;
   int hand_size = 13;
   bool exact_hand_size = true;  // a shown hand holds hand_size cards (the others: any number)
   // Basic and Knock deal by the number of players (10 to 2, 7 to 3-4, 6 to 5-6), by index.

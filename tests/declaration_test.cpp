@@ -27,7 +27,7 @@ TEST_CASE("the issue's example is a valid declaration of two sequences and two s
   CHECK(check.sequences == 2);
   CHECK(check.pure_sequences == 1);
   CHECK(check.sets == 2);
-  CHECK(summarize(check) == "2 sequences (1 pure) and 2 sets");
+  CHECK(summarize(check, Rules{}) == "2 sequences (1 pure) and 2 sets");
 }
 
 TEST_CASE("valid shapes: 2 sequences + 2 sets, 3 sequences + 1 set, all sequences") {
