@@ -653,4 +653,30 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   return outs;
 }
 
+std::string_view grouping_id(Grouping grouping) {
+  return grouping == Grouping::arranged ? "arranged" : "as written";
+}
+
+JudgedHand judge_hand(const Hand& hand, bool written_grouped, const Rules& rules,
+                      bool look_for_declaration, Detail detail) {
+  const std::size_t count = hand.card_count();
+  const bool shown_size = count == static_cast<std::size_t>(rules.hand_size);
+  JudgedHand judged;
+  if (!written_grouped && rules.grouping_counts() && (!rules.exact_hand_size || shown_size) &&
+      !arrange_refusal(count, rules, "arrange")) {
+    Arrangement best = arrange(hand.cards(), hand.wild, rules);
+    judged.hand = std::move(best.hand);
+    judged.check = std::move(best.check);
+    judged.grouping = Grouping::arranged;
+    return judged;
+  }
+  judged.hand = hand;
+  judged.check = check_declaration(hand, rules, detail);
+  if (look_for_declaration && !judged.check.valid() && rules.declares && shown_size) {
+    Arrangement best = arrange(hand.cards(), hand.wild, rules);
+    if (best.valid()) judged.could_declare = std::move(best.hand);
+  }
+  return judged;
+}
+
 }  // namespace rummy

@@ -41,6 +41,24 @@ Arrangement arrange_by_subsets(std::span<const Card> cards, WildRank wild, const
 std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,
                                            std::string_view command);
 
+// How a hand is judged (docs: "hands written without groups"): as its writer grouped it when it
+// was written with '|' or '-'; written without either, in a game where grouping decides the
+// count (Indian, Knock), by its best grouping, as `arrange` finds it. (An Indian hand of another
+// size than a shown hand's is judged as written: no grouping can declare it.)
+enum class Grouping { as_written, arranged };
+std::string_view grouping_id(Grouping grouping);  // "as written", "arranged"
+
+struct JudgedHand {
+  Hand hand;  // the groups judged
+  DeclarationCheck check;
+  Grouping grouping = Grouping::as_written;
+  // Judged as written, not a valid declaration, but its cards can declare: how (when asked).
+  std::optional<Hand> could_declare;
+};
+
+JudgedHand judge_hand(const Hand& hand, bool written_grouped, const Rules& rules,
+                      bool look_for_declaration = false, Detail detail = Detail::full);
+
 // A card that could be drawn next and what it would allow.
 struct Out {
   Card card;

@@ -72,14 +72,19 @@ BatchRecord score_line(std::string_view line, std::string_view source,
       throw input_error(source, line, read.written.end_offset, *refusal);
     }
     record.arrangement = arrange(read.hand.cards(), read.hand.wild, rules);
+    record.grouping = Grouping::arranged;
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;
     return record;
   }
-  const DeclarationCheck check = check_declaration(read.hand, rules, Detail::kind_only);
+  JudgedHand judged = judge_hand(read.hand, read.written.grouped, rules,
+                                 /*look_for_declaration=*/false, Detail::kind_only);
+  const DeclarationCheck& check = judged.check;
   record.verdict = check.valid() ? Verdict::valid : Verdict::invalid;
-  record.score =
-      record.declared ? score_declaration(check, rules) : score_shown_hand(read.hand, check, rules);
+  record.score = record.declared ? score_declaration(check, rules)
+                                 : score_shown_hand(judged.hand, check, rules);
+  record.grouping = judged.grouping;
+  if (judged.grouping == Grouping::arranged) record.grouped_as = std::move(judged.hand);
   return record;
 }
 

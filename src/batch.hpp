@@ -33,7 +33,9 @@ struct BatchRecord {
   WildRank wild;
   Score score;                             // hands and drops
   std::optional<Arrangement> arrangement;  // with BatchDefaults::arrange
-  std::optional<Diagnostic> error;         // Verdict::error: where and why
+  Grouping grouping = Grouping::as_written;
+  std::optional<Hand> grouped_as;   // a hand written without groups: the grouping judged
+  std::optional<Diagnostic> error;  // Verdict::error: where and why
 };
 
 // Blank lines and '#' comment lines hold no hand.

@@ -95,7 +95,8 @@ class LineReader {
 };
 
 constexpr std::string_view csv_header =
-    "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,discard,hand,error\n";
+    "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,grouping,discard,hand,"
+    "error\n";
 
 std::string_view role_of(const BatchRecord& record) {
   if (record.verdict == Verdict::drop) return "drop";
@@ -169,6 +170,8 @@ class RecordWriter {
     json.member("uncapped", record.score.uncapped);
     json.member("rule_id", basis_id(record.score.basis));
     json.member("rule", rule(record));
+    if (record.verdict != Verdict::drop) json.member("grouping", grouping_id(record.grouping));
+    if (record.grouped_as) json.member("hand", format_hand(*record.grouped_as));
     if (record.arrangement) {
       json.key("discard");
       if (record.arrangement->discard) {
@@ -189,7 +192,7 @@ class RecordWriter {
     if (record.verdict == Verdict::error) {
       csv.field(static_cast<long long>(record.error->where.column));
       csv.field("error");
-      for (int i = 0; i < 9; ++i) csv.empty();
+      for (int i = 0; i < 10; ++i) csv.empty();
       csv.field(record.error->message);
       csv.end_row();
       return;
@@ -203,12 +206,13 @@ class RecordWriter {
     csv.field(record.score.uncapped);
     csv.field(basis_id(record.score.basis));
     csv.field(rule(record));
+    csv.field(record.verdict == Verdict::drop ? "" : grouping_id(record.grouping));
     if (record.arrangement) {
       csv.field(record.arrangement->discard ? to_string(*record.arrangement->discard) : "");
       csv.field(format_hand(record.arrangement->hand));
     } else {
       csv.empty();
-      csv.empty();
+      csv.field(record.grouped_as ? format_hand(*record.grouped_as) : "");
     }
     csv.empty();
     csv.end_row();
@@ -234,6 +238,9 @@ class RecordWriter {
                        to_string(*record.arrangement->discard));
       }
       fmt::format_to(std::back_inserter(out), "; {}", format_hand(record.arrangement->hand));
+    }
+    if (record.grouped_as) {
+      fmt::format_to(std::back_inserter(out), "; grouped as {}", format_hand(*record.grouped_as));
     }
     out += '\n';
   }

@@ -27,7 +27,7 @@ struct ScoreResult {
   std::optional<Drop> drop;        // a drop, not a hand
   const ReadHand* read = nullptr;  // a hand
   bool declared = false;
-  DeclarationCheck check;
+  JudgedHand judged;
   std::vector<HouseRuleSetting> changed;
 
   Json json() const {
@@ -42,20 +42,22 @@ struct ScoreResult {
       body["drop"] = drop_name(*drop);
       return body;
     }
-    const Hand& hand = read->hand;
+    const Hand& hand = judged.hand;
     body["role"] = declared ? "declared" : "shown";
-    body["valid"] = check.valid();
+    body["valid"] = judged.check.valid();
     body["wild"] = wild_json(hand.wild);
-    body["groups"] = groups_json(hand, check, rules);
+    body["groups"] = groups_json(hand, judged.check, rules);
     body["counted"] = cards_json(score.counted);
     body["house_rules"] = house_rules_json(changed);
+    add_grouping_json(body, judged);
     return body;
   }
 
   void text(std::ostream& out, const Style& style) const {
     if (read) {
       out << wild_line(*read, rules) << "\n";
-      print_groups(out, read->hand, check, rules, style);
+      if (const std::string how = grouping_text(judged); !how.empty()) out << how << "\n";
+      print_groups(out, judged.hand, judged.check, rules, style);
     }
     const WildRank wild = read ? read->hand.wild : std::nullopt;
     out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
@@ -74,10 +76,11 @@ struct ScoreResult {
       out << "counted: " << cards << " = " << score.uncapped << "\n";
     }
     if (read && score.basis == ScoreBasis::wrong_show) {
-      for (const Problem& problem : check.problems) {
-        out << "  - " << explain(problem, check, read->hand, rules) << "\n";
+      for (const Problem& problem : judged.check.problems) {
+        out << "  - " << explain(problem, judged.check, judged.hand, rules) << "\n";
       }
     }
+    if (const std::string could = could_declare_text(judged); !could.empty()) out << could << "\n";
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };
@@ -103,14 +106,19 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     if (!rules.declares && options.declared) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
-    const Hand& hand = read.hand;
-    const auto compute = [&](const Rules& with) {
-      const DeclarationCheck check = check_declaration(hand, with);
-      return options.declared ? score_declaration(check, with)
-                              : score_shown_hand(hand, check, with);
+    const auto judge = [&](const Rules& with, bool look_for_declaration) {
+      return judge_hand(read.hand, read.written.grouped, with, look_for_declaration);
     };
-    emit(ScoreResult{rules, game, compute(rules), std::nullopt, &read, options.declared,
-                     check_declaration(hand, rules), house_rules_that_changed(rules, compute)},
+    const auto score_of = [&](const JudgedHand& judged, const Rules& with) {
+      return options.declared ? score_declaration(judged.check, with)
+                              : score_shown_hand(judged.hand, judged.check, with);
+    };
+    JudgedHand judged = judge(rules, /*look_for_declaration=*/true);
+    const Score score = score_of(judged, rules);
+    emit(ScoreResult{rules, game, score, std::nullopt, &read, options.declared, std::move(judged),
+                     house_rules_that_changed(
+                         rules,
+                         [&](const Rules& with) { return score_of(judge(with, false), with); })},
          options.common, env);
     return exit_ok;
   });

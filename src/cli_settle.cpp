@@ -139,8 +139,14 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
     } else {
       out << ": " << note << "\n";
     }
+    std::vector<std::size_t> arranged;
     for (const EntryResult& entry : deal.entries) {
       out << entry_line(s, entry, padded(entry.player)) << "\n";
+      if (entry.grouping == Grouping::arranged) arranged.push_back(entry.player);
+    }
+    if (!arranged.empty()) {
+      out << "  written without groups, judged by the best grouping: "
+          << names_text(s, arranged, ", ") << "\n";
     }
     if (deal.cash) {
       std::string paid;
@@ -226,6 +232,7 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
          {"change", s.rules.match.standing == Standing::score ? Json(entry.change) : Json(nullptr)},
          {"valid", hand && s.rules.declares ? Json(entry.valid_hand) : Json(nullptr)},
          {"hand", hand ? Json(entry.hand) : Json(nullptr)},
+         {"grouping", hand ? Json(grouping_id(entry.grouping)) : Json(nullptr)},
          {"rule_id", entry.score ? Json(basis_id(entry.score->basis)) : Json(nullptr)}});
   }
   Json standing = Json::object();

@@ -8,34 +8,39 @@ namespace rummy::cli {
 
 namespace {
 
-// What validate found: the groups, the verdict, and the house rules that changed it.
+// What validate found: the groups judged, the verdict, and the house rules that changed it.
 struct ValidateResult {
   const Rules& rules;
   const ReadHand& read;
-  DeclarationCheck check;
+  JudgedHand judged;
   std::vector<HouseRuleSetting> changed;
 
   Json json() const {
-    const Hand& hand = read.hand;
+    const Hand& hand = judged.hand;
+    const DeclarationCheck& check = judged.check;
     Json problems = Json::array();
     for (const Problem& problem : check.problems) {
       problems.push_back(explain(problem, check, hand, rules));
     }
-    return {{"valid", check.valid()},
-            {"wild", wild_json(hand.wild)},
-            {"wild_from", wild_from_id(read.wild_from)},
-            {"cards", hand.card_count()},
-            {"sequences", check.sequences},
-            {"pure_sequences", check.pure_sequences},
-            {"sets", check.sets},
-            {"groups", groups_json(hand, check, rules)},
-            {"problems", problems},
-            {"house_rules", house_rules_json(changed)}};
+    Json body = {{"valid", check.valid()},
+                 {"wild", wild_json(hand.wild)},
+                 {"wild_from", wild_from_id(read.wild_from)},
+                 {"cards", hand.card_count()},
+                 {"sequences", check.sequences},
+                 {"pure_sequences", check.pure_sequences},
+                 {"sets", check.sets},
+                 {"groups", groups_json(hand, check, rules)},
+                 {"problems", problems},
+                 {"house_rules", house_rules_json(changed)}};
+    add_grouping_json(body, judged);
+    return body;
   }
 
   void text(std::ostream& out, const Style& style) const {
-    const Hand& hand = read.hand;
+    const Hand& hand = judged.hand;
+    const DeclarationCheck& check = judged.check;
     out << wild_line(read, rules) << "\n";
+    if (const std::string how = grouping_text(judged); !how.empty()) out << how << "\n";
     print_groups(out, hand, check, rules, style);
     const bool declares = rules.declares;  // a hand is judged as a declaration
     if (check.valid()) {
@@ -51,6 +56,7 @@ struct ValidateResult {
         out << "  - " << explain(problem, check, hand, rules) << "\n";
       }
     }
+    if (const std::string could = could_declare_text(judged); !could.empty()) out << could << "\n";
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };
@@ -59,13 +65,15 @@ int run_validate(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
     const ReadHand read = read_hand_from(options, rules, env);
-    const Hand& hand = read.hand;
-    const ValidateResult result{rules, read, check_declaration(hand, rules),
-                                house_rules_that_changed(rules, [&](const Rules& with) {
-                                  return check_declaration(hand, with);
-                                })};
+    const bool grouped = read.written.grouped;
+    const auto judge = [&](const Rules& with) {
+      return judge_hand(read.hand, grouped, with, /*look_for_declaration=*/true);
+    };
+    const ValidateResult result{
+        rules, read, judge(rules),
+        house_rules_that_changed(rules, [&](const Rules& with) { return judge(with).check; })};
     emit(result, options, env);
-    return result.check.valid() ? exit_ok : exit_not_valid;
+    return result.judged.check.valid() ? exit_ok : exit_not_valid;
   });
 }
 

@@ -27,6 +27,7 @@ struct WrittenHand {
   std::vector<WrittenCard> cards;        // every card, in the order written
   std::vector<std::size_t> group_sizes;  // how many of them each group holds
   std::size_t end_offset = 0;            // just after the last card
+  bool grouped = false;                  // written with '|' or '-': the writer chose the groups
 };
 
 // Syntax only. `text` is a whole input: blank and '#' comment lines around one hand line.

@@ -143,7 +143,14 @@ struct action<grammar::crazy_joker> : joker_action<true> {};
 
 template <>
 struct action<grammar::bar> {
-  static void apply0(HandBuilder& builder) { builder.hand.group_sizes.push_back(0); }
+  static void apply0(HandBuilder& builder) {
+    builder.hand.group_sizes.push_back(0);
+    builder.hand.grouped = true;
+  }
+};
+template <>
+struct action<grammar::dash> {
+  static void apply0(HandBuilder& builder) { builder.hand.grouped = true; }
 };
 
 // Batch-line settings.

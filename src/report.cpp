@@ -111,6 +111,22 @@ void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& c
   }
 }
 
+std::string grouping_text(const JudgedHand& judged) {
+  if (judged.grouping == Grouping::as_written) return "";
+  return "written without '|' or '-': judged by its best grouping";
+}
+
+std::string could_declare_text(const JudgedHand& judged) {
+  if (!judged.could_declare) return "";
+  return "its cards could be declared: " + format_hand(*judged.could_declare);
+}
+
+void add_grouping_json(Json& body, const JudgedHand& judged) {
+  body["grouping"] = grouping_id(judged.grouping);
+  body["could_declare"] =
+      judged.could_declare ? Json(format_hand(*judged.could_declare)) : Json(nullptr);
+}
+
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings) {
   if (settings.empty()) return "";
   std::string names;

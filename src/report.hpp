@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "arrange.hpp"
 #include "cli_common.hpp"
 #include "declaration.hpp"
 #include "json_writer.hpp"
@@ -29,6 +30,12 @@ std::string wild_line(const ReadHand& read, const Rules& rules);
 // One line per group: number, cards, kind, reason; columns aligned.
 void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& check,
                   const Rules& rules, const Style& style);
+
+// How a hand was judged, in words (nothing when as written), and as JSON: "grouping" ("as
+// written", "arranged") and "could_declare" (the grouping that would declare, or null).
+std::string grouping_text(const JudgedHand& judged);
+std::string could_declare_text(const JudgedHand& judged);
+void add_grouping_json(Json& body, const JudgedHand& judged);
 
 // "(house rules that changed this: fifth-card-joker=on)", or nothing.
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings);

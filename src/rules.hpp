@@ -210,6 +210,9 @@ struct Rules {
     }
     return false;
   }
+  // Whether the grouping of a shown hand changes what it counts (Indian, Knock); Basic and
+  // Crazy count every card left in hand however it is grouped.
+  bool grouping_counts() const { return shown_count != ShownCount::every_card; }
   int deal_size(std::size_t players) const {
     return deal_sizes[std::min(players, deal_sizes.size() - 1)];
   }

@@ -345,22 +345,20 @@ class Settler {
 
   // What a hand shown counts: Knock's deadwood (the least, unless the player grouped the
   // cards), the cards left in hand in Basic and Crazy, Indian rummy's loser's count.
-  Score shown_score(const SheetEntry& entry, const ReadHand& read, std::string& shown) const {
+  // A hand written without groups is judged by its best grouping where grouping counts.
+  JudgedHand judged_hand(const SheetEntry& entry, const ReadHand& read,
+                         EntryResult& outcome) const {
     const Hand& hand = read.hand;
-    shown = format_hand(hand);
-    if (rules_.shown_count != ShownCount::deadwood) {
-      return score_shown_hand(hand, check_declaration(hand, rules_), rules_);
-    }
-    if (hand.card_count() != static_cast<std::size_t>(rules_.hand_size)) {
+    if (match().deal_size_by_players &&
+        hand.card_count() != static_cast<std::size_t>(rules_.hand_size)) {
       fail(entry.hand->end_offset,
            fmt::format("{} cards: with {} players each {} hand holds {}", hand.card_count(),
                        names_.size(), variant_description(rules_.variant), rules_.hand_size));
     }
-    if (hand.groups.size() > 1)
-      return score_deadwood(hand, check_declaration(hand, rules_), rules_);
-    const Arrangement best = arrange(hand.cards(), hand.wild, rules_);
-    shown = format_hand(best.hand);
-    return best.score;
+    JudgedHand judged = judge_hand(hand, read.written.grouped, rules_);
+    outcome.hand = format_hand(judged.hand);
+    outcome.grouping = judged.grouping;
+    return judged;
   }
 
   void play(const SheetDeal& deal) {
@@ -389,24 +387,23 @@ class Settler {
       outcome.drop = entry.drop;
       switch (entry.outcome) {
         case Outcome::declared: {
-          const DeclarationCheck check = check_declaration(hands[e]->hand, rules_);
+          const DeclarationCheck check = judged_hand(entry, *hands[e], outcome).check;
           if (declared_winner) {
             fail(entry.offset, fmt::format("{} already won this deal with a valid declaration",
                                            deal.entries[*declared_winner].player));
           }
           outcome.score = score_declaration(check, rules_);
           outcome.valid_hand = check.valid();
-          outcome.hand = format_hand(hands[e]->hand);
           if (check.valid()) declared_winner = e;
           break;
         }
         case Outcome::showed:
-        case Outcome::knocked:
-          outcome.score = shown_score(entry, *hands[e], outcome.hand);
-          if (rules_.declares) {
-            outcome.valid_hand = check_declaration(hands[e]->hand, rules_).valid();
-          }
+        case Outcome::knocked: {
+          const JudgedHand judged = judged_hand(entry, *hands[e], outcome);
+          outcome.score = score_shown_hand(judged.hand, judged.check, rules_);
+          if (rules_.declares) outcome.valid_hand = judged.check.valid();
           break;
+        }
         case Outcome::dropped:
         case Outcome::missed:
         case Outcome::left: {

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "arrange.hpp"
 #include "knock.hpp"
 #include "money.hpp"
 #include "notation.hpp"
@@ -94,6 +95,7 @@ struct EntryResult {
   std::optional<Score> score;  // for hands and drops
   bool valid_hand = false;     // games that declare: the hand shown is a valid declaration
   std::string hand;            // the hand in the notation, when one was shown
+  Grouping grouping = Grouping::as_written;  // a hand written without groups: arranged
 };
 
 struct DealResult {
