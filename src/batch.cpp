@@ -22,10 +22,41 @@ bool holds_no_hand(std::string_view line) {
 
 namespace {
 
+// A line's settings may neither repeat nor contradict each other: one wild rank, one game, one
+// drop, 'declared' or 'shown', and a drop is no declaration. The error stands at the second.
+void check_settings(const LineSettings& settings, std::string_view line, std::string_view source) {
+  const auto& written = settings.written;
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    for (std::size_t k = 0; k < i; ++k) {
+      const auto [name, offset] = written[i];
+      const auto [earlier, earlier_offset] = written[k];
+      const auto pair = [&](std::string_view a, std::string_view b) {
+        return (name == a && earlier == b) || (name == b && earlier == a);
+      };
+      std::string problem;
+      if (name == earlier && name == "wild") {
+        problem = "a second wild rank: a deal has one";
+      } else if (name == earlier) {
+        problem = fmt::format("'{}' is given twice", name);
+      } else if (pair("declared", "shown")) {
+        problem = "'declared' and 'shown' contradict each other";
+      } else if (pair("declared", "drop")) {
+        problem = "a drop is no declaration: give 'declared' or a drop, not both";
+      } else {
+        continue;
+      }
+      throw input_error(
+          source, line, offset,
+          fmt::format("{} (the other at column {})", problem, locate(line, earlier_offset).column));
+    }
+  }
+}
+
 BatchRecord score_line(std::string_view line, std::string_view source,
                        const BatchDefaults& defaults, const Rules& rules) {
   WrittenLine written = parse_batch_line(line, source);
   const LineSettings& settings = written.settings;
+  check_settings(settings, line, source);
   BatchRecord record;
   record.game = settings.game.value_or(defaults.game);
   record.declared = settings.declared.value_or(defaults.declared);
@@ -33,12 +64,22 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   const bool declares = rules.declares;
   if ((settings.drop && !rules.has_drops()) || (settings.declared.value_or(false) && !declares)) {
     throw input_error(
-        source, line, settings.drop ? settings.drop_offset : 0,
+        source, line, settings.drop ? settings.drop_offset : settings.declared_offset,
         fmt::format("{} is for Indian rummy, not {}", settings.drop ? "a drop" : "'declared'",
                     variant_description(rules.variant)));
   }
+  if (settings.game && !rules.has_formats) {
+    std::string games;
+    for (const Game game : all_games) {
+      games += games.empty() ? "" : ", ";
+      games += game_name(game);
+    }
+    throw input_error(source, line, settings.game_offset,
+                      fmt::format("game= names a format of Indian rummy ({}); {} has none", games,
+                                  variant_description(rules.variant)));
+  }
   if (settings.wild && !rules.deal_has_wild_rank) {
-    throw input_error(source, line, 0,
+    throw input_error(source, line, settings.wild_offset,
                       fmt::format("wild= is for Indian rummy: {} has no wild rank to choose",
                                   variant_description(rules.variant)));
   }

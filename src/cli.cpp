@@ -107,10 +107,13 @@ void add_hand_argument(CLI::App& command, CommonOptions& options) {
                      "standard input");
 }
 
-void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant) {
+void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant,
+                       bool with_round) {
   if (with_variant) {
     add_enum_option(command, "--variant", options.variant, all_variants, variant_name,
                     "The game: " + spoken_list(all_variants, variant_name));
+  }
+  if (with_variant && with_round) {
     std::size_t most_rounds = 0;  // the games with rounds and contracts (Crazy Rummy)
     for (const Variant variant : all_variants) {
       most_rounds = std::max(most_rounds, Rules::for_variant(variant).rounds.size());
@@ -187,7 +190,12 @@ int report_error(const CommandError& error, Format format, const Environment& en
 Rules rules_from(const CommonOptions& options) {
   const Variant variant = options.variant;
   Rules rules = Rules::for_variant(variant);
-  if (options.decks) rules.decks = *options.decks;
+  if (options.decks) {
+    if (const auto refusal = decks_refusal(rules, *options.decks)) {
+      throw CommandError{"--decks: " + *refusal, std::nullopt};
+    }
+    rules.decks = *options.decks;
+  }
   if (options.wild && !rules.deal_has_wild_rank) {
     throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",
                                    variant_description(variant), wild_cards_text(rules)),
@@ -205,6 +213,15 @@ Rules rules_from(const CommonOptions& options) {
     }
   }
   return rules;
+}
+
+void refuse_game_option(bool given, const Rules& rules) {
+  if (given && !rules.has_formats) {
+    throw CommandError{
+        fmt::format("--game names a format of Indian rummy ({}); {} has none",
+                    spoken_list(all_games, game_name), variant_description(rules.variant)),
+        std::nullopt};
+  }
 }
 
 ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const Environment& env,

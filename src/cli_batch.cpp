@@ -20,6 +20,7 @@ struct BatchOptions {
   Game game = Game::points;
   bool declared = false;
   bool arrange = false;
+  bool game_given = false;  // --game was given
   std::vector<std::string> files;
 };
 
@@ -277,6 +278,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
   const Format format = options.common.format;
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
+    refuse_game_option(options.game_given, rules);
     if (options.declared && !rules.declares) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
@@ -352,15 +354,19 @@ std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   add_output_options(command, options->common, /*with_csv=*/true);
   command.add_option("file", options->files,
                      "Files with one hand per line; none or '-': standard input");
-  add_enum_option(command, "--game", options->game, all_games, game_name,
-                  "The game, unless a line says otherwise: " + spoken_list(all_games, game_name));
+  CLI::Option* game = add_enum_option(
+      command, "--game", options->game, all_games, game_name,
+      "The game, unless a line says otherwise: " + spoken_list(all_games, game_name));
   command.add_flag("--declared", options->declared,
                    fmt::format("Hands were declared (valid: 0, wrong show: {}) unless a line says "
                                "'shown'",
                                Rules::for_variant(Variant::indian).wrong_show_points));
   command.add_flag("--arrange", options->arrange,
                    "Give each hand's best arrangement (13 or 14 cards) instead of scoring it");
-  return [options, &env] { return run_batch(*options, env); };
+  return [options, game, &env] {
+    options->game_given = game->count() > 0;
+    return run_batch(*options, env);
+  };
 }
 
 }  // namespace rummy::cli

@@ -43,8 +43,10 @@ struct CommonOptions {
 // Options by concern; each command adds the ones that apply to it.
 void add_deal_options(CLI::App& command, CommonOptions& options);   // --wild, --decks
 void add_hand_argument(CLI::App& command, CommonOptions& options);  // HAND
-// --variant and --round (with_variant), --house.
-void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant);
+// --variant (with_variant) and --round (with_round too: where a round's contract changes the
+// answer), --house.
+void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant,
+                       bool with_round = true);
 // --format (text, json, and csv where it applies); with --color.
 void add_format_option(CLI::App& command, CommonOptions& options, bool with_csv = false);
 void add_output_options(CLI::App& command, CommonOptions& options, bool with_csv = false);
@@ -114,6 +116,9 @@ int report_error(const CommandError& error, Format format, const Environment& en
 
 // The rules after --decks and every --house; a CommandError when one is unknown.
 Rules rules_from(const CommonOptions& options);
+
+// --game (Indian rummy's formats) given to another game: a CommandError.
+void refuse_game_option(bool given, const Rules& rules);
 
 using HandSize = ReadOptions::Size;
 

@@ -16,7 +16,8 @@ struct ScoreOptions {
   Game game = Game::points;
   bool declared = false;
   Drop drop = Drop::first;
-  bool drops = false;  // --drop was given
+  bool drops = false;       // --drop was given
+  bool game_given = false;  // --game was given
 };
 
 // What a hand or a drop pays: the score, and for a hand the groups it was judged by.
@@ -89,6 +90,12 @@ int run_score(const ScoreOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
     const Game game = options.game;
+    refuse_game_option(options.game_given, rules);
+    if (options.drops && !rules.has_drops()) {
+      throw CommandError{fmt::format("--drop is for Indian rummy: {} has no drops",
+                                     variant_description(rules.variant)),
+                         std::nullopt};
+    }
     if (options.drops) {
       if (!options.common.hand_words.empty()) {
         throw CommandError{"--drop scores a drop and takes no hand", std::nullopt};
@@ -132,8 +139,8 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
   add_rules_options(command, options->common, /*with_variant=*/true);
   add_output_options(command, options->common);
   add_hand_argument(command, options->common);
-  add_enum_option(command, "--game", options->game, all_games, game_name,
-                  "The game: " + spoken_list(all_games, game_name));
+  CLI::Option* game = add_enum_option(command, "--game", options->game, all_games, game_name,
+                                      "The game: " + spoken_list(all_games, game_name));
   CLI::Option* declared = command.add_flag(
       "--declared", options->declared,
       fmt::format("The player declared this hand (valid: 0, a wrong show: {}); without it the "
@@ -144,8 +151,9 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
                       "Score a drop instead of a hand: " + spoken_list(all_drops, drop_name));
   drop->default_str("");
   drop->excludes(declared);
-  return [options, drop, &env] {
+  return [options, drop, game, &env] {
     options->drops = drop->count() > 0;
+    options->game_given = game->count() > 0;
     return run_score(*options, env);
   };
 }

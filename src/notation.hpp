@@ -70,7 +70,10 @@ struct LineSettings {
   std::optional<Game> game;
   std::optional<Drop> drop;
   std::optional<bool> declared;
-  std::size_t game_offset = 0, drop_offset = 0;  // where they were written
+  std::size_t wild_offset = 0, game_offset = 0, drop_offset = 0, declared_offset = 0;
+  // Every setting as written, in order ("wild", "game", "drop", "declared", "shown") with its
+  // place: the check refuses repeats and contradictions.
+  std::vector<std::pair<std::string_view, std::size_t>> written;
 };
 
 struct WrittenLine {

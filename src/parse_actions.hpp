@@ -159,6 +159,8 @@ struct action<grammar::wild_value_required> {
   template <typename Input>
   static void apply(const Input& in, HandBuilder& builder) {
     builder.settings.wild = parse_wild(in.string_view());
+    builder.settings.wild_offset = builder.offset_of(in.begin());
+    builder.settings.written.emplace_back("wild", builder.settings.wild_offset);
   }
 };
 template <>
@@ -172,6 +174,7 @@ struct action<grammar::game_value_required> {
       }
     }
     builder.settings.game_offset = builder.offset_of(in.begin());
+    builder.settings.written.emplace_back("game", builder.settings.game_offset);
   }
 };
 template <>
@@ -180,16 +183,23 @@ struct action<grammar::drop_value_required> {
   static void apply(const Input& in, HandBuilder& builder) {
     builder.settings.drop = std::tolower(in.peek_char()) == 'f' ? Drop::first : Drop::middle;
     builder.settings.drop_offset = builder.offset_of(in.begin());
+    builder.settings.written.emplace_back("drop", builder.settings.drop_offset);
+  }
+};
+template <bool Declared>
+struct declared_action {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    builder.settings.declared = Declared;
+    builder.settings.declared_offset = builder.offset_of(in.begin());
+    builder.settings.written.emplace_back(Declared ? "declared" : "shown",
+                                          builder.settings.declared_offset);
   }
 };
 template <>
-struct action<grammar::setting_declared> {
-  static void apply0(HandBuilder& builder) { builder.settings.declared = true; }
-};
+struct action<grammar::setting_declared> : declared_action<true> {};
 template <>
-struct action<grammar::setting_shown> {
-  static void apply0(HandBuilder& builder) { builder.settings.declared = false; }
-};
+struct action<grammar::setting_shown> : declared_action<false> {};
 
 // The wild option has its own small builder: a rank, aces for PJ, nothing for none.
 struct WildBuilder {

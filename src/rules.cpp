@@ -227,6 +227,12 @@ std::optional<Game> find_game(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<std::string> decks_refusal(const Rules& rules, int decks) {
+  if (rules.decks != 1 || decks == 1) return std::nullopt;
+  return fmt::format("{} is played with one pack: {} would let a hand hold a card twice",
+                     variant_description(rules.variant), decks);
+}
+
 std::string wild_cards_text(const Rules& rules) {
   if (rules.fixed_wild) {
     return fmt::format("every {} and every joker is wild", rank_name(*rules.fixed_wild));

@@ -232,6 +232,10 @@ struct Rules {
   }
 };
 
+// Why a number of packs does not suit the game: a one-pack game (Basic, Knock) with more would
+// let a hand hold a card twice. Nothing when it suits.
+std::optional<std::string> decks_refusal(const Rules& rules, int decks);
+
 // The game's wild cards in words, when the deal does not choose them: "every 2 and every joker
 // is wild", "no wild cards".
 std::string wild_cards_text(const Rules& rules);

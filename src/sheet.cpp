@@ -201,6 +201,9 @@ class Settler {
       if (value.size() != 1 || value[0] < '1' || value[0] > '8') {
         fail(sheet_.decks->value_offset, "expected the number of decks, 1 to 8");
       }
+      if (const auto refusal = decks_refusal(rules_, value[0] - '0')) {
+        fail(sheet_.decks->value_offset, *refusal);
+      }
       rules_.decks = value[0] - '0';
     }
     if (sheet_.currency) result_.currency = sheet_.currency->text;

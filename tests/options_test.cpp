@@ -1,0 +1,55 @@
+// An option or a setting that does not apply is refused, never ignored, the same way on the
+// command line, in batch lines and in sheets; settings that contradict each other are errors
+// with their column.
+#include <doctest/doctest.h>
+
+#include "cli_run.hpp"
+
+using rummy::test::rummy_cli;
+
+TEST_CASE("drops, --game and --decks that do not apply to the game are refused") {
+  const auto drop = rummy_cli({"score", "--variant", "basic", "--drop", "first"});
+  CHECK(drop.code == 2);
+  CHECK(drop.err == "rummy: error: --drop is for Indian rummy: Basic Rummy has no drops\n");
+  const auto game = rummy_cli({"score", "--variant", "knock", "--game", "pool101", "A♠ 2♠"});
+  CHECK(game.code == 2);
+  CHECK(game.err ==
+        "rummy: error: --game names a format of Indian rummy (points, pool101, "
+        "pool201 or deals); Knock Rummy has none\n");
+  CHECK(rummy_cli({"batch", "--variant", "crazy", "--game", "deals"}, "").code == 2);
+  const auto decks = rummy_cli({"validate", "--variant", "basic", "--decks", "2", "A♠ A♠ A♠"});
+  CHECK(decks.code == 2);
+  CHECK(decks.err ==
+        "rummy: error: --decks: Basic Rummy is played with one pack: 2 would let a "
+        "hand hold a card twice\n");
+  // Indian rummy takes any number of packs, and its formats.
+  CHECK(rummy_cli({"score", "--decks", "3", "--game", "pool101", "--drop", "middle"}).code == 0);
+  // A sheet of a one-pack game refuses a second pack at its value.
+  const auto sheet = rummy_cli({"settle"}, "game knock rounds 1\ndecks 2\nplayers A B\n");
+  CHECK(sheet.err.starts_with("<stdin>:2:7: error: Knock Rummy is played with one pack"));
+  // --round has no effect on laying off: layoff does not take it.
+  CHECK(rummy_cli({"layoff", "--round", "2", "8♥-9♥-10♥", "7♥"}).code == 2);
+}
+
+TEST_CASE("a batch line's settings that repeat or contradict each other are errors there") {
+  const auto run = rummy_cli({"batch"},
+                             "[wild=7 wild=8] A♠-2♠-3♠\n"
+                             "[declared, shown] A♠-2♠-3♠\n"
+                             "[drop=first drop=middle]\n"
+                             "[declared drop=first]\n"
+                             "[game=deals] A♠-2♠-3♠ | 4♦-5♦-6♦ | 7♣-8♣-9♣ | J♥-J♦-J♠-J♣\n");
+  CHECK(run.code == 2);
+  CHECK(run.out ==
+        "<stdin>:1:14: error: a second wild rank: a deal has one (the other at column 7)\n"
+        "<stdin>:2:12: error: 'declared' and 'shown' contradict each other (the other at column "
+        "2)\n"
+        "<stdin>:3:18: error: 'drop' is given twice (the other at column 7)\n"
+        "<stdin>:4:16: error: a drop is no declaration: give 'declared' or a drop, not both (the "
+        "other at column 2)\n"
+        "<stdin>:5: valid (shown, deals), pays 2: a valid hand shown after the winner's "
+        "declaration pays 2\n");
+  const auto other = rummy_cli({"batch", "--variant", "basic"}, "[game=deals] A♠-2♠-3♠\n");
+  CHECK(other.out ==
+        "<stdin>:1:7: error: game= names a format of Indian rummy (points, pool101, "
+        "pool201, deals); Basic Rummy has none\n");
+}
