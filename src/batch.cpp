@@ -131,14 +131,19 @@ BatchRecord score_line(std::string_view line, std::string_view source,
 
 }  // namespace
 
-BatchRecord overlong_batch_line(std::string_view source, std::size_t line_number) {
+BatchRecord batch_error(std::string_view source, std::size_t line_number, std::string message) {
   BatchRecord record;
   record.line = line_number;
   record.verdict = Verdict::error;
-  record.error = Diagnostic{
-      std::string(source), Location{line_number, 1, "", 1},
-      fmt::format("the line is longer than {} bytes: not a hand, skipped", max_batch_line)};
+  record.error =
+      Diagnostic{std::string(source), Location{line_number, 1, "", 1}, std::move(message)};
   return record;
+}
+
+BatchRecord overlong_batch_line(std::string_view source, std::size_t line_number) {
+  return batch_error(
+      source, line_number,
+      fmt::format("the line is longer than {} bytes: not a hand, skipped", max_batch_line));
 }
 
 BatchRecord process_batch_line(std::string_view line, std::string_view source,

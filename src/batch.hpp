@@ -45,6 +45,9 @@ bool holds_no_hand(std::string_view line);
 // The longest line a batch reads as a hand; a longer one is an error record of its own.
 inline constexpr std::size_t max_batch_line = std::size_t{1} << 20;
 BatchRecord overlong_batch_line(std::string_view source, std::size_t line_number);
+// An error record of its own for line `line_number` of `source`: an overlong line, a source that
+// cannot be read.
+BatchRecord batch_error(std::string_view source, std::size_t line_number, std::string message);
 
 BatchRecord process_batch_line(std::string_view line, std::string_view source,
                                std::size_t line_number, const BatchDefaults& defaults,

@@ -1,6 +1,8 @@
 // The command-line driver: the subcommand table, the shared options, error reporting.
 #include <algorithm>
 #include <array>
+#include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <memory>
 #include <sstream>
@@ -59,6 +61,106 @@ std::size_t distance(std::string_view a, std::string_view b) {
     }
   }
   return row[b.size()];
+}
+
+// The nearest of `names` to `word`, when it is near enough to suggest.
+std::optional<std::string> nearest_name(std::string_view word,
+                                        const std::vector<std::string>& names) {
+  std::optional<std::string> nearest;
+  std::size_t best = std::max<std::size_t>(3, word.size() / 3);  // farther: no suggestion
+  for (const std::string& name : names) {
+    const std::size_t d = distance(word, name);
+    if (d < best) {
+      best = d;
+      nearest = name;
+    }
+  }
+  return nearest;
+}
+
+// Whether the command line asks for JSON (--format json or --format=json, anywhere).
+bool wants_json(const std::vector<std::string>& args) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--format=json" ||
+        (args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A usage error in rummy's words: an unknown option with the nearest one, an option written
+// before its command, a word after a command that takes none; else CLI11's own message.
+std::string usage_message(const CLI::App& app, const CLI::ParseError& error,
+                          const std::vector<std::string>& args) {
+  // The command named, and the one inside it (cash points), as the user wrote them.
+  const CLI::App* command = nullptr;
+  std::size_t command_at = 0;
+  for (std::size_t i = 1; i < args.size() && command == nullptr; ++i) {
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      if (sub->get_name() == args[i]) {
+        command = sub;
+        command_at = i;
+      }
+    }
+  }
+  const auto options_of = [](const CLI::App* of) {
+    std::vector<std::string> names;
+    for (const CLI::Option* option : of->get_options()) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+    return names;
+  };
+  if (command != nullptr) {
+    // An option of the command written before it.
+    const std::vector<std::string> command_options = options_of(command);
+    for (std::size_t i = 1; i < command_at; ++i) {
+      const std::string option = args[i].substr(0, args[i].find('='));
+      if (std::find(command_options.begin(), command_options.end(), option) !=
+          command_options.end()) {
+        std::string written = args[i];
+        if (written.find('=') == std::string::npos && i + 1 < command_at) {
+          written += " " + args[i + 1];
+        }
+        return fmt::format("{} belongs after the command: rummy {} {} …", option,
+                           command->get_name(), written);
+      }
+    }
+    // A word inside a command that has commands of its own (cash points).
+    if (!command->get_subcommands({}).empty() && command_at + 1 < args.size() &&
+        args[command_at + 1].front() != '-') {
+      std::vector<std::string> names;
+      bool known = false;
+      for (const CLI::App* inner : command->get_subcommands({})) {
+        names.push_back(inner->get_name());
+        known = known || inner->get_name() == args[command_at + 1];
+      }
+      if (!known) {
+        std::string message = fmt::format("unknown word '{}' after 'rummy {}'",
+                                          args[command_at + 1], command->get_name());
+        if (const auto nearest = nearest_name(args[command_at + 1], names)) {
+          message += fmt::format(" (did you mean '{}'?)", *nearest);
+        }
+        return message;
+      }
+    }
+    // An option the command does not know.
+    std::vector<std::string> known = command_options;
+    for (const CLI::App* inner : command->get_subcommands({})) {
+      for (const std::string& name : options_of(inner)) known.push_back(name);
+    }
+    for (std::size_t i = command_at + 1; i < args.size(); ++i) {
+      if (!args[i].starts_with("--")) continue;
+      const std::string option = args[i].substr(0, args[i].find('='));
+      if (std::find(known.begin(), known.end(), option) != known.end()) continue;
+      std::string message = fmt::format("'rummy {}' has no option {}", command->get_name(), option);
+      if (const auto nearest = nearest_name(option, known)) {
+        message += fmt::format(" (did you mean {}?)", *nearest);
+      }
+      return message;
+    }
+  }
+  return error.what();
 }
 
 // A first word that is no subcommand: say so, with the nearest name.
@@ -215,6 +317,33 @@ Rules rules_from(const CommonOptions& options) {
   return rules;
 }
 
+std::string read_all(std::istream& in, std::string_view source) {
+  std::string text;
+  std::array<char, 1 << 16> chunk;
+  try {
+    while (in.read(chunk.data(), chunk.size()) || in.gcount() > 0) {
+      text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    }
+  } catch (const std::ios_base::failure&) {
+    in.setstate(std::ios::badbit);
+  }
+  if (in.bad()) {
+    throw CommandError{fmt::format("cannot read {}: {}", source,
+                                   errno != 0 ? std::strerror(errno) : "a read error"),
+                       std::nullopt};
+  }
+  return text;
+}
+
+Input read_input(const std::string& path, const Environment& env) {
+  if (path == "-") return {read_all(env.in, "<stdin>"), "<stdin>"};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw CommandError{fmt::format("cannot read {}: {}", path, std::strerror(errno)), std::nullopt};
+  }
+  return {read_all(in, path), path};
+}
+
 void refuse_game_option(bool given, const Rules& rules) {
   if (given && !rules.has_formats) {
     throw CommandError{
@@ -232,8 +361,8 @@ ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const 
   const bool from_stdin = options.hand_words.empty() ||
                           (options.hand_words.size() == 1 && options.hand_words[0] == "-");
   if (from_stdin) {
-    const std::string text{std::istreambuf_iterator<char>(env.in),
-                           std::istreambuf_iterator<char>()};
+    if (env.in_is_terminal) env.err << "rummy: type the hand, then Ctrl-D\n";
+    const std::string text = read_all(env.in, "<stdin>");
     return read_hand(text, "<stdin>", rules, read_options);
   }
   std::string text;
@@ -241,13 +370,25 @@ ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const 
     text += text.empty() ? "" : " ";
     text += word;
   }
-  return read_hand(text, "<argument>", rules, read_options);
+  try {
+    return read_hand(text, "<argument>", rules, read_options);
+  } catch (const InputError&) {
+    // A file named where the hand goes: say how to read it.
+    std::error_code error;
+    if (options.hand_words.size() == 1 && std::filesystem::is_regular_file(text, error)) {
+      throw CommandError{fmt::format("'{}' names a file, but the argument is the hand itself: "
+                                     "to read the file, give it as standard input (< {})",
+                                     text, text),
+                         std::nullopt};
+    }
+    throw;
+  }
 }
 
 int run(const std::vector<std::string>& args, Environment env) {
   if (const auto problem = unknown_subcommand(args)) {
-    env.err << "rummy: error: " << *problem << "\n";
-    return exit_bad_input;
+    return report_error({*problem, std::nullopt}, wants_json(args) ? Format::json : Format::text,
+                        env);
   }
   CLI::App app{
       "rummy: validate and score rummy hands (Indian 13-card, Basic, Knock and Crazy rummy)",
@@ -271,8 +412,14 @@ int run(const std::vector<std::string>& args, Environment env) {
   try {
     app.parse(reversed);
   } catch (const CLI::ParseError& error) {
-    const int code = app.exit(error, env.out, env.err);
-    return code == 0 ? exit_ok : exit_bad_input;
+    if (error.get_exit_code() == 0) {  // --help, --version
+      app.exit(error, env.out, env.err);
+      return exit_ok;
+    }
+    const std::string message = usage_message(app, error, args);
+    report_error({message, std::nullopt}, wants_json(args) ? Format::json : Format::text, env);
+    env.err << "rummy: '--help' after a command lists its options\n";
+    return exit_bad_input;
   }
   for (std::size_t i = 0; i < subcommands.size(); ++i) {
     if (app.got_subcommand(std::string(subcommands[i].name))) return runners[i]();

@@ -23,6 +23,7 @@ struct Environment {
   std::ostream& err;
   bool out_is_terminal = false;  // colour is used only on a terminal …
   bool no_color = false;         // … and never when NO_COLOR is set
+  bool in_is_terminal = false;   // a hand typed at a terminal gets a hint on standard error
 };
 
 // args[0] is the program name.

@@ -78,10 +78,19 @@ class LineReader {
     end_ -= begin_;
     begin_ = 0;
     if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
-    in_.read(buffer_.data() + end_, static_cast<std::streamsize>(buffer_.size() - end_));
+    try {
+      in_.read(buffer_.data() + end_, static_cast<std::streamsize>(buffer_.size() - end_));
+    } catch (const std::ios_base::failure&) {
+      in_.setstate(std::ios::badbit);
+    }
     const auto got = static_cast<std::size_t>(in_.gcount());
     end_ += got;
     if (got == 0) done_ = true;
+    if (in_.bad() && !failed_) {
+      failed_ = true;
+      error_ = errno;
+      done_ = true;
+    }
   }
 
   std::istream& in_;
@@ -90,9 +99,16 @@ class LineReader {
   bool done_ = false;
   bool skipping_ = false;  // inside a line too long to keep
   bool overlong_ = false;
+  bool failed_ = false;  // the stream could not be read (a directory, a closed input)
+  int error_ = 0;
 
  public:
   bool overlong() const { return overlong_; }
+  // Why the stream could not be read, after next() returned false; empty when it was read.
+  std::optional<std::string> failure() const {
+    if (!failed_) return std::nullopt;
+    return error_ != 0 ? std::strerror(error_) : "a read error";
+  }
 };
 
 constexpr std::string_view csv_header =
@@ -293,7 +309,6 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     std::string out;
     out.reserve(1 << 17);
     writer.header(out);
-    bool unreadable = false;
     const auto flush = [&](bool always) {
       if (always || out.size() >= (1 << 16)) {
         env.out.write(out.data(), static_cast<std::streamsize>(out.size()));
@@ -317,6 +332,12 @@ int run_batch(const BatchOptions& options, const Environment& env) {
         writer.write(out, source, record);
         flush(false);
       }
+      if (const auto failure = reader.failure()) {
+        const BatchRecord record =
+            batch_error(source, number + 1, fmt::format("cannot read {}: {}", source, *failure));
+        summary.count(record);
+        writer.write(out, source, record);
+      }
     };
     std::vector<std::string> files = options.files;
     if (files.empty()) files.push_back("-");
@@ -327,9 +348,10 @@ int run_batch(const BatchOptions& options, const Environment& env) {
       }
       std::ifstream in(file, std::ios::binary);
       if (!in) {
-        flush(true);
-        env.err << "rummy: error: cannot read " << file << ": " << std::strerror(errno) << "\n";
-        unreadable = true;
+        const BatchRecord record =
+            batch_error(file, 1, fmt::format("cannot read {}: {}", file, std::strerror(errno)));
+        summary.count(record);
+        writer.write(out, file, record);
         continue;
       }
       process(in, file);
@@ -341,7 +363,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
         "rummy batch: {} hand{}: {} valid, {} not valid, {} drop{}, {} bad; {} points in all\n",
         summary.hands, summary.hands == 1 ? "" : "s", summary.valid, summary.invalid, summary.drops,
         summary.drops == 1 ? "" : "s", summary.bad, summary.points);
-    return summary.bad > 0 || unreadable ? exit_bad_input : exit_ok;
+    return summary.bad > 0 ? exit_bad_input : exit_ok;
   });
 }
 

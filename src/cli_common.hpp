@@ -120,6 +120,17 @@ Rules rules_from(const CommonOptions& options);
 // --game (Indian rummy's formats) given to another game: a CommandError.
 void refuse_game_option(bool given, const Rules& rules);
 
+// The whole of a stream, or a CommandError naming `source` when it cannot be read (a directory,
+// a closed standard input, a read error): never an abort.
+std::string read_all(std::istream& in, std::string_view source);
+
+// A file, or standard input for "-" (its source is then "<stdin>").
+struct Input {
+  std::string text;
+  std::string source;
+};
+Input read_input(const std::string& path, const Environment& env);
+
 using HandSize = ReadOptions::Size;
 
 // HAND (or standard input) read, checked and resolved, holding as many cards as `size` asks.

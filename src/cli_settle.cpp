@@ -335,19 +335,9 @@ struct SettleResult {
 
 int run_settle(const SettleOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
-    std::string text;
-    std::string source = options.sheet;
-    if (options.sheet == "-") {
-      text.assign(std::istreambuf_iterator<char>(env.in), std::istreambuf_iterator<char>());
-      source = "<stdin>";
-    } else {
-      std::ifstream in(options.sheet, std::ios::binary);
-      if (!in) {
-        throw CommandError{fmt::format("cannot read {}: {}", options.sheet, std::strerror(errno)),
-                           std::nullopt};
-      }
-      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
+    const Input input = read_input(options.sheet, env);
+    const std::string& text = input.text;
+    const std::string& source = input.source;
     const Sheet sheet = parse_sheet(text, source);
     const Settlement settlement = settle(sheet, text, source);
     emit(SettleResult{settlement}, options.common, env);

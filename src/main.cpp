@@ -16,8 +16,12 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);
   const char* no_color = std::getenv("NO_COLOR");
-  rummy::cli::Environment env{std::cin, std::cout, std::cerr, isatty(STDOUT_FILENO) == 1,
-                              no_color != nullptr && *no_color != '\0'};
+  rummy::cli::Environment env{std::cin,
+                              std::cout,
+                              std::cerr,
+                              isatty(STDOUT_FILENO) == 1,
+                              no_color != nullptr && *no_color != '\0',
+                              isatty(STDIN_FILENO) == 1};
   const int code = rummy::cli::run(std::vector<std::string>(argv, argv + argc), env);
   // A write that failed earlier left its errno; else the last flush tells.
   int error = errno;
