@@ -16,7 +16,7 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 9> subcommands = {{
+const std::array<Subcommand, 10> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
@@ -34,6 +34,8 @@ const std::array<Subcommand, 9> subcommands = {{
     {"layoff", "Say whether cards can be laid off onto a meld on the table (Basic Rummy)",
      setup_layoff},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
+    {"toss", "Order the seats from the toss: one open card each, the highest plays first",
+     setup_toss},
 }};
 
 constexpr std::string_view footer =

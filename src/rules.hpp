@@ -197,6 +197,11 @@ struct Rules {
       {std::nullopt, std::nullopt},  // deals: no drop [000]
   }};
 
+  // The toss for seats (§2.8): each player gets one open card; the highest plays first. A joker
+  // is highest; equal ranks go by suit, in this order from the highest.
+  std::array<Suit, 4> toss_suits = {Suit::spades, Suit::diamonds, Suit::clubs, Suit::hearts};
+  bool toss_ace_high = true;  // the sources are silent: the ace ranks above the king
+
   std::array<PoolLimits, all_games.size()> pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
 
   // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules;

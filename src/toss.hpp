@@ -1,0 +1,24 @@
+// The toss for seats (RULES.md §2.8): each player gets one open card; the highest card plays
+// first and the lowest last. A printed joker is the highest card; equal ranks are ordered by
+// suit (Rules::toss_suits); the ace ranks above the king (Rules::toss_ace_high). Two players
+// with cards of equal standing (the same card from two packs, two jokers) draw again.
+// Data only; the CLI says it in words.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "card.hpp"
+#include "rules.hpp"
+
+namespace rummy {
+
+struct TossOrder {
+  std::vector<std::size_t> seats;              // player indices, the first to play first
+  std::vector<std::vector<std::size_t>> ties;  // players who draw again, in seat order
+};
+
+TossOrder toss_order(std::span<const Card> cards, const Rules& rules);
+
+}  // namespace rummy
