@@ -39,8 +39,9 @@ template <> inline constexpr auto error_message<sheet::deal_count_required> = "e
 template <> inline constexpr auto error_message<sheet::listed_name_required> = "expected the players' names, e.g. 'players Asha Ravi Meena'";
 template <> inline constexpr auto error_message<sheet::rejoin_name_required> = "expected the name of the player who rejoins";
 template <> inline constexpr auto error_message<sheet::split_kind_required> = "expected how the pool is split: equal or drops";
-template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared HAND, showed HAND, dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other games";
+template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared [HAND], showed HAND or POINTS, POINTS, dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other games";
 template <> inline constexpr auto error_message<sheet::hand_required> = "expected the hand that was shown";
+template <> inline constexpr auto error_message<sheet::hand_or_points_required> = "expected the hand that was shown, or its count alone (45)";
 // clang-format on
 
 struct errors {

@@ -106,9 +106,16 @@ struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks
 
 // A player's line: the name, then what they did in the deal.
 struct player_name : word {};
+// A loser's count without the cards: 'Ravi 45', 'Ravi showed 45'.
+struct points_given : pegtl::plus<pegtl::digit> {};
+struct points_only : pegtl::seq<blanks, points_given, line_end> {};
 struct hand_required : hand_line {};
-struct declared : pegtl::seq<keyword<TAO_PEGTL_ISTRING("declared")>, pegtl::must<hand_required>> {};
-struct showed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("showed")>, pegtl::must<hand_required>> {};
+struct hand_or_points : pegtl::sor<points_only, hand_line> {};
+struct hand_or_points_required : hand_or_points {};
+// 'declared' alone: a valid declaration whose cards nobody wrote down.
+struct declared_alone : line_end {};
+struct declared : pegtl::seq<keyword<TAO_PEGTL_ISTRING("declared")>, pegtl::sor<declared_alone, pegtl::must<hand_required>>> {};
+struct showed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("showed")>, pegtl::must<hand_or_points_required>> {};
 struct dropped : pegtl::seq<keyword<TAO_PEGTL_ISTRING("dropped")>, blanks, pegtl::must<drop_value_required>, pegtl::must<line_end_required>> {};
 struct missed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("missed")>, pegtl::must<line_end_required>> {};
 struct left_table : pegtl::seq<keyword<TAO_PEGTL_ISTRING("left")>, pegtl::must<line_end_required>> {};
@@ -116,8 +123,9 @@ struct won : pegtl::seq<keyword<TAO_PEGTL_ISTRING("won")>, pegtl::must<line_end_
 // The other games: who went out (Basic, Crazy), went rummy (Basic), or knocked (Knock).
 struct went_out : pegtl::seq<keyword<TAO_PEGTL_ISTRING("out")>, pegtl::must<line_end_required>> {};
 struct went_rummy : pegtl::seq<keyword<TAO_PEGTL_ISTRING("rummy")>, pegtl::must<line_end_required>> {};
-struct knocked : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knocked")>, pegtl::must<hand_required>> {};
-struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won, went_out, went_rummy, knocked> {};
+struct knocked : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knocked")>, pegtl::must<hand_or_points_required>> {};
+struct shown_points : points_only {};
+struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won, went_out, went_rummy, knocked, shown_points> {};
 struct outcome_required : outcome {};
 struct player_line : pegtl::seq<player_name, gap, pegtl::must<outcome_required>> {};
 

@@ -264,7 +264,7 @@ class RecordWriter {
 
   Format format_;
   const Rules& rules_;
-  std::array<std::array<std::string, all_games.size()>, 10> rule_text_;
+  std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_text_;
 };
 
 struct Summary {

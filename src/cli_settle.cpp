@@ -94,7 +94,7 @@ std::string entry_line(const Settlement& s, const EntryResult& entry, const std:
   const std::string counted =
       entry.score
           ? fmt::format("{} {:>3}",
-                        entry.score->basis == ScoreBasis::deadwood ? "deadwood" : "in hand ",
+                        s.rules.shown_count == ShownCount::deadwood ? "deadwood" : "in hand ",
                         entry.points)
           : std::string(12, ' ');
   std::string line =

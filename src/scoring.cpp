@@ -9,11 +9,11 @@
 namespace rummy {
 
 std::string_view basis_id(ScoreBasis basis) {
-  constexpr std::array<std::string_view, 10> ids = {
+  constexpr std::array<std::string_view, score_basis_count> ids = {
       "valid_declaration", "wrong_show",          "valid_after_declaration",
       "no_pure_sequence",  "pure_without_second", "two_sequences",
       "first_drop",        "middle_drop",         "deadwood",
-      "cards_in_hand"};
+      "cards_in_hand",     "points_given"};
   return ids[static_cast<int>(basis)];
 }
 
@@ -44,8 +44,12 @@ Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& 
 }  // namespace
 
 Score score_declaration(const DeclarationCheck& check, const Rules& rules) {
-  return check.valid() ? fixed(ScoreBasis::valid_declaration, 0)
-                       : fixed(ScoreBasis::wrong_show, rules.wrong_show_points);
+  return score_declaration_verdict(check.valid(), rules);
+}
+
+Score score_declaration_verdict(bool valid, const Rules& rules) {
+  return valid ? fixed(ScoreBasis::valid_declaration, 0)
+               : fixed(ScoreBasis::wrong_show, rules.wrong_show_points);
 }
 
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
@@ -122,8 +126,18 @@ std::string describe(const Score& score, const Rules& rules, Game game) {
     case ScoreBasis::cards_in_hand:
       return fmt::format("{}: every card left in the hand counts",
                          variant_description(rules.variant));
+    case ScoreBasis::points_given:
+      return "the count written on the sheet, without the cards";
   }
   return "";
+}
+
+Score score_given(int points, const Rules& rules) {
+  Score score;
+  score.basis = ScoreBasis::points_given;
+  score.uncapped = points;
+  score.points = std::min(points, rules.points_cap);
+  return score;
 }
 
 std::string no_drop_text(Game game) {

@@ -23,7 +23,9 @@ enum class ScoreBasis {
   middle_drop,
   deadwood,       // Knock Rummy: the cards outside valid melds
   cards_in_hand,  // Basic and Crazy Rummy: every card left in the hand
+  points_given,   // a sheet gave the count without the cards (capped like any loser's count)
 };
+inline constexpr std::size_t score_basis_count = 11;
 
 std::string_view basis_id(ScoreBasis basis);  // stable, for JSON: "no_pure_sequence" …
 
@@ -37,6 +39,8 @@ struct Score {
 
 // The hand of the player who declared.
 Score score_declaration(const DeclarationCheck& check, const Rules& rules);
+// The same, from the verdict alone (a declaration written without its cards).
+Score score_declaration_verdict(bool valid, const Rules& rules);
 
 // The hand of a loser, shown after someone else's valid declaration.
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
@@ -44,6 +48,9 @@ Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Ru
 // The cards outside valid melds (Knock Rummy's deadwood; in Basic and Crazy Rummy, what is left
 // in hand after putting down every meld of this grouping). No cap.
 Score score_deadwood(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
+
+// A loser's count given without the cards: capped as any count is.
+Score score_given(int points, const Rules& rules);
 
 // A drop in this game; empty when the game allows no drop (deals rummy).
 std::optional<Score> score_drop(Game game, Drop drop, const Rules& rules);

@@ -348,6 +348,13 @@ class Settler {
 
   // What a hand shown counts: Knock's deadwood (the least, unless the player grouped the
   // cards), the cards left in hand in Basic and Crazy, Indian rummy's loser's count.
+  // A count written without the cards: at most four digits.
+  int given_points(const SheetEntry& entry) const {
+    const std::string& text = *entry.points;
+    if (text.size() > 4) fail(entry.points_offset, "expected the points, 0 to 9999");
+    return std::stoi(text);
+  }
+
   // A hand written without groups is judged by its best grouping where grouping counts.
   JudgedHand judged_hand(const SheetEntry& entry, const ReadHand& read,
                          EntryResult& outcome) const {
@@ -390,18 +397,24 @@ class Settler {
       outcome.drop = entry.drop;
       switch (entry.outcome) {
         case Outcome::declared: {
-          const DeclarationCheck check = judged_hand(entry, *hands[e], outcome).check;
+          // Without the cards, a declaration is taken as valid: a wrong show is written with
+          // its hand, or as the loser's count.
+          const bool valid = !hands[e] || judged_hand(entry, *hands[e], outcome).check.valid();
           if (declared_winner) {
             fail(entry.offset, fmt::format("{} already won this deal with a valid declaration",
                                            deal.entries[*declared_winner].player));
           }
-          outcome.score = score_declaration(check, rules_);
-          outcome.valid_hand = check.valid();
-          if (check.valid()) declared_winner = e;
+          outcome.score = score_declaration_verdict(valid, rules_);
+          outcome.valid_hand = valid;
+          if (valid) declared_winner = e;
           break;
         }
         case Outcome::showed:
         case Outcome::knocked: {
+          if (!hands[e]) {
+            outcome.score = score_given(given_points(entry), rules_);
+            break;
+          }
           const JudgedHand judged = judged_hand(entry, *hands[e], outcome);
           outcome.score = score_shown_hand(judged.hand, judged.check, rules_);
           if (rules_.declares) outcome.valid_hand = judged.check.valid();

@@ -30,6 +30,8 @@ struct SheetEntry {
   Outcome outcome = Outcome::won;
   Drop drop = Drop::first;
   std::optional<WrittenHand> hand;
+  std::optional<std::string> points;  // a count written without the cards ('Ravi 45')
+  std::size_t points_offset = 0;
 };
 
 struct SheetDeal {

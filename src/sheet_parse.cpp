@@ -200,11 +200,26 @@ struct set_outcome {
     SheetEntry& entry = builder.entry();
     entry.outcome = O;
     if (O == Outcome::dropped) entry.drop = builder.settings.drop.value_or(Drop::first);
-    if (O == Outcome::declared || O == Outcome::showed || O == Outcome::knocked) {
-      entry.hand = std::move(builder.hand);
-    }
+    if (!builder.hand.cards.empty()) entry.hand = std::move(builder.hand);
   }
 };
+// A count without the cards: its digits, and where they stand.
+template <bool Alone>
+struct record_points {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetEntry& entry = builder.entry();
+    const std::string text = in.string();
+    const std::size_t digits = text.find_first_of("0123456789");
+    entry.points = text.substr(digits, text.find_first_not_of("0123456789", digits) - digits);
+    entry.points_offset = builder.offset_of(in.begin()) + digits;
+    if (Alone) entry.outcome = Outcome::showed;
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::points_only> : record_points<false> {};
+template <>
+struct sheet_action<sheet_grammar::shown_points> : record_points<true> {};
 template <>
 struct sheet_action<sheet_grammar::declared> : set_outcome<Outcome::declared> {};
 template <>

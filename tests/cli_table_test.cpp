@@ -110,9 +110,9 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   const Run bad = rummy_cli({"settle"}, "game points\npoint 2\nplayers A B\ndeal\n A hopped\n");
   CHECK(bad.code == 2);
   CHECK(bad.err ==
-        "<stdin>:5:4: error: expected what the player did: declared HAND, showed HAND, "
-        "dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other "
-        "games, found 'hopped'\n"
+        "<stdin>:5:4: error: expected what the player did: declared [HAND], showed HAND or "
+        "POINTS, POINTS, dropped first|middle, missed, left, won; out, rummy or knocked HAND in "
+        "the other games, found 'hopped'\n"
         " A hopped\n"
         "   ^\n");
 }

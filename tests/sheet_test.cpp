@@ -366,3 +366,29 @@ TEST_CASE("the sums balance on many generated games: losers pay what winners get
   }
   CHECK(finished > 100);
 }
+
+TEST_CASE("a sheet keeps points without cards: 'Ravi 45', 'showed 95' (capped), 'declared'") {
+  const Settlement s = settle_text(
+      "game points\npoint 2\nplayers Asha Ravi Meena Tom\ndeal\n"
+      "  Asha declared\n  Ravi 45\n  Meena showed 95\n  Tom dropped middle\n");
+  REQUIRE(s.deals.size() == 1);
+  const DealResult& deal = s.deals[0];
+  CHECK(names_text(s, deal.winners) == "Asha");
+  CHECK(deal.entries[0].valid_hand);
+  CHECK(deal.entries[1].points == 45);
+  CHECK(deal.entries[1].score->basis == ScoreBasis::points_given);
+  CHECK(deal.entries[2].points == 80);  // the cap still applies
+  CHECK(deal.entries[2].score->uncapped == 95);
+  CHECK(deal.cash->gross == 2 * (45 + 80 + 40) * 100);
+  // A hand may still be written where there is a dispute, and is checked as ever.
+  const Settlement mixed = settle_text(
+      "game pool101\nentry 10\nplayers A B C\ndeal\n A declared\n B 20\n"
+      " C showed 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥\n");
+  CHECK(mixed.players[2].standing == 70);
+  // Knock and Basic take counts too (no cap there).
+  const Settlement knock =
+      settle_text("game knock rounds 1\nplayers A B\ndeal\n A knocked 5\n B 12\n");
+  CHECK(knock.players[0].standing == 7);
+  CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 12345\n")
+            .starts_with("t.sheet:6:4: error: expected the points, 0 to 9999"));
+}
