@@ -101,7 +101,9 @@ struct split_kind : pegtl::sor<split_equal, split_drops> {};
 struct split_kind_required : split_kind {};
 struct split_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("split")>, gap, pegtl::must<split_kind_required>> {};
 
-struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks_line, house_line,
+// 'void' (or 'misdeal') inside a deal: the deal counts for nothing.
+struct void_line : pegtl::sor<keyword<TAO_PEGTL_ISTRING("void")>, keyword<TAO_PEGTL_ISTRING("misdeal")>> {};
+struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks_line, house_line, void_line,
                               currency_line, players_line, deal_line, rejoin_line, split_line> {};
 
 // A player's line: the name, then what they did in the deal.

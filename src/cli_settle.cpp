@@ -127,6 +127,13 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   }
   events_after(0);
   for (const DealResult& deal : s.deals) {
+    if (deal.voided) {
+      out << "\n"
+          << style.paint(fmt::format("{} {} (void)", s.rules.match.deal_word, deal.number),
+                         colour::strong)
+          << ": counted for nothing; played again\n";
+      continue;
+    }
     out << "\n"
         << style.paint(fmt::format("{} {}{}", s.rules.match.deal_word, deal.number,
                                    deal.extra ? " (to break the tie)" : ""),
@@ -169,7 +176,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
     if (!deal.out.empty()) out << "  out: " << names_text(s, deal.out, ", ") << "\n";
     events_after(static_cast<std::size_t>(deal.number));
   }
-  events_after(s.deals.size() + 1);
+  events_after(deals_played(s) + 1);
 
   out << "\n" << style.paint("standings", colour::strong) << "\n";
   for (std::size_t i = 0; i < s.players.size(); ++i) {
@@ -253,6 +260,7 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
           {"wild", wild_json(deal.wild)},
           {"winners", names_json(s, deal.winners)},
           {"extra", deal.extra},
+          {"void", deal.voided},
           {"note", note.empty() ? Json(nullptr) : Json(note)},
           {"entries", entries},
           {"standing", standing},

@@ -47,6 +47,9 @@ class Settler {
       fail(sheet_.outside_deals.front().offset,
            "a player's line belongs to a deal: write 'deal' (and its wild joker) first");
     }
+    if (!sheet_.voids_outside_deals.empty()) {
+      fail(sheet_.voids_outside_deals.front(), "'void' belongs inside the deal it cancels");
+    }
     read_header();
     for (const SheetEvent& event : sheet_.events) {
       if (const auto* deal = std::get_if<SheetDeal>(&event)) {
@@ -374,7 +377,22 @@ class Settler {
   void play(const SheetDeal& deal) {
     over_already(deal.offset);
     DealResult played;
-    played.number = static_cast<int>(result_.deals.size()) + 1;
+    played.number = static_cast<int>(counted_) + 1;
+    if (deal.void_offset) {
+      // A misdeal: printed with the lines written, counted for nothing; the deal is played again
+      // under the same number.
+      played.voided = true;
+      for (const SheetEntry& entry : deal.entries) {
+        EntryResult line;
+        line.player = index_of(entry.player, entry.offset);
+        line.outcome = entry.outcome;
+        line.drop = entry.drop;
+        played.entries.push_back(line);
+      }
+      played.standing = standing_;
+      result_.deals.push_back(std::move(played));
+      return;
+    }
     played.extra = result_.deals_to_play > 0 && played.number > result_.deals_to_play;
     played.contract = rules_.round(played.number);
     check_lines(deal, played.number);
@@ -492,6 +510,7 @@ class Settler {
     }
     apply(played, *winner);
     result_.deals.push_back(std::move(played));
+    ++counted_;
     decide();
   }
 
@@ -580,7 +599,7 @@ class Settler {
   // After a deal: the last player standing, a target reached, or the agreed deals played with
   // one best standing (or a tie: one more deal, or the win shared).
   void decide() {
-    const std::size_t played = result_.deals.size();
+    const std::size_t played = counted_;
     switch (match().end == GameEnd::after_deals && result_.target > 0 ? GameEnd::target
                                                                       : match().end) {
       case GameEnd::every_deal:
@@ -672,7 +691,7 @@ class Settler {
     in_game_[i] = true;
     standing_[i] = highest + 1;
     pay_entry(result_.players[i], rejoin.offset);
-    result_.events.push_back({EventType::rejoin, result_.deals.size(), {i}, standing_[i], false});
+    result_.events.push_back({EventType::rejoin, counted_, {i}, standing_[i], false});
   }
 
   void split(const SheetSplit& split) {
@@ -708,7 +727,7 @@ class Settler {
     }
     result_.split_by_drops = split.by_drops;
     end_with(Ending::split, left, 0, shares);
-    result_.events.push_back({EventType::split, result_.deals.size(), left, 0, split.by_drops});
+    result_.events.push_back({EventType::split, counted_, left, 0, split.by_drops});
   }
 
   void finish() {
@@ -734,6 +753,7 @@ class Settler {
   std::vector<std::string> names_;
   std::vector<long long> standing_;
   std::vector<bool> in_game_;
+  std::size_t counted_ = 0;  // deals played, void ones not counted
   mutable std::vector<std::size_t> line_starts_;
 };
 
@@ -755,13 +775,18 @@ std::string names_text(const Settlement& s, const std::vector<std::size_t>& play
   return text;
 }
 
+std::size_t deals_played(const Settlement& s) {
+  return static_cast<std::size_t>(std::count_if(
+      s.deals.begin(), s.deals.end(), [](const DealResult& deal) { return !deal.voided; }));
+}
+
 std::string describe_result(const Settlement& s) {
   const Match& match = s.rules.match;
   const std::string who = names_text(s, s.winners);
   switch (s.ending) {
     case Ending::not_finished: {
       if (s.target > 0) return fmt::format("not finished: nobody has reached {} yet", s.target);
-      const auto played = static_cast<int>(s.deals.size());
+      const auto played = static_cast<int>(deals_played(s));
       if (played < s.deals_to_play) {
         return fmt::format("not finished: {} of {} {}{} played", played, s.deals_to_play,
                            match.deal_word, s.deals_to_play == 1 ? "" : "s");
@@ -769,8 +794,8 @@ std::string describe_result(const Settlement& s) {
       return "not finished: no winner yet";
     }
     case Ending::settled:
-      return fmt::format("{} {}{} settled", s.deals.size(), match.deal_word,
-                         s.deals.size() == 1 ? "" : "s");
+      return fmt::format("{} {}{} settled", deals_played(s), match.deal_word,
+                         deals_played(s) == 1 ? "" : "s");
     case Ending::last_standing:
       return fmt::format("{} is the last player in the pool", who);
     case Ending::split:

@@ -39,6 +39,7 @@ struct SheetDeal {
   std::optional<WildRank> wild;
   std::size_t wild_offset = 0;
   std::vector<SheetEntry> entries;
+  std::optional<std::size_t> void_offset;  // 'void' or 'misdeal': the deal counts for nothing
 };
 
 struct SheetRejoin {
@@ -79,7 +80,8 @@ struct Sheet {
   std::vector<SheetSetting> house;                                 // NAME=VALUE
   std::vector<std::vector<SheetPlayer>> player_lines;
   std::vector<SheetEvent> events;
-  std::vector<SheetEntry> outside_deals;  // a player's line before any 'deal': an error
+  std::vector<SheetEntry> outside_deals;         // a player's line before any 'deal': an error
+  std::vector<std::size_t> voids_outside_deals;  // 'void' before any deal, or after a re-join
   std::size_t end_offset = 0;
 };
 
@@ -105,10 +107,11 @@ struct DealResult {
   WildRank wild;
   std::vector<std::size_t> winners;  // two or more when they share it (Knock)
   std::vector<EntryResult> entries;
-  std::vector<long long> standing;   // per player: money (minor units), total, chips or score
-  std::vector<std::size_t> out;      // pools: eliminated after this deal
-  std::optional<PointsCash> cash;    // points rummy: the money of this deal
-  bool extra = false;                // a deal played to break a tie
+  std::vector<long long> standing;  // per player: money (minor units), total, chips or score
+  std::vector<std::size_t> out;     // pools: eliminated after this deal
+  std::optional<PointsCash> cash;   // points rummy: the money of this deal
+  bool extra = false;               // a deal played to break a tie
+  bool voided = false;  // 'void': printed, counted for nothing (its number is the replay's)
   std::optional<Contract> contract;  // Crazy Rummy: the round's deal and contract
   std::optional<KnockRound> knock;   // Knock Rummy: how the round was settled
   bool doubled = false;              // Basic Rummy: the winner went rummy
@@ -119,7 +122,7 @@ std::string_view event_id(EventType type);  // "rejoin", "tie", "split"
 
 struct SettleEvent {
   EventType type = EventType::rejoin;
-  std::size_t after_deal = 0;        // how many deals had been played
+  std::size_t after_deal = 0;        // how many deals had been played (void ones not counted)
   std::vector<std::size_t> players;  // who rejoined, who is tied, who split
   long long value = 0;               // the total rejoined at; the tied standing
   bool by_drops = false;             // a split by drops
@@ -175,6 +178,7 @@ Settlement settle(const Sheet& sheet, std::string_view text, std::string_view so
 std::string_view standing_id(Standing standing);  // "net", "total", "chips", "score"
 std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
                        std::string_view separator = " and ");
+std::size_t deals_played(const Settlement& s);     // void deals not counted
 std::string describe_result(const Settlement& s);  // "Asha has the most chips, 219"
 std::string describe_event(const Settlement& s, const SettleEvent& event);
 std::string describe_deal(const Settlement& s, const DealResult& deal);  // Basic, Knock, Crazy

@@ -154,6 +154,19 @@ struct sheet_action<sheet_grammar::deal_word> {
   }
 };
 template <>
+struct sheet_action<sheet_grammar::void_line> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const std::size_t offset = builder.offset_of(in.begin());
+    Sheet& sheet = builder.sheet;
+    if (sheet.events.empty() || !std::holds_alternative<SheetDeal>(sheet.events.back())) {
+      sheet.voids_outside_deals.push_back(offset);
+    } else {
+      std::get<SheetDeal>(sheet.events.back()).void_offset = offset;
+    }
+  }
+};
+template <>
 struct sheet_action<sheet_grammar::deal_wild> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {

@@ -392,3 +392,22 @@ TEST_CASE("a sheet keeps points without cards: 'Ravi 45', 'showed 95' (capped), 
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 12345\n")
             .starts_with("t.sheet:6:4: error: expected the points, 0 to 9999"));
 }
+
+TEST_CASE("a void deal (or a misdeal) is printed and counts for nothing") {
+  const Settlement s = settle_text(
+      "game deals 2\nentry 5\nplayers A B\ndeal\n misdeal\ndeal\n A declared\n B 30\n"
+      "deal\n void\n B declared\n A 80\ndeal\n B declared\n A 10\n");
+  REQUIRE(s.deals.size() == 4);
+  CHECK(s.deals[0].voided);
+  CHECK(s.deals[0].number == 1);
+  CHECK(s.deals[1].number == 1);
+  CHECK(s.deals[2].voided);
+  CHECK(s.deals[2].number == 2);
+  CHECK(deals_played(s) == 2);
+  // The void deal's 80 is not counted: A 160 + 30 - 10, B 160 - 30 + 10.
+  CHECK(s.players[0].standing == 180);
+  CHECK(s.players[1].standing == 140);
+  CHECK(s.finished);
+  CHECK(error_of_sheet("game points\npoint 1\nplayers A B\nvoid\n")
+            .starts_with("t.sheet:4:1: error: 'void' belongs inside the deal it cancels"));
+}
