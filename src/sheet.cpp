@@ -132,6 +132,8 @@ class Settler {
 
     standing_.assign(names_.size(), match().chips_per_deal * result_.deals_to_play);
     in_game_.assign(names_.size(), true);
+    standing_after_deal_ = standing_;
+    in_game_after_deal_ = in_game_;
     if (match().needs_entry) {
       for (PlayerResult& player : result_.players) pay_entry(player, line.offset);
     }
@@ -511,6 +513,8 @@ class Settler {
     apply(played, *winner);
     result_.deals.push_back(std::move(played));
     ++counted_;
+    standing_after_deal_ = standing_;
+    in_game_after_deal_ = in_game_;
     decide();
   }
 
@@ -678,15 +682,19 @@ class Settler {
     if (names_.size() <= 2) {
       fail(rejoin.offset, "re-joining needs a table of more than two players");
     }
+    // Decided on the totals after the last deal, before any re-join: when two players went out
+    // in one deal, the order of their 'rejoin' lines never changes who may re-join, and both
+    // come back at the same total.
     const int ceiling = rules_.pool_limits(result_.game).rejoin_ceiling;
     long long highest = 0;
     for (std::size_t k = 0; k < standing_.size(); ++k) {
-      if (!in_game_[k]) continue;
-      if (standing_[k] > ceiling) {
-        fail(rejoin.offset, fmt::format("{} cannot rejoin: {}'s total {} is above {}",
-                                        rejoin.player, names_[k], standing_[k], ceiling));
+      if (!in_game_after_deal_[k]) continue;
+      if (standing_after_deal_[k] > ceiling) {
+        fail(rejoin.offset,
+             fmt::format("{} cannot rejoin: {}'s total {} is above {}", rejoin.player, names_[k],
+                         standing_after_deal_[k], ceiling));
       }
-      highest = std::max(highest, standing_[k]);
+      highest = std::max(highest, standing_after_deal_[k]);
     }
     in_game_[i] = true;
     standing_[i] = highest + 1;
@@ -754,6 +762,9 @@ class Settler {
   std::vector<long long> standing_;
   std::vector<bool> in_game_;
   std::size_t counted_ = 0;  // deals played, void ones not counted
+  // The standings after the last deal, before any re-join: what re-joins are decided on.
+  std::vector<long long> standing_after_deal_;
+  std::vector<bool> in_game_after_deal_;
   mutable std::vector<std::size_t> line_starts_;
 };
 

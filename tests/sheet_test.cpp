@@ -411,3 +411,52 @@ TEST_CASE("a void deal (or a misdeal) is printed and counts for nothing") {
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\nvoid\n")
             .starts_with("t.sheet:4:1: error: 'void' belongs inside the deal it cancels"));
 }
+
+TEST_CASE("two players out in one deal: re-joins are decided on the totals after it") {
+  const std::string head =
+      "game pool101\nentry 10\nplayers A B C D\ndeal\n A declared\n B 80\n C 80\n D 20\n"
+      "deal\n A declared\n B 30\n C 30\n D 10\n";
+  for (const std::string order : {"rejoin B\nrejoin C\n", "rejoin C\nrejoin B\n"}) {
+    CAPTURE(order);
+    const Settlement s = settle_text(head + order);
+    REQUIRE(s.events.size() == 2);
+    // Both come back at the highest total after the deal + 1: D's 30 + 1.
+    CHECK(s.players[1].standing == 31);
+    CHECK(s.players[2].standing == 31);
+  }
+}
+
+TEST_CASE("the 201-pool re-join ceiling: a total of 174 allows a re-join, 175 refuses it") {
+  const auto sheet = [](int b_points) {
+    return "game pool201\nentry 10\nplayers A B C\n"
+           "deal\n A declared\n B 80\n C 80\ndeal\n A declared\n B 80\n C 80\n"
+           "deal\n A declared\n B " +
+           std::to_string(b_points) + "\n C 80\nrejoin C\n";
+  };
+  CHECK(settle_text(sheet(14)).players[2].standing == 175);
+  CHECK(error_of_sheet(sheet(15)).find("C cannot rejoin: B's total 175 is above 174") !=
+        std::string::npos);
+}
+
+TEST_CASE("drops left at the boundary: in 101 pool a total of 21 leaves one middle drop") {
+  const std::string game =
+      "game pool101\nentry 10\nplayers A B C\ndeal\n A declared\n B 21\n C 0\n";
+  const Settlement s = settle_text(game);
+  CHECK(s.players[1].drops_left == 1);  // 21 + 2 × 40 reaches 101
+  CHECK(s.players[0].drops_left == 2);
+  // A split by drops pays A and C one drop each (10) over B's one, then shares the rest.
+  const Settlement split = settle_text(game + "split drops\n");
+  CHECK(split.players[0].received == 1000 + 333 + 1);
+  CHECK(split.players[1].received == 333);
+  CHECK(split.players[2].received == 1000 + 333);
+}
+
+TEST_CASE("Knock: a knocker tied with another at 0 deadwood neither gains nor loses") {
+  const Settlement s =
+      settle_text("game knock rounds 1\nplayers A B C\ndeal\n A knocked 0\n B 0\n C 10\n");
+  const DealResult& round = s.deals[0];
+  CHECK(names_text(s, round.winners) == "B");
+  CHECK(round.entries[0].change == 0);
+  CHECK(round.entries[1].change == 35);  // C's 10 and the rummy bonus of 25
+  CHECK(round.entries[2].change == -35);
+}
