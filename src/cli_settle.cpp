@@ -209,6 +209,16 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
                      money(s, paid), money(s, received), money(s, s.fee_taken));
   if (s.held > 0) out << fmt::format(" + still in the pool {}", money(s, s.held));
   out << "\n";
+  const std::vector<Transfer> transfers = money_transfers(s);
+  if (transfers.empty()) return;
+  out << "\n" << style.paint("who pays whom", colour::strong) << "\n";
+  for (const Transfer& transfer : transfers) {
+    const std::string to = transfer.to < s.players.size()    ? s.players[transfer.to].name
+                           : transfer.to == s.players.size() ? std::string("the fee")
+                                                             : std::string("the pool (held)");
+    out << fmt::format("  {} pays {} {}\n", s.players[transfer.from].name, to,
+                       money(s, transfer.amount));
+  }
 }
 
 // ---- JSON: the same keys for every game (null where a game has no such thing) ----------------
@@ -326,6 +336,17 @@ void write_settlement_json(std::ostream& out, const Settlement& s) {
   Json players = Json::array();
   for (const PlayerResult& player : s.players) players.push_back(player_json(s, player));
   json.member("players", players);
+  Json transfers = Json::array();
+  for (const Transfer& transfer : money_transfers(s)) {
+    const bool to_player = transfer.to < s.players.size();
+    transfers.push_back({{"from", s.players[transfer.from].name},
+                         {"to", to_player ? Json(s.players[transfer.to].name) : Json(nullptr)},
+                         {"recipient", to_player                         ? "player"
+                                       : transfer.to == s.players.size() ? "fee"
+                                                                         : "pool"},
+                         {"amount", format_amount(transfer.amount)}});
+  }
+  json.member("transfers", transfers);
   json.member("pool", amount_json(s, s.pool));
   json.member("fee_taken", amount_json(s, s.fee_taken));
   json.member("held", amount_json(s, s.held));

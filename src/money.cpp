@@ -1,6 +1,9 @@
 // Money: see money.hpp.
 #include "money.hpp"
 
+#include <algorithm>
+#include <bit>
+
 #include <fmt/format.h>
 
 namespace rummy {
@@ -120,6 +123,72 @@ std::vector<Minor> equal_shares(Minor amount, std::size_t shares) {
     result[i] = amount / count + (static_cast<Minor>(i) < amount % count ? 1 : 0);
   }
   return result;
+}
+
+namespace {
+
+// Settles one group whose balances sum to zero: the largest debtor pays the largest creditor,
+// until every balance is zero (at most k − 1 transfers for k parties).
+void settle_group(std::vector<std::size_t> group, std::vector<Minor>& balance,
+                  std::vector<Transfer>& transfers) {
+  for (;;) {
+    const auto by_balance = [&](std::size_t a, std::size_t b) { return balance[a] < balance[b]; };
+    const std::size_t debtor = *std::min_element(group.begin(), group.end(), by_balance);
+    const std::size_t creditor = *std::max_element(group.begin(), group.end(), by_balance);
+    if (balance[debtor] >= 0 || balance[creditor] <= 0) return;
+    const Minor amount = std::min(-balance[debtor], balance[creditor]);
+    transfers.push_back({debtor, creditor, amount});
+    balance[debtor] += amount;
+    balance[creditor] -= amount;
+  }
+}
+
+}  // namespace
+
+std::vector<Transfer> fewest_transfers(std::span<const Minor> balances) {
+  std::vector<Minor> balance(balances.begin(), balances.end());
+  std::vector<std::size_t> parties;
+  for (std::size_t i = 0; i < balance.size(); ++i) {
+    if (balance[i] != 0) parties.push_back(i);
+  }
+  std::vector<Transfer> transfers;
+  if (parties.size() > exact_transfer_parties) {
+    settle_group(parties, balance, transfers);
+    return transfers;
+  }
+  // most[mask]: the most groups with zero sums that the parties in mask split into.
+  const std::size_t n = parties.size();
+  const std::size_t full = (std::size_t{1} << n) - 1;
+  std::vector<Minor> sum(full + 1, 0);
+  std::vector<int> most(full + 1, 0);
+  std::vector<std::size_t> removed(full + 1, 0);  // the party whose removal gave most[mask]
+  for (std::size_t mask = 1; mask <= full; ++mask) {
+    const auto low = static_cast<std::size_t>(std::countr_zero(mask));
+    sum[mask] = sum[mask & (mask - 1)] + balance[parties[low]];
+    int best = -1;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!(mask & (std::size_t{1} << i))) continue;
+      const std::size_t without = mask & ~(std::size_t{1} << i);
+      if (most[without] > best) {
+        best = most[without];
+        removed[mask] = i + 1;
+      }
+    }
+    most[mask] = best + (sum[mask] == 0 ? 1 : 0);
+  }
+  // Walk back from everyone: the parties removed between two masks that sum to zero settle
+  // among themselves.
+  std::vector<std::size_t> group;
+  for (std::size_t mask = full; mask != 0;) {
+    const std::size_t i = removed[mask] - 1;
+    group.push_back(parties[i]);
+    mask &= ~(std::size_t{1} << i);
+    if (sum[mask] == 0) {
+      settle_group(group, balance, transfers);
+      group.clear();
+    }
+  }
+  return transfers;
 }
 
 }  // namespace rummy

@@ -51,4 +51,16 @@ std::optional<PrizeCash> prize_cash(Minor entry, int entries, const Fee& fee);
 // Shares `amount` equally; the minor units left over go one each to the first shares.
 std::vector<Minor> equal_shares(Minor amount, std::size_t shares);
 
+// Who pays whom: the fewest transfers that settle `balances` (minor units per party: + is owed
+// money, − owes it; they sum to zero). Exact for up to `exact_transfer_parties` parties with a
+// balance (a DP over subsets finds the most groups that settle among themselves; each group of k
+// needs k − 1 transfers); beyond that, largest debtor to largest creditor.
+struct Transfer {
+  std::size_t from = 0, to = 0;
+  Minor amount = 0;
+  bool operator==(const Transfer&) const = default;
+};
+inline constexpr std::size_t exact_transfer_parties = 16;
+std::vector<Transfer> fewest_transfers(std::span<const Minor> balances);
+
 }  // namespace rummy

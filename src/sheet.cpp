@@ -774,6 +774,15 @@ Settlement settle(const Sheet& sheet, std::string_view text, std::string_view so
   return Settler(sheet, text, source).run();
 }
 
+std::vector<Transfer> money_transfers(const Settlement& s) {
+  if (!s.rules.match.keeps_money) return {};
+  std::vector<Minor> balances;
+  for (const PlayerResult& player : s.players) balances.push_back(player.net());
+  balances.push_back(s.fee_taken);
+  balances.push_back(s.held);
+  return fewest_transfers(balances);
+}
+
 // ---- In words -------------------------------------------------------------------------------
 
 std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,

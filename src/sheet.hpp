@@ -173,6 +173,11 @@ struct Settlement {
 // impossible.
 Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source);
 
+// Who pays whom to settle a sheet's money, in the fewest transfers: the parties are the players
+// (by index), then the fee (index players.size()), then the pool still held (players.size() + 1).
+// Games without money have none.
+std::vector<Transfer> money_transfers(const Settlement& s);
+
 // ---- In words ---------------------------------------------------------------------------------
 
 std::string_view standing_id(Standing standing);  // "net", "total", "chips", "score"

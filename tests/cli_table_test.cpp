@@ -196,3 +196,23 @@ TEST_CASE("settle: header errors point at their own statement, after comments to
   const Run rounds = rummy_cli({"settle"}, "# k\ngame deals 0\nentry 5\nplayers A B\n");
   CHECK(rounds.err.starts_with("<stdin>:2:12: error: a game of deals rummy has 1 to 100 deals"));
 }
+
+TEST_CASE("settle ends with who pays whom, the fewest transfers, the fee and the pool included") {
+  const std::string sheet =
+      "game points\npoint 1\nfee 10%\nplayers A B C\ndeal\n A declared\n B 40\n C 20\n";
+  const auto text = rummy_cli({"settle"}, sheet);
+  CHECK(
+      text.out.ends_with("who pays whom\n"
+                         "  B pays A 40.00\n"
+                         "  C pays A 14.00\n"
+                         "  C pays the fee 6.00\n"));
+  const Json json = rummy_cli({"settle", "--format", "json"}, sheet).json();
+  REQUIRE(json["transfers"].size() == 3);
+  CHECK(json["transfers"][2] ==
+        Json{{"from", "C"}, {"to", nullptr}, {"recipient", "fee"}, {"amount", "6.00"}});
+  // Score games keep no money: no transfers.
+  CHECK(rummy_cli({"settle", "--format", "json"},
+                  "game crazy\nplayers A B\ndeal\n A out\n B showed 5♦\n")
+            .json()["transfers"]
+            .empty());
+}

@@ -1,6 +1,9 @@
 // Exact money (RULES.md §2.8): amounts in minor units, fees and their rounding, the formulas.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "money.hpp"
 
 using namespace rummy;
@@ -61,4 +64,51 @@ TEST_CASE("pool and deals rummy: entry × players, less the fee [001]") {
 TEST_CASE("equal shares put every minor unit somewhere") {
   CHECK(equal_shares(1000, 3) == std::vector<Minor>{334, 333, 333});
   CHECK(equal_shares(2, 3) == std::vector<Minor>{1, 1, 0});
+}
+
+namespace {
+// The fewest transfers by plain backtracking (a reference for small tables).
+int fewest_by_search(std::vector<Minor>& debt, std::size_t start = 0) {
+  while (start < debt.size() && debt[start] == 0) ++start;
+  if (start == debt.size()) return 0;
+  int best = 1 << 20;
+  for (std::size_t j = start + 1; j < debt.size(); ++j) {
+    if ((debt[j] > 0) == (debt[start] > 0) || debt[j] == 0) continue;
+    debt[j] += debt[start];
+    best = std::min(best, 1 + fewest_by_search(debt, start + 1));
+    debt[j] -= debt[start];
+  }
+  return best;
+}
+}  // namespace
+
+TEST_CASE("who pays whom: the fewest transfers, exact to the minor unit") {
+  // Asha +120, Ravi -120: one transfer.
+  CHECK(fewest_transfers(std::vector<Minor>{12000, -12000}) ==
+        std::vector<Transfer>{{1, 0, 12000}});
+  // Two pairs that settle among themselves need two transfers, not three.
+  const std::vector<Minor> pairs = {500, -700, -500, 700};
+  CHECK(fewest_transfers(pairs).size() == 2);
+  std::mt19937 random(11);
+  for (int round = 0; round < 3000; ++round) {
+    const std::size_t parties = 2 + random() % 6;
+    std::vector<Minor> balances(parties, 0);
+    Minor total = 0;
+    for (std::size_t i = 0; i + 1 < parties; ++i) {
+      balances[i] = static_cast<Minor>(random() % 7) * 100 - 300;  // small values: groups settle
+      total += balances[i];
+    }
+    balances.back() = -total;
+    CAPTURE(round);
+    const std::vector<Transfer> transfers = fewest_transfers(balances);
+    std::vector<Minor> left = balances;
+    for (const Transfer& transfer : transfers) {
+      CHECK(transfer.amount > 0);
+      left[transfer.from] += transfer.amount;
+      left[transfer.to] -= transfer.amount;
+    }
+    CHECK(std::all_of(left.begin(), left.end(), [](Minor m) { return m == 0; }));
+    std::vector<Minor> debt = balances;
+    CHECK(static_cast<int>(transfers.size()) == fewest_by_search(debt));
+  }
 }
