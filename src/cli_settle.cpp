@@ -15,7 +15,7 @@ namespace {
 
 struct SettleOptions {
   CommonOptions common;
-  std::string sheet = "-";
+  std::vector<std::string> sheets;  // none: standard input
 };
 
 std::string money(const Settlement& settlement, Minor amount) {
@@ -83,6 +83,37 @@ std::string outcome_text(const EntryResult& entry) {
       break;
   }
   return "won, the last player standing";
+}
+
+// The parties of a list of transfers: the players by index, then the fee, then a held pool.
+std::string party_name(const std::vector<std::string>& names, std::size_t party) {
+  if (party < names.size()) return names[party];
+  return party == names.size() ? "the fee" : "the pool (held)";
+}
+
+void print_transfers(std::ostream& out, std::string_view title,
+                     const std::vector<std::string>& names, const std::vector<Transfer>& transfers,
+                     const std::string& currency, const Style& style) {
+  if (transfers.empty()) return;
+  out << "\n" << style.paint(title, colour::strong) << "\n";
+  for (const Transfer& transfer : transfers) {
+    out << fmt::format("  {} pays {} {}{}\n", names[transfer.from], party_name(names, transfer.to),
+                       currency, format_amount(transfer.amount));
+  }
+}
+
+Json transfers_json(const std::vector<std::string>& names, const std::vector<Transfer>& transfers) {
+  Json list = Json::array();
+  for (const Transfer& transfer : transfers) {
+    const bool to_player = transfer.to < names.size();
+    list.push_back({{"from", names[transfer.from]},
+                    {"to", to_player ? Json(names[transfer.to]) : Json(nullptr)},
+                    {"recipient", to_player                     ? "player"
+                                  : transfer.to == names.size() ? "fee"
+                                                                : "pool"},
+                    {"amount", format_amount(transfer.amount)}});
+  }
+  return list;
 }
 
 // One player's line in a deal: a loser's points (games with money), or what the hand counted
@@ -209,16 +240,9 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
                      money(s, paid), money(s, received), money(s, s.fee_taken));
   if (s.held > 0) out << fmt::format(" + still in the pool {}", money(s, s.held));
   out << "\n";
-  const std::vector<Transfer> transfers = money_transfers(s);
-  if (transfers.empty()) return;
-  out << "\n" << style.paint("who pays whom", colour::strong) << "\n";
-  for (const Transfer& transfer : transfers) {
-    const std::string to = transfer.to < s.players.size()    ? s.players[transfer.to].name
-                           : transfer.to == s.players.size() ? std::string("the fee")
-                                                             : std::string("the pool (held)");
-    out << fmt::format("  {} pays {} {}\n", s.players[transfer.from].name, to,
-                       money(s, transfer.amount));
-  }
+  std::vector<std::string> names;
+  for (const PlayerResult& player : s.players) names.push_back(player.name);
+  print_transfers(out, "who pays whom", names, money_transfers(s), s.currency, style);
 }
 
 // ---- JSON: the same keys for every game (null where a game has no such thing) ----------------
@@ -299,14 +323,18 @@ Json player_json(const Settlement& s, const PlayerResult& player) {
 
 // The settlement as one JSON document, the deals streamed one at a time: a sheet of 100,000
 // deals never holds them all as JSON values.
-void write_settlement_json(std::ostream& out, const Settlement& s) {
+// Sends what the writer holds on to the output.
+struct Sink {
+  std::ostream& out;
   std::string text;
-  JsonWriter json(text);
-  const auto flush = [&] {
+  void flush() {
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     if (!out) throw OutputFailed{errno};
     text.clear();
-  };
+  }
+};
+
+void write_settlement(JsonWriter& json, Sink& sink, const Settlement& s) {
   json.begin_object();
   json.member("game",
               std::string(keeps_money(s) ? game_name(s.game) : variant_name(s.rules.variant)));
@@ -324,7 +352,7 @@ void write_settlement_json(std::ostream& out, const Settlement& s) {
   json.begin_array();
   for (const DealResult& deal : s.deals) {
     json.value(deal_json(s, deal));
-    if (text.size() >= (1 << 16)) flush();
+    if (sink.text.size() >= (1 << 16)) sink.flush();
   }
   json.end_array();
   Json events = Json::array();
@@ -336,40 +364,132 @@ void write_settlement_json(std::ostream& out, const Settlement& s) {
   Json players = Json::array();
   for (const PlayerResult& player : s.players) players.push_back(player_json(s, player));
   json.member("players", players);
-  Json transfers = Json::array();
-  for (const Transfer& transfer : money_transfers(s)) {
-    const bool to_player = transfer.to < s.players.size();
-    transfers.push_back({{"from", s.players[transfer.from].name},
-                         {"to", to_player ? Json(s.players[transfer.to].name) : Json(nullptr)},
-                         {"recipient", to_player                         ? "player"
-                                       : transfer.to == s.players.size() ? "fee"
-                                                                         : "pool"},
-                         {"amount", format_amount(transfer.amount)}});
-  }
-  json.member("transfers", transfers);
+  std::vector<std::string> names;
+  for (const PlayerResult& player : s.players) names.push_back(player.name);
+  json.member("transfers", transfers_json(names, money_transfers(s)));
   json.member("pool", amount_json(s, s.pool));
   json.member("fee_taken", amount_json(s, s.fee_taken));
   json.member("held", amount_json(s, s.held));
   json.end_object();
-  text += '\n';
-  flush();
 }
 
-// The settlement, written as text or streamed as JSON.
+// An evening of several sheets: each player's money across them (by name), and who pays whom.
+struct Evening {
+  std::string currency;
+  std::vector<std::string> names;
+  std::vector<Minor> nets;
+  Minor fee = 0, held = 0;
+  std::vector<Transfer> transfers;
+};
+
+Evening evening_of(const std::vector<Settlement>& sheets, const std::vector<std::string>& sources) {
+  Evening evening;
+  std::optional<std::size_t> currency_from;
+  for (std::size_t k = 0; k < sheets.size(); ++k) {
+    const Settlement& s = sheets[k];
+    if (!keeps_money(s)) continue;
+    if (currency_from && s.currency != evening.currency) {
+      throw CommandError{
+          fmt::format("{} and {} keep different currencies ('{}' and '{}'): an "
+                      "evening adds up one",
+                      sources[*currency_from], sources[k], evening.currency, s.currency),
+          std::nullopt};
+    }
+    currency_from = k;
+    evening.currency = s.currency;
+    for (const PlayerResult& player : s.players) {
+      const auto found = std::find(evening.names.begin(), evening.names.end(), player.name);
+      if (found == evening.names.end()) {
+        evening.names.push_back(player.name);
+        evening.nets.push_back(player.net());
+      } else {
+        evening.nets[static_cast<std::size_t>(found - evening.names.begin())] += player.net();
+      }
+    }
+    evening.fee += s.fee_taken;
+    evening.held += s.held;
+  }
+  std::vector<Minor> balances = evening.nets;
+  balances.push_back(evening.fee);
+  balances.push_back(evening.held);
+  evening.transfers = fewest_transfers(balances);
+  return evening;
+}
+
+Json evening_json(const Evening& evening) {
+  Json players = Json::array();
+  for (std::size_t i = 0; i < evening.names.size(); ++i) {
+    players.push_back({{"name", evening.names[i]}, {"net", format_amount(evening.nets[i])}});
+  }
+  return {{"currency", evening.currency},
+          {"players", players},
+          {"fee_taken", format_amount(evening.fee)},
+          {"held", format_amount(evening.held)},
+          {"transfers", transfers_json(evening.names, evening.transfers)}};
+}
+
+// The settlements, written as text or streamed as JSON: one sheet as its settlement; several as
+// {"sheets": [...], "evening": {...}}, the evening being each player's money across them.
 struct SettleResult {
-  const Settlement& settlement;
-  void stream_json(std::ostream& out) const { write_settlement_json(out, settlement); }
-  void text(std::ostream& out, const Style& style) const { print_text(out, settlement, style); }
+  const std::vector<Settlement>& sheets;
+  const std::vector<std::string>& sources;
+
+  void stream_json(std::ostream& out) const {
+    Sink sink{out, {}};
+    JsonWriter json(sink.text);
+    if (sheets.size() == 1) {
+      write_settlement(json, sink, sheets.front());
+    } else {
+      json.begin_object();
+      json.key("sheets");
+      json.begin_array();
+      for (const Settlement& s : sheets) write_settlement(json, sink, s);
+      json.end_array();
+      json.member("evening", evening_json(evening_of(sheets, sources)));
+      json.end_object();
+    }
+    sink.text += '\n';
+    sink.flush();
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    if (sheets.size() == 1) return print_text(out, sheets.front(), style);
+    const Evening evening = evening_of(sheets, sources);
+    for (std::size_t k = 0; k < sheets.size(); ++k) {
+      out << (k == 0 ? "" : "\n") << style.paint("sheet " + sources[k], colour::strong) << "\n";
+      print_text(out, sheets[k], style);
+    }
+    out << "\n" << style.paint("the evening", colour::strong) << "\n";
+    std::size_t width = 0;
+    for (const std::string& name : evening.names) width = std::max(width, display_width(name));
+    for (std::size_t i = 0; i < evening.names.size(); ++i) {
+      std::string name = evening.names[i];
+      name.append(width - display_width(name), ' ');
+      const Minor net = evening.nets[i];
+      out << fmt::format("  {}  net {}{}{}\n", name,
+                         net > 0   ? "+"
+                         : net < 0 ? "-"
+                                   : "",
+                         evening.currency, format_amount(net < 0 ? -net : net));
+    }
+    print_transfers(out, "who pays whom over the evening", evening.names, evening.transfers,
+                    evening.currency, style);
+  }
 };
 
 int run_settle(const SettleOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
-    const Input input = read_input(options.sheet, env);
-    const std::string& text = input.text;
-    const std::string& source = input.source;
-    const Sheet sheet = parse_sheet(text, source);
-    const Settlement settlement = settle(sheet, text, source);
-    emit(SettleResult{settlement}, options.common, env);
+    std::vector<std::string> paths = options.sheets;
+    if (paths.empty()) paths.push_back("-");
+    std::vector<Settlement> sheets;
+    std::vector<std::string> sources;
+    for (const std::string& path : paths) {
+      const Input input = read_input(path, env);
+      sheets.push_back(settle(parse_sheet(input.text, input.source), input.text, input.source));
+      sources.push_back(input.source);
+    }
+    if (sheets.size() > 1) evening_of(sheets, sources);  // refuse mixed currencies before output
+    emit(SettleResult{sheets, sources}, options.common, env);
     return exit_ok;
   });
 }
@@ -379,7 +499,8 @@ int run_settle(const SettleOptions& options, const Environment& env) {
 std::function<int()> setup_settle(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<SettleOptions>();
   add_output_options(command, options->common);
-  command.add_option("sheet", options->sheet, "The table sheet; absent or '-': standard input");
+  command.add_option("sheets", options->sheets,
+                     "The table sheets of an evening; none or '-': standard input");
   return [options, &env] { return run_settle(*options, env); };
 }
 

@@ -1,6 +1,8 @@
 // rummy batch, settle and cash through the command line.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <streambuf>
 
 #include "cli_run.hpp"
@@ -215,4 +217,42 @@ TEST_CASE("settle ends with who pays whom, the fewest transfers, the fee and the
                   "game crazy\nplayers A B\ndeal\n A out\n B showed 5♦\n")
             .json()["transfers"]
             .empty());
+}
+
+TEST_CASE("settle a.sheet b.sheet: each sheet, then each player's money over the evening") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::string first = write("rummy-first.sheet",
+                                  "game points\npoint 1\ncurrency ₹\nplayers A B C\n"
+                                  "deal\n A declared\n B 40\n C 20\n");
+  const std::string second = write("rummy-second.sheet",
+                                   "game points\npoint 1\ncurrency ₹\nplayers C A\n"
+                                   "deal\n C declared\n A 50\n");
+  const auto text = rummy_cli({"settle", first, second});
+  CHECK(text.code == 0);
+  CHECK(text.out.starts_with("sheet " + first + "\n"));
+  CHECK(
+      text.out.ends_with("the evening\n"
+                         "  A  net +₹10.00\n"
+                         "  B  net -₹40.00\n"
+                         "  C  net +₹30.00\n"
+                         "\n"
+                         "who pays whom over the evening\n"
+                         "  B pays C ₹30.00\n"
+                         "  B pays A ₹10.00\n"));
+  const Json json = rummy_cli({"settle", "--format", "json", first, second}).json();
+  CHECK(json["sheets"].size() == 2);
+  CHECK(json["evening"]["players"][2] == Json{{"name", "C"}, {"net", "30.00"}});
+  CHECK(json["evening"]["transfers"].size() == 2);
+  const std::string dollars = write("rummy-dollars.sheet",
+                                    "game points\npoint 1\ncurrency $\nplayers A B\n"
+                                    "deal\n A declared\n B 1\n");
+  CHECK(rummy_cli({"settle", first, dollars})
+            .err.starts_with("rummy: error: " + first + " and " + dollars + " keep different"));
+  for (const char* name : {"rummy-first.sheet", "rummy-second.sheet", "rummy-dollars.sheet"}) {
+    std::filesystem::remove(dir / name);
+  }
 }
