@@ -303,12 +303,17 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
 }
 
 Json event_json(const Settlement& s, const SettleEvent& event) {
-  return {{"type", event_id(event.type)},
-          {"after_deal", event.after_deal},
-          {"players", names_json(s, event.players)},
-          {"value", event.type == EventType::split ? Json(nullptr) : Json(event.value)},
-          {"by_drops", event.type == EventType::split ? Json(event.by_drops) : Json(nullptr)},
-          {"text", describe_event(s, event)}};
+  return {
+      {"type", event_id(event.type)},
+      {"after_deal", event.after_deal},
+      {"players", names_json(s, event.players)},
+      {"value", event.type == EventType::rejoin || event.type == EventType::tie ? Json(event.value)
+                                                                                : Json(nullptr)},
+      {"by_drops", event.type == EventType::split ? Json(event.by_drops) : Json(nullptr)},
+      {"setting", event.type == EventType::setting ? Json(event.setting) : Json(nullptr)},
+      {"setting_value",
+       event.type == EventType::setting ? Json(event.setting_value) : Json(nullptr)},
+      {"text", describe_event(s, event)}};
 }
 
 Json player_json(const Settlement& s, const PlayerResult& player) {

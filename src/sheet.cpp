@@ -14,7 +14,7 @@
 namespace rummy {
 
 std::string_view event_id(EventType type) {
-  constexpr std::array<std::string_view, 3> ids = {"rejoin", "tie", "split"};
+  constexpr std::array<std::string_view, 4> ids = {"rejoin", "tie", "split", "setting"};
   return ids[static_cast<int>(type)];
 }
 
@@ -56,6 +56,8 @@ class Settler {
         play(*deal);
       } else if (const auto* rejoin = std::get_if<SheetRejoin>(&event)) {
         rejoin_player(*rejoin);
+      } else if (const auto* change = std::get_if<SheetChange>(&event)) {
+        change_setting(change->setting);
       } else {
         split(std::get<SheetSplit>(event));
       }
@@ -119,6 +121,15 @@ class Settler {
     rules_ = Rules::for_variant(game->variant, game->game);
     result_.game = game->game;
     read_length(line);
+    if (!sheet_.given_twice.empty()) {
+      const auto& [again, first] = sheet_.given_twice.front();
+      fail(again.offset, fmt::format("'{}' is given twice before the first deal (first at {})",
+                                     again.word, where(first)));
+    }
+    if (!sheet_.late_players.empty()) {
+      fail(sheet_.late_players.front(),
+           "the players are listed before the first deal (a re-join is 'rejoin NAME')");
+    }
     read_settings();
     read_players();
     for (const SheetSetting& house : sheet_.house) {
@@ -128,6 +139,8 @@ class Settler {
     }
     result_.house_rules = non_default_house_rules(rules_);
     check_settings(line);
+    point_value_ = result_.point_value;
+    fee_ = result_.fee;
     if (match().deal_size_by_players) rules_.hand_size = rules_.deal_size(names_.size());
 
     standing_.assign(names_.size(), match().chips_per_deal * result_.deals_to_play);
@@ -569,7 +582,7 @@ class Settler {
     }
     switch (match().standing) {
       case Standing::money: {
-        const auto cash = points_cash(*result_.point_value, points, result_.fee);
+        const auto cash = points_cash(*point_value_, points, fee_);
         if (!cash) fail(0, "the amounts of this game are too large to add up");
         for (std::size_t k = 0; k < losers.size(); ++k) {
           result_.players[losers[k]].paid += cash->paid[k];
@@ -627,7 +640,7 @@ class Settler {
     const long long best = best_standing();
     const std::vector<std::size_t> top = leaders(best);
     if (top.size() > 1 && match().tie == TieAtEnd::one_more_deal) {
-      result_.events.push_back({EventType::tie, played, top, best, false});
+      result_.events.push_back({EventType::tie, played, top, best, false, {}, {}});
       return;
     }
     end_with(Ending::best, top, best);
@@ -672,7 +685,48 @@ class Settler {
     return room < 0 ? 0 : room / middle;
   }
 
-  // ---- Between deals: re-joins and splits ------------------------------------------------------
+  // ---- Between deals: changes of settings, re-joins and splits ---------------------------------
+
+  // A point value, or points rummy's fee, changed during the evening: from the next deal on.
+  // Earlier deals keep the stake they were played at. Nothing else can change after a deal.
+  void change_setting(const SheetSetting& setting) {
+    over_already(setting.offset);
+    if (setting.word == "point" && match().needs_point_value) {
+      const auto value = parse_amount(setting.text);
+      if (!value) {
+        fail(setting.value_offset, fmt::format("expected an amount such as 2 or 2.50 (at most {})",
+                                               format_amount(largest_amount)));
+      }
+      point_value_ = *value;
+      result_.events.push_back(
+          {EventType::setting, counted_, {}, *value, false, "point", format_amount(*value)});
+      return;
+    }
+    if (setting.word == "fee" && match().needs_point_value) {
+      const auto fee = parse_fee(setting.text);
+      if (!fee) {
+        fail(setting.value_offset,
+             "expected a fee: a percentage up to 100% (10%) or an amount (5)");
+      }
+      fee_ = *fee;
+      result_.events.push_back({EventType::setting,
+                                counted_,
+                                {},
+                                0,
+                                false,
+                                "fee",
+                                fee->percent ? fee->text() : format_amount(fee->fixed)});
+      return;
+    }
+    if (setting.word == "entry" || setting.word == "fee") {
+      fail(setting.offset,
+           fmt::format("{} cannot change after the first deal: {}", setting.word,
+                       match().needs_entry ? "the entry fees are paid, and the fee taken from "
+                                             "the prize, for the whole game"
+                                           : "this game keeps no money"));
+    }
+    fail(setting.offset, fmt::format("'{}' belongs before the first deal", setting.word));
+  }
 
   void rejoin_player(const SheetRejoin& rejoin) {
     over_already(rejoin.offset);
@@ -699,7 +753,7 @@ class Settler {
     in_game_[i] = true;
     standing_[i] = highest + 1;
     pay_entry(result_.players[i], rejoin.offset);
-    result_.events.push_back({EventType::rejoin, counted_, {i}, standing_[i], false});
+    result_.events.push_back({EventType::rejoin, counted_, {i}, standing_[i], false, {}, {}});
   }
 
   void split(const SheetSplit& split) {
@@ -735,7 +789,7 @@ class Settler {
     }
     result_.split_by_drops = split.by_drops;
     end_with(Ending::split, left, 0, shares);
-    result_.events.push_back({EventType::split, counted_, left, 0, split.by_drops});
+    result_.events.push_back({EventType::split, counted_, left, 0, split.by_drops, {}, {}});
   }
 
   void finish() {
@@ -761,7 +815,9 @@ class Settler {
   std::vector<std::string> names_;
   std::vector<long long> standing_;
   std::vector<bool> in_game_;
-  std::size_t counted_ = 0;  // deals played, void ones not counted
+  std::size_t counted_ = 0;           // deals played, void ones not counted
+  std::optional<Minor> point_value_;  // the stake of the next deal (the sheet's, or changed)
+  Fee fee_;
   // The standings after the last deal, before any re-join: what re-joins are decided on.
   std::vector<long long> standing_after_deal_;
   std::vector<bool> in_game_after_deal_;
@@ -849,6 +905,10 @@ std::string describe_event(const Settlement& s, const SettleEvent& event) {
       return fmt::format("{} are tied at {}{}: one more {} decides", names_text(s, event.players),
                          event.value, s.rules.match.standing == Standing::chips ? " chips" : "",
                          s.rules.match.deal_word);
+    case EventType::setting:
+      return fmt::format("from {} {} on: {}", s.rules.match.deal_word, event.after_deal + 1,
+                         event.setting == "point" ? s.currency + event.setting_value + " a point"
+                                                  : "fee " + event.setting_value);
     case EventType::split:
       break;
   }

@@ -52,14 +52,20 @@ struct SheetSplit {
   std::size_t offset = 0;
 };
 
-using SheetEvent = std::variant<SheetDeal, SheetRejoin, SheetSplit>;
-
 // A setting as written ('point 2', 'entry 100' …): its value's text and where it stands.
 struct SheetSetting {
   std::string text;
   std::size_t offset = 0;  // of the statement
   std::size_t value_offset = 0;
+  std::string_view word;  // "point", "entry", "fee", "decks", "currency", "house"
 };
+
+// A setting written after the first deal: it applies from the next deal on, where it can.
+struct SheetChange {
+  SheetSetting setting;
+};
+
+using SheetEvent = std::variant<SheetDeal, SheetRejoin, SheetSplit, SheetChange>;
 
 struct SheetGameLine {
   std::string name;        // as the sheet's grammar matched it: "points", "basic" …
@@ -76,8 +82,11 @@ struct SheetPlayer {
 
 struct Sheet {
   std::vector<SheetGameLine> games;  // one is right; more is an error the check names
-  std::optional<SheetSetting> point, entry, fee, decks, currency;  // the last of each
-  std::vector<SheetSetting> house;                                 // NAME=VALUE
+  std::optional<SheetSetting> point, entry, fee, decks, currency;  // before the first deal
+  // A setting given again before the first deal (an error), with where it was first given.
+  std::vector<std::pair<SheetSetting, std::size_t>> given_twice;
+  std::vector<std::size_t> late_players;  // a 'players' line after the first deal (an error)
+  std::vector<SheetSetting> house;        // NAME=VALUE
   std::vector<std::vector<SheetPlayer>> player_lines;
   std::vector<SheetEvent> events;
   std::vector<SheetEntry> outside_deals;         // a player's line before any 'deal': an error
@@ -117,8 +126,8 @@ struct DealResult {
   bool doubled = false;              // Basic Rummy: the winner went rummy
 };
 
-enum class EventType { rejoin, tie, split };
-std::string_view event_id(EventType type);  // "rejoin", "tie", "split"
+enum class EventType { rejoin, tie, split, setting };
+std::string_view event_id(EventType type);  // "rejoin", "tie", "split", "setting"
 
 struct SettleEvent {
   EventType type = EventType::rejoin;
@@ -126,6 +135,8 @@ struct SettleEvent {
   std::vector<std::size_t> players;  // who rejoined, who is tied, who split
   long long value = 0;               // the total rejoined at; the tied standing
   bool by_drops = false;             // a split by drops
+  std::string setting;               // a setting changed: "point", "fee"
+  std::string setting_value;         // its new value: "5.00", "10%"
 };
 
 struct PlayerResult {

@@ -19,7 +19,9 @@ namespace sheet_grammar = grammar::sheet;
 struct SheetBuilder : HandBuilder {
   Sheet sheet;
   std::optional<SheetSetting>* setting = nullptr;  // the setting whose value comes next
-  std::size_t statement = 0;                       // where the current statement starts
+  std::string_view word;                           // its name
+  std::size_t deals_begun = 0;
+  std::size_t statement = 0;  // where the current statement starts
 
   // The lines of the deal being written; a player's line outside any deal is kept apart.
   std::vector<SheetEntry>& entries() {
@@ -86,40 +88,49 @@ struct sheet_action<sheet_grammar::basic_target> {
   static void apply0(SheetBuilder& builder) { builder.sheet.games.back().number_is_target = true; }
 };
 
-template <std::optional<SheetSetting> Sheet::*Member>
+template <std::optional<SheetSetting> Sheet::*Member, const char* Word>
 struct choose_setting {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    builder.setting = &(builder.sheet.*Member);
+    builder.setting = Member == nullptr ? nullptr : &(builder.sheet.*Member);
+    builder.word = Word;
     builder.statement = builder.offset_of(in.begin());
   }
 };
+inline constexpr char point_text[] = "point";
+inline constexpr char entry_text[] = "entry";
+inline constexpr char fee_text[] = "fee";
+inline constexpr char decks_text[] = "decks";
+inline constexpr char currency_text[] = "currency";
+inline constexpr char house_text[] = "house";
 template <>
-struct sheet_action<sheet_grammar::point_word> : choose_setting<&Sheet::point> {};
+struct sheet_action<sheet_grammar::point_word> : choose_setting<&Sheet::point, point_text> {};
 template <>
-struct sheet_action<sheet_grammar::entry_word> : choose_setting<&Sheet::entry> {};
+struct sheet_action<sheet_grammar::entry_word> : choose_setting<&Sheet::entry, entry_text> {};
 template <>
-struct sheet_action<sheet_grammar::fee_word> : choose_setting<&Sheet::fee> {};
+struct sheet_action<sheet_grammar::fee_word> : choose_setting<&Sheet::fee, fee_text> {};
 template <>
-struct sheet_action<sheet_grammar::decks_word> : choose_setting<&Sheet::decks> {};
+struct sheet_action<sheet_grammar::decks_word> : choose_setting<&Sheet::decks, decks_text> {};
 template <>
-struct sheet_action<sheet_grammar::currency_word> : choose_setting<&Sheet::currency> {};
+struct sheet_action<sheet_grammar::currency_word>
+    : choose_setting<&Sheet::currency, currency_text> {};
 template <>
-struct sheet_action<sheet_grammar::house_word> {
-  template <typename Input>
-  static void apply(const Input& in, SheetBuilder& builder) {
-    builder.setting = nullptr;
-    builder.statement = builder.offset_of(in.begin());
-  }
-};
+struct sheet_action<sheet_grammar::house_word> : choose_setting<nullptr, house_text> {};
 
+// A setting's value: before the first deal it sets the game up (once each); after it, it is a
+// change in the order of events.
 template <>
 struct sheet_action<sheet_grammar::value_required> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    SheetSetting setting{in.string(), builder.statement, builder.offset_of(in.begin())};
-    if (builder.setting == nullptr) {
+    SheetSetting setting{in.string(), builder.statement, builder.offset_of(in.begin()),
+                         builder.word};
+    if (builder.deals_begun > 0) {
+      builder.sheet.events.emplace_back(SheetChange{std::move(setting)});
+    } else if (builder.setting == nullptr) {
       builder.sheet.house.push_back(std::move(setting));
+    } else if (*builder.setting) {
+      builder.sheet.given_twice.emplace_back(std::move(setting), (*builder.setting)->offset);
     } else {
       *builder.setting = std::move(setting);
     }
@@ -128,7 +139,12 @@ struct sheet_action<sheet_grammar::value_required> {
 
 template <>
 struct sheet_action<sheet_grammar::players_word> {
-  static void apply0(SheetBuilder& builder) { builder.sheet.player_lines.emplace_back(); }
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    if (builder.deals_begun > 0)
+      builder.sheet.late_players.push_back(builder.offset_of(in.begin()));
+    builder.sheet.player_lines.emplace_back();
+  }
 };
 template <typename Rule>
 struct add_player {
@@ -150,6 +166,7 @@ struct sheet_action<sheet_grammar::deal_word> {
     SheetDeal deal;
     deal.offset = builder.offset_of(in.begin());
     builder.sheet.events.emplace_back(std::move(deal));
+    ++builder.deals_begun;
     builder.settings.wild.reset();
   }
 };

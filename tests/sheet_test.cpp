@@ -460,3 +460,27 @@ TEST_CASE("Knock: a knocker tied with another at 0 deadwood neither gains nor lo
   CHECK(round.entries[1].change == 35);  // C's 10 and the rummy bonus of 25
   CHECK(round.entries[2].change == -35);
 }
+
+TEST_CASE("settings during the evening: from the next deal on, or an error where they cannot") {
+  const Settlement s = settle_text(
+      "game points\npoint 2\nfee 10%\nplayers A B\ndeal\n A declared\n B 40\n"
+      "point 5\nfee 0\ndeal\n A declared\n B 40\n");
+  CHECK(s.deals[0].cash->gross == 8000);  // the first deal keeps its stake
+  CHECK(s.deals[0].cash->fee == 800);
+  CHECK(s.deals[1].cash->gross == 20000);
+  CHECK(s.deals[1].cash->fee == 0);
+  REQUIRE(s.events.size() == 2);
+  CHECK(describe_event(s, s.events[0]) == "from deal 2 on: 5.00 a point");
+  CHECK(describe_event(s, s.events[1]) == "from deal 2 on: fee 0.00");
+  CHECK(*s.point_value == 200);  // the header's stake
+  CHECK(error_of_sheet("game points\npoint 2\nfee 5\n  point 3\nplayers A B\n") ==
+        "t.sheet:4:3: error: 'point' is given twice before the first deal (first at line 2, "
+        "column 1)\n  point 3\n  ^\n");
+  CHECK(error_of_sheet("game pool101\nentry 2\nplayers A B C\ndeal\n A declared\n B 4\n C 5\n"
+                       "entry 5\n")
+            .starts_with("t.sheet:8:1: error: entry cannot change after the first deal"));
+  CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 4\ndecks 1\n")
+            .starts_with("t.sheet:7:1: error: 'decks' belongs before the first deal"));
+  CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 4\nplayers C\n")
+            .starts_with("t.sheet:7:1: error: the players are listed before the first deal"));
+}
