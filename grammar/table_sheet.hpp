@@ -30,6 +30,10 @@ namespace rummy::grammar::sheet {
 // clang-format off
 struct gap : pegtl::plus<blank> {};
 struct word : pegtl::plus<pegtl::not_one<' ', '\t', '\r', '\n'>> {};
+// A player's name: one word, or several in quotes ("Ravi K").
+struct closing_quote : pegtl::one<'"'> {};
+struct quoted_name : pegtl::seq<pegtl::one<'"'>, pegtl::plus<pegtl::not_one<'"', '\r', '\n'>>, pegtl::must<closing_quote>> {};
+struct name : pegtl::sor<quoted_name, word> {};
 struct keyword_end : pegtl::at<pegtl::sor<blank, pegtl::eolf>> {};
 template <typename Word>
 struct keyword : pegtl::seq<Word, keyword_end> {};
@@ -81,7 +85,7 @@ struct house_line : pegtl::seq<house_word, gap, pegtl::must<value_required>> {};
 struct currency_word : keyword<TAO_PEGTL_ISTRING("currency")> {};
 struct currency_line : pegtl::seq<currency_word, gap, pegtl::must<value_required>> {};
 
-struct listed_name : word {};
+struct listed_name : name {};
 struct listed_name_required : listed_name {};
 struct players_word : keyword<TAO_PEGTL_ISTRING("players")> {};
 struct players_line : pegtl::seq<players_word, gap, pegtl::must<listed_name_required>,
@@ -91,7 +95,7 @@ struct deal_wild : pegtl::seq<keyword<TAO_PEGTL_ISTRING("wild")>, gap, pegtl::mu
 struct deal_word : keyword<TAO_PEGTL_ISTRING("deal")> {};
 struct deal_line : pegtl::seq<deal_word, pegtl::opt<gap, deal_wild>> {};
 
-struct rejoin_name : word {};
+struct rejoin_name : name {};
 struct rejoin_name_required : rejoin_name {};
 struct rejoin_line : pegtl::seq<keyword<TAO_PEGTL_ISTRING("rejoin")>, gap, pegtl::must<rejoin_name_required>> {};
 
@@ -107,7 +111,7 @@ struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks
                               currency_line, players_line, deal_line, rejoin_line, split_line> {};
 
 // A player's line: the name, then what they did in the deal.
-struct player_name : word {};
+struct player_name : name {};
 // A loser's count without the cards: 'Ravi 45', 'Ravi showed 45'.
 struct points_given : pegtl::plus<pegtl::digit> {};
 struct points_only : pegtl::seq<blanks, points_given, line_end> {};

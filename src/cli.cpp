@@ -49,37 +49,6 @@ Exit codes: 0 done (validate: valid declaration), 1 validate: not a valid declar
             2 bad input or usage.
 )";
 
-// Edit distance, for "did you mean".
-std::size_t distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t k = 0; k <= b.size(); ++k) row[k] = k;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t k = 1; k <= b.size(); ++k) {
-      const std::size_t above = row[k];
-      row[k] = std::min({row[k] + 1, row[k - 1] + 1, diagonal + (a[i - 1] == b[k - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// The nearest of `names` to `word`, when it is near enough to suggest.
-std::optional<std::string> nearest_name(std::string_view word,
-                                        const std::vector<std::string>& names) {
-  std::optional<std::string> nearest;
-  std::size_t best = std::max<std::size_t>(3, word.size() / 3);  // farther: no suggestion
-  for (const std::string& name : names) {
-    const std::size_t d = distance(word, name);
-    if (d < best) {
-      best = d;
-      nearest = name;
-    }
-  }
-  return nearest;
-}
-
 // Whether the command line asks for JSON (--format json or --format=json, anywhere).
 bool wants_json(const std::vector<std::string>& args) {
   for (std::size_t i = 1; i < args.size(); ++i) {

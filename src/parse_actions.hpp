@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
@@ -246,8 +247,11 @@ inline std::string found_at(std::string_view text, std::size_t offset) {
 }
 
 // Runs a grammar over the text and turns its errors into InputErrors.
+// Runs a grammar over the text and turns its errors into InputErrors; a word found where one of
+// `keywords` was expected gets "did you mean".
 template <typename Grammar, template <typename> class Action, typename State>
-void parse_text(std::string_view text, std::string_view source, State& state) {
+void parse_text(std::string_view text, std::string_view source, State& state,
+                const std::vector<std::string>& keywords = {}) {
   if (const auto bad = first_invalid_utf8(text)) {
     throw input_error(source, text, *bad,
                       fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
@@ -258,8 +262,15 @@ void parse_text(std::string_view text, std::string_view source, State& state) {
     pegtl::parse<Grammar, Action, grammar::control>(in, state);
   } catch (const pegtl::parse_error& error) {
     const std::size_t offset = error.positions().front().byte;
-    throw input_error(source, text, offset,
-                      fmt::format("{}, {}", error.message(), found_at(text, offset)));
+    std::string message = fmt::format("{}, {}", error.message(), found_at(text, offset));
+    if (!keywords.empty()) {
+      const std::size_t end = text.find_first_of(" \t\r\n", offset);
+      const std::string_view found = text.substr(offset, end - offset);
+      if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
+        message += fmt::format(" (did you mean '{}'?)", *nearest);
+      }
+    }
+    throw input_error(source, text, offset, message);
   }
 }
 

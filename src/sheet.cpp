@@ -91,13 +91,19 @@ class Settler {
     return fmt::format("line {}, column {}", line, column);
   }
 
+  // A player by name, whatever its case ('asha' is Asha); a name not at the table gets the
+  // nearest one.
   std::size_t index_of(const std::string& name, std::size_t offset) const {
     for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == name) return i;
+      if (same_name(names_[i], name)) return i;
     }
     std::string list;
     for (const std::string& each : names_) list += (list.empty() ? "" : " ") + each;
-    fail(offset, fmt::format("{} is not one of the players ({})", name, list));
+    std::string message = fmt::format("{} is not one of the players ({})", name, list);
+    if (const auto nearest = nearest_name(name, names_)) {
+      message += fmt::format("; did you mean {}?", *nearest);
+    }
+    fail(offset, message);
   }
 
   // ---- The header: the game, its settings, the players ----------------------------------------
@@ -181,8 +187,10 @@ class Settler {
     for (const auto& players : sheet_.player_lines) {
       for (const SheetPlayer& player : players) {
         if (names_.empty()) first_offset = player.offset;
-        if (std::find(names_.begin(), names_.end(), player.name) != names_.end()) {
-          fail(player.offset, fmt::format("{} is listed twice", player.name));
+        for (const std::string& listed : names_) {
+          if (same_name(listed, player.name)) {
+            fail(player.offset, fmt::format("{} is listed twice", player.name));
+          }
         }
         names_.push_back(player.name);
         PlayerResult result;

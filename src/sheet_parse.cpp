@@ -13,6 +13,14 @@ namespace {
 
 namespace sheet_grammar = grammar::sheet;
 
+// A name as written, without the quotes around a name of several words.
+std::string unquoted(std::string name) {
+  if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+    return name.substr(1, name.size() - 2);
+  }
+  return name;
+}
+
 // The hand actions (parse_actions.hpp) fill the HandBuilder part; these fill the sheet's plain
 // model and record where each statement stands. Whether it makes sense is settle's business
 // (sheet.cpp).
@@ -150,7 +158,8 @@ template <typename Rule>
 struct add_player {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    builder.sheet.player_lines.back().push_back({in.string(), builder.offset_of(in.begin())});
+    builder.sheet.player_lines.back().push_back(
+        {unquoted(in.string()), builder.offset_of(in.begin())});
   }
 };
 template <>
@@ -196,7 +205,8 @@ template <>
 struct sheet_action<sheet_grammar::rejoin_name_required> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    builder.sheet.events.emplace_back(SheetRejoin{in.string(), builder.offset_of(in.begin())});
+    builder.sheet.events.emplace_back(
+        SheetRejoin{unquoted(in.string()), builder.offset_of(in.begin())});
   }
 };
 template <bool ByDrops>
@@ -217,7 +227,7 @@ struct sheet_action<sheet_grammar::player_name> {
   static void apply(const Input& in, SheetBuilder& builder) {
     const std::size_t offset = builder.offset_of(in.begin());
     SheetEntry entry;
-    entry.player = in.string();
+    entry.player = unquoted(in.string());
     entry.offset = offset;
     builder.entries().push_back(std::move(entry));
     builder.hand = WrittenHand{};
@@ -274,7 +284,11 @@ struct sheet_action<sheet_grammar::knocked> : set_outcome<Outcome::knocked> {};
 Sheet parse_sheet(std::string_view text, std::string_view source) {
   SheetBuilder builder;
   builder.base = text.data();
-  parse_text<grammar::sheet::sheet, sheet_action>(text, source, builder);
+  static const std::vector<std::string> keywords = {
+      "game", "point",  "entry", "fee",   "decks",   "house",    "currency", "players", "deal",
+      "wild", "rejoin", "split", "void",  "misdeal", "declared", "showed",   "dropped", "missed",
+      "left", "won",    "out",   "rummy", "knocked", "equal",    "drops",    "first",   "middle"};
+  parse_text<grammar::sheet::sheet, sheet_action>(text, source, builder, keywords);
   builder.sheet.end_offset = text.size();
   return std::move(builder.sheet);
 }

@@ -1,7 +1,9 @@
 // UTF-8 handling and diagnostics: see text.hpp.
 #include "text.hpp"
 
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace rummy {
 
@@ -140,6 +142,47 @@ InputError::InputError(Diagnostic diagnostic)
 InputError input_error(std::string_view source, std::string_view text, std::size_t byte_offset,
                        std::string message) {
   return InputError(Diagnostic{std::string(source), locate(text, byte_offset), std::move(message)});
+}
+
+namespace {
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+}  // namespace
+
+std::size_t distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t k = 0; k <= b.size(); ++k) row[k] = k;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t k = 1; k <= b.size(); ++k) {
+      const std::size_t above = row[k];
+      row[k] = std::min(
+          {row[k] + 1, row[k - 1] + 1, diagonal + (lower(a[i - 1]) == lower(b[k - 1]) ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::optional<std::string> nearest_name(std::string_view word,
+                                        const std::vector<std::string>& names) {
+  std::optional<std::string> nearest;
+  std::size_t best = std::max<std::size_t>(3, word.size() / 3);  // farther: no suggestion
+  for (const std::string& name : names) {
+    const std::size_t d = distance(word, name);
+    if (d < best) {
+      best = d;
+      nearest = name;
+    }
+  }
+  return nearest;
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](char x, char y) { return lower(x) == lower(y); });
 }
 
 }  // namespace rummy

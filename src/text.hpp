@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rummy {
 
@@ -31,6 +32,13 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
 // Characters (code points) in valid UTF-8 text; used to align columns of output.
 std::size_t display_width(std::string_view text);
+
+// "Did you mean": the nearest of `names` to `word` by edit distance, ignoring ASCII case, when
+// it is near enough to suggest.
+std::size_t distance(std::string_view a, std::string_view b);
+std::optional<std::string> nearest_name(std::string_view word,
+                                        const std::vector<std::string>& names);
+bool same_name(std::string_view a, std::string_view b);  // equal but for ASCII case
 
 struct Diagnostic {
   std::string source;  // "<stdin>", "<argument>", "--wild", a file name

@@ -114,7 +114,7 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   CHECK(bad.err ==
         "<stdin>:5:4: error: expected what the player did: declared [HAND], showed HAND or "
         "POINTS, POINTS, dropped first|middle, missed, left, won; out, rummy or knocked HAND in "
-        "the other games, found 'hopped'\n"
+        "the other games, found 'hopped' (did you mean 'dropped'?)\n"
         " A hopped\n"
         "   ^\n");
 }

@@ -484,3 +484,21 @@ TEST_CASE("settings during the evening: from the next deal on, or an error where
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 4\nplayers C\n")
             .starts_with("t.sheet:7:1: error: the players are listed before the first deal"));
 }
+
+TEST_CASE("names as people write them: any case, several words in quotes, did you mean") {
+  const Settlement s = settle_text(
+      "game points\npoint 1\nplayers Asha \"Ravi K\" Meena\ndeal\n"
+      "  asha declared\n  \"ravi k\" 20\n  MEENA 10\n");
+  CHECK(s.players[1].name == "Ravi K");
+  CHECK(names_text(s, s.deals[0].winners) == "Asha");
+  CHECK(s.players[1].paid == 2000);
+  CHECK(error_of_sheet("game points\npoint 1\nplayers Asha Ravi\ndeal\n Asha declared\n Ravee 1\n")
+            .starts_with("t.sheet:6:2: error: Ravee is not one of the players (Asha Ravi); did "
+                         "you mean Ravi?"));
+  CHECK(error_of_sheet("game points\npoint 1\nplayers Asha ASHA\n")
+            .starts_with("t.sheet:3:14: error: ASHA is listed twice"));
+  CHECK(error_of_sheet("game points\npoint 1\nplayers Asha Ravi\ndeal\n Asha declard\n")
+            .find("found 'declard' (did you mean 'declared'?)") != std::string::npos);
+  CHECK(error_of_sheet("game points\npoint 1\nplayers Asha \"Ravi\n")
+            .starts_with("t.sheet:3:19: error: expected the closing '\"' of the name"));
+}
