@@ -18,11 +18,13 @@ struct ScoreOptions {
   Drop drop = Drop::first;
   bool drops = false;       // --drop was given
   bool game_given = false;  // --game was given
+  bool rummy = false;       // Basic: the winner went rummy, doubling the hand
 };
 
 // What a hand or a drop pays: the score, and for a hand the groups it was judged by.
 struct ScoreResult {
   const Rules& rules;
+  bool doubled = false;  // --rummy
   Game game;
   Score score;
   std::optional<Drop> drop;        // a drop, not a hand
@@ -37,7 +39,8 @@ struct ScoreResult {
                  {"capped", score.points != score.uncapped},
                  {"rule", describe(score, rules, game)},
                  {"rule_id", basis_id(score.basis)},
-                 {"game", game_name(game)}};
+                 {"game", game_name(game)},
+                 {"doubled", doubled}};
     if (drop) {
       body["role"] = "drop";
       body["drop"] = drop_name(*drop);
@@ -74,7 +77,12 @@ struct ScoreResult {
         cards += to_string(card);
         if (is_joker(card, wild) && card_points(card, wild, rules) == 0) cards += "(0)";
       }
-      out << "counted: " << cards << " = " << score.uncapped << "\n";
+      const int multiplier = doubled ? rules.match.rummy_multiplier : 1;
+      out << "counted: " << cards << " = " << score.uncapped / multiplier << "\n";
+    }
+    if (doubled) {
+      out << fmt::format("going rummy: every point × {} = {}\n", rules.match.rummy_multiplier,
+                         score.points);
     }
     if (read && score.basis == ScoreBasis::wrong_show) {
       for (const Problem& problem : judged.check.problems) {
@@ -102,11 +110,17 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       }
       const std::optional<Score> score = score_drop(game, options.drop, rules);
       if (!score) throw CommandError{no_drop_text(game), std::nullopt};
-      emit(ScoreResult{rules, game, *score, options.drop, nullptr, false, {}, {}}, options.common,
-           env);
+      emit(ScoreResult{rules, false, game, *score, options.drop, nullptr, false, {}, {}},
+           options.common, env);
       return exit_ok;
     }
 
+    if (options.rummy && rules.match.rummy_multiplier == 1) {
+      throw CommandError{fmt::format("--rummy is for Basic Rummy, where going rummy doubles the "
+                                     "hand; {} has no such rule",
+                                     variant_description(rules.variant)),
+                         std::nullopt};
+    }
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
     const ReadHand read = read_hand_from(options.common, rules, env,
                                          rules.exact_hand_size ? HandSize::shown : HandSize::any);
@@ -117,12 +131,18 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       return judge_hand(read.hand, read.written.grouped, with, look_for_declaration);
     };
     const auto score_of = [&](const JudgedHand& judged, const Rules& with) {
-      return options.declared ? score_declaration(judged.check, with)
-                              : score_shown_hand(judged.hand, judged.check, with);
+      Score score = options.declared ? score_declaration(judged.check, with)
+                                     : score_shown_hand(judged.hand, judged.check, with);
+      if (options.rummy) {
+        score.points *= with.match.rummy_multiplier;
+        score.uncapped *= with.match.rummy_multiplier;
+      }
+      return score;
     };
     JudgedHand judged = judge(rules, /*look_for_declaration=*/true);
     const Score score = score_of(judged, rules);
-    emit(ScoreResult{rules, game, score, std::nullopt, &read, options.declared, std::move(judged),
+    emit(ScoreResult{rules, options.rummy, game, score, std::nullopt, &read, options.declared,
+                     std::move(judged),
                      house_rules_that_changed(
                          rules,
                          [&](const Rules& with) { return score_of(judge(with, false), with); })},
@@ -151,6 +171,11 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
                       "Score a drop instead of a hand: " + spoken_list(all_drops, drop_name));
   drop->default_str("");
   drop->excludes(declared);
+  command
+      .add_flag("--rummy", options->rummy,
+                "Basic Rummy: the winner went rummy (every card in one turn), which doubles the "
+                "hand")
+      ->excludes(drop);
   return [options, drop, game, &env] {
     options->drops = drop->count() > 0;
     options->game_given = game->count() > 0;

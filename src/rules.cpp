@@ -132,6 +132,7 @@ Rules Rules::for_variant(Variant variant, Game game) {
         match.deal_word = "hand";
         match.deal_points = DealPoints::winner_scores_others;
         match.default_target = 150;
+        match.left_at_most_dealt = true;
         match.rummy_multiplier = 2;
         match.outcomes =
             outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy) | outcome_bit(Outcome::showed);
@@ -175,6 +176,7 @@ Rules Rules::for_variant(Variant variant, Game game) {
       match.deal_word = "round";
       match.deal_points = DealPoints::each_scores_own;
       match.best = Best::lowest;
+      match.left_at_most_dealt = true;
       match.tie = TieAtEnd::shared;
       match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
       match.ends_deal = outcome_bit(Outcome::out);

@@ -382,9 +382,20 @@ class Settler {
   }
 
   // A hand written without groups is judged by its best grouping where grouping counts.
-  JudgedHand judged_hand(const SheetEntry& entry, const ReadHand& read,
-                         EntryResult& outcome) const {
+  JudgedHand judged_hand(const SheetEntry& entry, const ReadHand& read, EntryResult& outcome,
+                         int deal_number) const {
     const Hand& hand = read.hand;
+    if (match().left_at_most_dealt) {
+      // Basic deals by the number of players; Crazy by the round.
+      const auto round = rules_.round(deal_number);
+      const int dealt = round ? round->cards : rules_.deal_size(names_.size());
+      if (hand.card_count() > static_cast<std::size_t>(dealt)) {
+        fail(entry.hand->end_offset,
+             fmt::format("{} cards left, but {} were dealt{}", hand.card_count(), dealt,
+                         round ? fmt::format(" in round {}", round->round)
+                               : fmt::format(" to each of {} players", names_.size())));
+      }
+    }
     if (match().deal_size_by_players &&
         hand.card_count() != static_cast<std::size_t>(rules_.hand_size)) {
       fail(entry.hand->end_offset,
@@ -440,7 +451,8 @@ class Settler {
         case Outcome::declared: {
           // Without the cards, a declaration is taken as valid: a wrong show is written with
           // its hand, or as the loser's count.
-          const bool valid = !hands[e] || judged_hand(entry, *hands[e], outcome).check.valid();
+          const bool valid =
+              !hands[e] || judged_hand(entry, *hands[e], outcome, played.number).check.valid();
           if (declared_winner) {
             fail(entry.offset, fmt::format("{} already won this deal with a valid declaration",
                                            deal.entries[*declared_winner].player));
@@ -456,7 +468,7 @@ class Settler {
             outcome.score = score_given(given_points(entry), rules_);
             break;
           }
-          const JudgedHand judged = judged_hand(entry, *hands[e], outcome);
+          const JudgedHand judged = judged_hand(entry, *hands[e], outcome, played.number);
           outcome.score = score_shown_hand(judged.hand, judged.check, rules_);
           if (rules_.declares) outcome.valid_hand = judged.check.valid();
           break;

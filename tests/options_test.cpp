@@ -53,3 +53,26 @@ TEST_CASE("a batch line's settings that repeat or contradict each other are erro
         "<stdin>:1:7: error: game= names a format of Indian rummy (points, pool101, "
         "pool201, deals); Basic Rummy has none\n");
 }
+
+TEST_CASE("score --rummy doubles a Basic hand that went rummy, and only there") {
+  const auto run = rummy_cli({"score", "--variant", "basic", "--rummy", "K♣ 7♥ A♠"});
+  CHECK(run.code == 0);
+  CHECK(run.out.find("pays 36 points\n") != std::string::npos);
+  CHECK(run.out.find("counted: K♣ 7♥ A♠ = 18\ngoing rummy: every point × 2 = 36\n") !=
+        std::string::npos);
+  CHECK(rummy_cli({"score", "--variant", "knock", "--rummy", "K♣"}).err ==
+        "rummy: error: --rummy is for Basic Rummy, where going rummy doubles the hand; Knock "
+        "Rummy has no such rule\n");
+}
+
+TEST_CASE("Basic and Crazy sheets refuse more cards left than were dealt") {
+  CHECK(rummy_cli({"settle"},
+                  "game basic\nplayers A B C\ndeal\n A out\n B 5\n"
+                  " C showed A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠\n")
+            .err.starts_with("<stdin>:6:34: error: 8 cards left, but 7 were dealt to each of 3 "
+                             "players"));
+  CHECK(rummy_cli({"settle"},
+                  "game crazy\nplayers A B\ndeal\n A out\n"
+                  " B showed A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠\n")
+            .err.starts_with("<stdin>:5:34: error: 8 cards left, but 7 were dealt in round 1"));
+}
