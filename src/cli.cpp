@@ -18,35 +18,62 @@ namespace {
 
 const std::array<Subcommand, 10> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
-     setup_validate},
-    {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score},
+     setup_validate, true,
+     "  rummy validate \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\"\n"
+     "  rummy validate --format json < hand.txt\n"
+     "  rummy validate --variant crazy --round 2 \"5♥-6♥-7♥-8♥ | 4♠-4♣-2♦\""},
+    {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score, true,
+     "  rummy score --wild 10 \"10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥\"\n"
+     "  rummy score --game pool201 --drop middle\n"
+     "  rummy score --variant knock \"K♣ K♠ 7♥ A♠ 2♥ 3♥ 4♥ 9♦ 9♣ 9♠\""},
     {"arrange",
      "Find the best grouping (Indian: of 13 cards, or the discard of 14; other games: the least "
      "deadwood)",
-     setup_arrange},
-    {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs},
-    {"batch", "Score every hand of one or more files, one record per hand", setup_batch},
+     setup_arrange, true,
+     "  rummy arrange \"as 2s 3s 4h 5h 6h 9c 9d 9s kh kd ks kc\"\n"
+     "  rummy arrange --variant basic \"A♠ 2♠ 3♠ 7♦ 7♣ 7♥ K♥ Q♠ 9♣ 4♦\""},
+    {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs, true,
+     "  rummy outs \"A♠-2♠-3♠ | 5♥-6♥-7♥ | 9♣-9♦-9♠ | K♥ K♦ 4♣ 8♠\""},
+    {"batch", "Score every hand of one or more files, one record per hand", setup_batch, true,
+     "  rummy batch hands.txt\n"
+     "  rummy batch --format csv --game pool101 a.txt b.txt > scores.csv\n"
+     "  rummy batch --arrange --format json < hands.txt"},
     {"settle",
      "Settle a table sheet: each deal, the standings and the money (Basic, Knock, Crazy: the "
      "scores)",
-     setup_settle},
-    {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash},
+     setup_settle, false,
+     "  rummy settle friday.sheet\n"
+     "  rummy settle --format json < friday.sheet\n"
+     "  rummy settle first.sheet second.sheet     (the evening: who pays whom over both)"},
+    {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash, false,
+     "  rummy cash points --value 2 --losers 20,40,50 --fee 10%\n"
+     "  rummy cash pool --entry 100 --players 4 --fee 15%"},
     {"layoff", "Say whether cards can be laid off onto a meld on the table (Basic Rummy)",
-     setup_layoff},
-    {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules},
+     setup_layoff, true,
+     "  rummy layoff 8♥-9♥-10♥ 7♥\n"
+     "  rummy layoff --variant crazy 5♥-6♥-7♥-8♥ \"9♥ 2♣\""},
+    {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules,
+     false,
+     "  rummy rules\n"
+     "  rummy rules --house pure-without-second=all --format json"},
     {"toss", "Order the seats from the toss: one open card each, the highest plays first",
-     setup_toss},
+     setup_toss, false, "  rummy toss Asha=7♥ Ravi=PJ Meena=7♠ Tom=K♦"},
 }};
 
-constexpr std::string_view footer =
+constexpr std::string_view notation =
     R"(Hand notation (one argument, or standard input when absent or '-'):
   groups split by '|', cards by '-', spaces or nothing:  10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
   ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C, either case
   PJ is a printed joker (JK too in Crazy Rummy); (WJ) after a card marks it as of the deal's
   wild rank. --variant {} chooses the game (default {}).
+  A hand written without '|' or '-' is judged by its best grouping (Indian, Knock).
+)";
 
-Exit codes: 0 done (validate: valid declaration), 1 validate: not a valid declaration,
-            2 bad input or usage.
+constexpr std::string_view exit_codes =
+    R"(Exit codes: 0 done (validate: a valid declaration; layoff: the cards fit),
+            1 validate: not a valid declaration (layoff: they do not fit),
+            2 bad input or usage, 3 the output could not be written (a full disk),
+            141 the reader closed the pipe (rummy batch f | head).
 )";
 
 // Whether the command line asks for JSON (--format json or --format=json, anywhere).
@@ -369,7 +396,9 @@ int run(const std::vector<std::string>& args, Environment env) {
   for (const Variant variant : all_variants) {
     variants += (variants.empty() ? "" : "|") + std::string(variant_name(variant));
   }
-  app.footer(fmt::format(fmt::runtime(footer), variants, variant_name(all_variants.front())));
+  const std::string hand_notation =
+      fmt::format(fmt::runtime(notation), variants, variant_name(all_variants.front()));
+  app.footer(hand_notation + "\n" + std::string(exit_codes));
   app.require_subcommand(1);
   app.fallthrough(false);
 
@@ -377,6 +406,9 @@ int run(const std::vector<std::string>& args, Environment env) {
   for (const Subcommand& command : subcommands) {
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
     runners.push_back(command.setup(*sub, env));
+    // Each command's help: what applies to it, examples, the exit codes.
+    sub->footer((command.reads_hands ? hand_notation + "\n" : std::string()) + "Examples:\n" +
+                std::string(command.examples) + "\n\n" + std::string(exit_codes));
   }
 
   std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 wants them reversed

@@ -188,6 +188,8 @@ struct Subcommand {
   std::string_view description;
   // Adds the subcommand's options and returns the function that runs it after parsing.
   std::function<int()> (*setup)(CLI::App& app, const Environment& env);
+  bool reads_hands = false;   // its --help explains the hand notation
+  std::string_view examples;  // two or three, for its --help
 };
 
 std::function<int()> setup_validate(CLI::App& app, const Environment& env);

@@ -93,3 +93,15 @@ TEST_CASE("a hand typed at a terminal gets a hint; a file named as the hand says
                          file.string() + ")\n");
   std::filesystem::remove(file);
 }
+
+TEST_CASE("each command's help: what applies to it, examples, the exit codes 3 and 141") {
+  const auto settle = rummy_cli({"settle", "--help"});
+  CHECK(settle.code == 0);
+  CHECK(settle.out.find("Hand notation") == std::string::npos);  // no hand: no notation
+  CHECK(settle.out.find("Examples:\n  rummy settle friday.sheet\n") != std::string::npos);
+  CHECK(settle.out.find("3 the output could not be written") != std::string::npos);
+  CHECK(settle.out.find("141 the reader closed the pipe") != std::string::npos);
+  const auto validate = rummy_cli({"validate", "--help"});
+  CHECK(validate.out.find("Hand notation") != std::string::npos);
+  CHECK(validate.out.find("Examples:\n  rummy validate ") != std::string::npos);
+}
