@@ -26,6 +26,55 @@ Json drops_json(const Rules& rules) {
   return drops;
 }
 
+bool applies(const HouseRule& rule, const Rules& rules) {
+  return !rule.only_for || *rule.only_for == rules.variant;
+}
+
+// The game's own rules in words, from its Rules value: cards, values, melds, wild cards, deals.
+std::vector<std::string> game_lines(const Rules& rules) {
+  std::vector<std::string> lines;
+  const int jokers = rules.printed_jokers_allowed();
+  lines.push_back(fmt::format(
+      "cards: {} pack{}{}", rules.decks, rules.decks == 1 ? "" : "s",
+      jokers > 0 ? fmt::format(" and {} printed joker{}", jokers, jokers == 1 ? "" : "s")
+                 : std::string(", no jokers")));
+  std::string values;
+  for (int r = 1; r <= rank_count; ++r) {
+    values += fmt::format("{}{} {}", values.empty() ? "" : ", ", rank_name(static_cast<Rank>(r)),
+                          rules.card_points[static_cast<std::size_t>(r - 1)]);
+  }
+  lines.push_back(fmt::format(
+      "card values: {}{}{}", values,
+      jokers > 0 ? fmt::format("; a printed joker {}", rules.joker_points) : std::string(),
+      rules.wild_cards_score_zero && rules.deal_has_wild_rank ? ", a wild card 0" : ""));
+  const std::string_view ace = rules.ace_low && rules.ace_high ? "low or high (never both)"
+                               : rules.ace_high                ? "high"
+                                                               : "low only";
+  lines.push_back(
+      fmt::format("runs: {} or more cards of one suit in order, the ace {}", rules.min_run, ace));
+  lines.push_back(fmt::format("books (sets): {} to {} cards of one rank, {}", rules.min_group,
+                              rules.largest_set(),
+                              rules.set_suits_differ ? "each of another suit" : "any suits"));
+  std::string wild = wild_cards_text(rules);
+  if (rules.max_wilds_in_run < rules.max_sequence || rules.max_wilds_in_set < rules.largest_set()) {
+    wild += fmt::format("; at most {} in a run and {} in a book", rules.max_wilds_in_run,
+                        rules.max_wilds_in_set);
+  }
+  lines.push_back("wild cards: " + wild);
+  if (!rules.rounds.empty()) {
+    for (const Contract& contract : rules.rounds) {
+      lines.push_back(fmt::format("round {}: {} cards dealt, {} to go down", contract.round,
+                                  contract.cards, contract_text(contract.books, contract.runs)));
+    }
+  } else if (rules.exact_hand_size) {
+    lines.push_back(fmt::format("deal: {} cards each", rules.hand_size));
+  } else {
+    lines.push_back(fmt::format("deal: {} cards each to 2 players, {} to 3 or 4, {} to 5 or 6",
+                                rules.deal_size(2), rules.deal_size(3), rules.deal_size(5)));
+  }
+  return lines;
+}
+
 // The house rules and the fixed numbers, as the options given set them.
 struct RulesResult {
   const Rules& rules;
@@ -33,6 +82,7 @@ struct RulesResult {
   Json json() const {
     Json list = Json::array();
     for (const HouseRule& rule : house_rules()) {
+      if (!applies(rule, rules)) continue;
       Json values = Json::array();
       for (const HouseRuleValue& value : rule.values) {
         values.push_back({{"name", value.name}, {"meaning", value.meaning}});
@@ -44,7 +94,11 @@ struct RulesResult {
                       {"values", values},
                       {"source", rule.source}});
     }
-    return {{"house_rules", list},
+    Json game = Json::array();
+    for (const std::string& line : game_lines(rules)) game.push_back(line);
+    return {{"variant", variant_name(rules.variant)},
+            {"game", game},
+            {"house_rules", list},
             {"hand_size", rules.hand_size},
             {"points_cap", rules.points_cap},
             {"wrong_show", rules.wrong_show_points},
@@ -53,8 +107,11 @@ struct RulesResult {
   }
 
   void text(std::ostream& out, const Style& style) const {
-    out << "House rules (set one with --house NAME=VALUE):\n";
+    out << style.paint(variant_description(rules.variant), colour::strong) << "\n";
+    for (const std::string& line : game_lines(rules)) out << "  " << line << "\n";
+    out << "\nHouse rules (set one with --house NAME=VALUE):\n";
     for (const HouseRule& rule : house_rules()) {
+      if (!applies(rule, rules)) continue;
       out << "\n" << style.paint(rule.name, colour::strong) << ": " << rule.summary << "\n";
       const std::size_t current = rule.get(rules);
       std::vector<std::string> labels;
@@ -72,6 +129,7 @@ struct RulesResult {
       }
       out << "  source: " << rule.source << "\n";
     }
+    if (!rules.declares) return;  // the cap, wrong shows and drops are Indian rummy's
     out << fmt::format(
         "\nFixed rules (RULES.md §2.6): a hand holds {} cards; a loser pays at most {}; a wrong "
         "show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
@@ -100,7 +158,7 @@ int run_rules(const CommonOptions& options, const Environment& env) {
 
 std::function<int()> setup_rules(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<CommonOptions>();
-  add_rules_options(command, *options, /*with_variant=*/false);
+  add_rules_options(command, *options, /*with_variant=*/true, /*with_round=*/false);
   add_output_options(command, *options);
   return [options, &env] { return run_rules(*options, env); };
 }

@@ -278,18 +278,18 @@ const std::array<HouseRule, 4> house_rule_table = {{
      [](Rules& rules, std::size_t value) {
        rules.pure_without_second = static_cast<PureWithoutSecondCount>(value);
      },
-     std::nullopt},
+     Variant::indian},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "RULES.md §2.4: off in seed [001]; on at some platforms", fifth_card_joker_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
-     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }, std::nullopt},
+     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }, Variant::indian},
     {"pool-out", "when a pool rummy player is out",
      "RULES.md §2.8: every platform (reach); seed [000]'s words (exceed)", pool_out_values,
      [](const Rules& rules) {
        return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0);
      },
      [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; },
-     std::nullopt},
+     Variant::indian},
     {"ace-high-or-low", "Basic Rummy: whether the ace may also be high",
      "RULES.md §3: low only (default); a common house rule", ace_high_or_low_values,
      [](const Rules& rules) {
