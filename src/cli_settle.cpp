@@ -134,8 +134,78 @@ std::string entry_line(const Settlement& s, const EntryResult& entry, const std:
   return line;
 }
 
-// The settlement as text: the header, each deal with the events after it, the standings, the
-// result and (games with money) the money.
+// The paper grid a host keeps: a row per deal, a column per player, each box the player's
+// running standing after it; ✗ marks a player out in that deal, ↺ a re-join (at its total), a
+// void deal's row says so, and a player out of the game has a dash.
+void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
+  if (s.deals.empty()) return;
+  std::vector<std::string> head{""};
+  for (const PlayerResult& player : s.players) head.push_back(player.name);
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> out_of_game(s.players.size(), false);
+  std::vector<long long> standing(s.players.size(), 0);
+  std::size_t next_event = 0;
+  std::size_t counted = 0;
+  const auto rejoins_after = [&](std::size_t deals) {
+    for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
+      const SettleEvent& event = s.events[next_event];
+      if (event.type != EventType::rejoin) continue;
+      std::vector<std::string> row{"rejoin"};
+      for (const std::size_t i : event.players) {
+        out_of_game[i] = false;
+        standing[i] = event.value;
+      }
+      for (std::size_t i = 0; i < s.players.size(); ++i) {
+        const bool back = std::find(event.players.begin(), event.players.end(), i) !=
+                          event.players.end();
+        row.push_back(out_of_game[i] ? "—" : standing_text(s, standing[i]) + (back ? "↺" : ""));
+      }
+      rows.push_back(row);
+    }
+  };
+  rejoins_after(0);
+  for (const DealResult& deal : s.deals) {
+    std::vector<std::string> row{fmt::format("{} {}", s.rules.match.deal_word, deal.number)};
+    if (deal.voided) {
+      row.front() += " void";
+      for (std::size_t i = 0; i < s.players.size(); ++i) row.push_back("");
+      rows.push_back(row);
+      continue;
+    }
+    ++counted;
+    standing = deal.standing;
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      const bool went_out = std::find(deal.out.begin(), deal.out.end(), i) != deal.out.end();
+      row.push_back(out_of_game[i] ? "—" : standing_text(s, standing[i]) + (went_out ? "✗" : ""));
+      if (went_out) out_of_game[i] = true;
+    }
+    rows.push_back(row);
+    rejoins_after(counted);
+  }
+  std::vector<std::size_t> widths(head.size(), 0);
+  for (std::size_t c = 0; c < head.size(); ++c) {
+    widths[c] = display_width(head[c]);
+    for (const auto& row : rows) widths[c] = std::max(widths[c], display_width(row[c]));
+  }
+  const auto line = [&](const std::vector<std::string>& cells) {
+    std::string text = "  " + cells[0] + std::string(widths[0] - display_width(cells[0]), ' ');
+    for (std::size_t c = 1; c < cells.size(); ++c) {
+      text += "  " + std::string(widths[c] - display_width(cells[c]), ' ') + cells[c];
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text + "\n";
+  };
+  out << "\n"
+      << style.paint(fmt::format("the sheet ({} after each {})",
+                                 standing_label(s.rules.match.standing), s.rules.match.deal_word),
+                     colour::strong)
+      << "\n"
+      << line(head);
+  for (const auto& row : rows) out << line(row);
+}
+
+// The settlement as text: the header, the grid, each deal with the events after it, the
+// standings, the result and (games with money) the money.
 void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   std::size_t width = 0;
   for (const PlayerResult& player : s.players) width = std::max(width, display_width(player.name));
@@ -156,6 +226,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   for (const HouseRuleSetting& setting : s.house_rules) {
     out << "house rule: " << setting.text() << "\n";
   }
+  print_grid(out, s, style);
   events_after(0);
   for (const DealResult& deal : s.deals) {
     if (deal.voided) {
