@@ -156,8 +156,8 @@ void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
         standing[i] = event.value;
       }
       for (std::size_t i = 0; i < s.players.size(); ++i) {
-        const bool back = std::find(event.players.begin(), event.players.end(), i) !=
-                          event.players.end();
+        const bool back =
+            std::find(event.players.begin(), event.players.end(), i) != event.players.end();
         row.push_back(out_of_game[i] ? "—" : standing_text(s, standing[i]) + (back ? "↺" : ""));
       }
       rows.push_back(row);

@@ -96,9 +96,9 @@ std::string summarize(const DeclarationCheck& check, const Rules& rules) {
     return fmt::format("{} {}", n, n == 1 ? one : many);
   };
   const MeldWords& words = rules.words;
-  std::string text =
-      fmt::format("{} ({} pure)", count(check.sequences, words.sequence, words.sequences),
-                  check.pure_sequences);
+  std::string text = count(check.sequences, words.sequence, words.sequences);
+  // Purity matters only where a declaration needs a pure sequence.
+  if (rules.pure_sequence_required) text += fmt::format(" ({} pure)", check.pure_sequences);
   if (check.sets > 0) text += " and " + count(check.sets, words.set, words.sets);
   return text;
 }

@@ -102,7 +102,13 @@ Rules Rules::for_variant(Variant variant, Game game) {
   rules.match = indian_match(game);
   if (variant == Variant::indian) return rules;
 
-  // Basic, Knock and Crazy Rummy keep scores, not money, and have no formats, drops or cap.
+  // Basic, Knock and Crazy Rummy keep scores, not money, and have no formats, drops or cap; they
+  // speak of runs, books and melds (a run is never "pure" there).
+  rules.words.kinds = {"run", "run with wilds", "book", "unmatched", "not a meld"};
+  rules.words.sequence = "run";
+  rules.words.sequences = "runs";
+  rules.words.set = "book";
+  rules.words.sets = "books";
   rules.has_formats = false;
   rules.declares = false;
   rules.exact_hand_size = false;
