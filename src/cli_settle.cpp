@@ -449,7 +449,8 @@ void write_settlement(JsonWriter& json, Sink& sink, const Settlement& s) {
   json.end_object();
 }
 
-// An evening of several sheets: each player's money across them (by name), and who pays whom.
+// An evening of several sheets: each player's money across them (by name, whatever its case), and
+// who pays whom.
 struct Evening {
   std::string currency;
   std::vector<std::string> names;
@@ -474,7 +475,9 @@ Evening evening_of(const std::vector<Settlement>& sheets, const std::vector<std:
     currency_from = k;
     evening.currency = s.currency;
     for (const PlayerResult& player : s.players) {
-      const auto found = std::find(evening.names.begin(), evening.names.end(), player.name);
+      const auto found =
+          std::find_if(evening.names.begin(), evening.names.end(),
+                       [&](const std::string& name) { return same_name(name, player.name); });
       if (found == evening.names.end()) {
         evening.names.push_back(player.name);
         evening.nets.push_back(player.net());
