@@ -28,8 +28,9 @@ void check_settings(const LineSettings& settings, std::string_view line, std::st
   const auto& written = settings.written;
   for (std::size_t i = 0; i < written.size(); ++i) {
     for (std::size_t k = 0; k < i; ++k) {
-      const auto [name, offset] = written[i];
-      const auto [earlier, earlier_offset] = written[k];
+      // Plain names, not structured bindings: lambdas below capture them (Clang 14).
+      const std::string_view name = written[i].first, earlier = written[k].first;
+      const std::size_t offset = written[i].second, earlier_offset = written[k].second;
       const auto pair = [&](std::string_view a, std::string_view b) {
         return (name == a && earlier == b) || (name == b && earlier == a);
       };
