@@ -45,6 +45,18 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
     const Group table = meld.hand.cards();
     Group extended = table;
     for (const Card card : added.hand.cards()) extended.push_back(card);
+    // The meld and the cards come from the same decks: never more copies than they hold.
+    if (const auto over = first_card_over_deck_limit(extended, rules);
+        over && *over >= table.size()) {
+      const std::size_t k = *over - table.size();
+      const Card card = extended[*over];
+      throw input_error("<cards>", options.cards, added.written.cards[k].offset,
+                        fmt::format("{} is one more {} than {} with the meld",
+                                    card.is_printed_joker() ? "printed joker" : to_string(card),
+                                    card.is_printed_joker() ? "joker" : "copy",
+                                    rules.decks == 1 ? std::string("1 deck holds")
+                                                     : fmt::format("{} decks hold", rules.decks)));
+    }
     const WildRank wild = meld.hand.wild;
     const GroupVerdict before = classify_group(table, wild, rules);
     const GroupVerdict after = classify_group(extended, wild, rules);

@@ -76,3 +76,16 @@ TEST_CASE("Basic and Crazy sheets refuse more cards left than were dealt") {
                   " B showed A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠\n")
             .err.starts_with("<stdin>:5:34: error: 8 cards left, but 7 were dealt in round 1"));
 }
+
+TEST_CASE("layoff counts copies across the meld and the cards laid off") {
+  const auto third = rummy_cli({"layoff", "--variant", "crazy", "8♠-8♠-8♦", "8♠"});
+  CHECK(third.code == 2);
+  CHECK(third.err ==
+        "<cards>:1:1: error: 8♠ is one more copy than 2 decks hold with the meld\n"
+        "8♠\n^\n");
+  const auto second = rummy_cli({"layoff", "8♥-9♥-10♥", "J♥ 8♥"});
+  CHECK(second.code == 2);
+  CHECK(second.err.starts_with(
+      "<cards>:1:4: error: 8♥ is one more copy than 1 deck holds with the meld"));
+  CHECK(rummy_cli({"layoff", "8♥-9♥-10♥", "J♥"}).code == 0);
+}
