@@ -512,6 +512,7 @@ Json evening_json(const Evening& evening) {
 struct SettleResult {
   const std::vector<Settlement>& sheets;
   const std::vector<std::string>& sources;
+  const std::optional<Evening>& evening;  // several sheets
 
   void stream_json(std::ostream& out) const {
     Sink sink{out, {}};
@@ -524,7 +525,7 @@ struct SettleResult {
       json.begin_array();
       for (const Settlement& s : sheets) write_settlement(json, sink, s);
       json.end_array();
-      json.member("evening", evening_json(evening_of(sheets, sources)));
+      json.member("evening", evening_json(*evening));
       json.end_object();
     }
     sink.text += '\n';
@@ -533,26 +534,25 @@ struct SettleResult {
 
   void text(std::ostream& out, const Style& style) const {
     if (sheets.size() == 1) return print_text(out, sheets.front(), style);
-    const Evening evening = evening_of(sheets, sources);
     for (std::size_t k = 0; k < sheets.size(); ++k) {
       out << (k == 0 ? "" : "\n") << style.paint("sheet " + sources[k], colour::strong) << "\n";
       print_text(out, sheets[k], style);
     }
     out << "\n" << style.paint("the evening", colour::strong) << "\n";
     std::size_t width = 0;
-    for (const std::string& name : evening.names) width = std::max(width, display_width(name));
-    for (std::size_t i = 0; i < evening.names.size(); ++i) {
-      std::string name = evening.names[i];
+    for (const std::string& name : evening->names) width = std::max(width, display_width(name));
+    for (std::size_t i = 0; i < evening->names.size(); ++i) {
+      std::string name = evening->names[i];
       name.append(width - display_width(name), ' ');
-      const Minor net = evening.nets[i];
+      const Minor net = evening->nets[i];
       out << fmt::format("  {}  net {}{}{}\n", name,
                          net > 0   ? "+"
                          : net < 0 ? "-"
                                    : "",
-                         evening.currency, format_amount(net < 0 ? -net : net));
+                         evening->currency, format_amount(net < 0 ? -net : net));
     }
-    print_transfers(out, "who pays whom over the evening", evening.names, evening.transfers,
-                    evening.currency, style);
+    print_transfers(out, "who pays whom over the evening", evening->names, evening->transfers,
+                    evening->currency, style);
   }
 };
 
@@ -567,8 +567,10 @@ int run_settle(const SettleOptions& options, const Environment& env) {
       sheets.push_back(settle(parse_sheet(input.text, input.source), input.text, input.source));
       sources.push_back(input.source);
     }
-    if (sheets.size() > 1) evening_of(sheets, sources);  // refuse mixed currencies before output
-    emit(SettleResult{sheets, sources}, options.common, env);
+    // Mixed currencies are refused before anything is written.
+    std::optional<Evening> evening;
+    if (sheets.size() > 1) evening = evening_of(sheets, sources);
+    emit(SettleResult{sheets, sources, evening}, options.common, env);
     return exit_ok;
   });
 }

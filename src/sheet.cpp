@@ -825,7 +825,6 @@ class Settler {
     } else if (!result_.finished) {
       result_.held = result_.pool;
     }
-    result_.rules = rules_;
   }
 
   const Sheet& sheet_;
