@@ -1,4 +1,4 @@
-// The hand notation (RULES.md §1) as PEGTL rules: syntax only, no actions, no game logic.
+// The hand notation (rules §1) as PEGTL rules: syntax only, no actions, no game logic.
 //
 //   10♥-J♥-PJ-K♥ | 5♠-5♣-K♥(WJ) | 3♣4♣5♣ | QS QH (WJ) 9d
 //

@@ -1,6 +1,6 @@
 // The arrangement search: see arrange.hpp.
 //
-// The loser's count has tiers (RULES.md §2.6). Two of them do not depend on the grouping beyond
+// The loser's count has tiers (rules §2.6). Two of them do not depend on the grouping beyond
 // one pure sequence (no pure sequence: every card; a pure sequence only: every card outside it,
 // or every card), so they are computed directly. The rest — two sequences with a pure one, and
 // the "ungrouped" reading — cost the cards left outside valid groups, which a depth-first search

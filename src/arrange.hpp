@@ -1,5 +1,5 @@
 // The best arrangement of a hand: the grouping that declares if one exists, otherwise the one
-// whose loser's count is lowest (RULES.md §2.5, §2.6), found by an exact search. With 14 cards
+// whose loser's count is lowest (rules §2.5, §2.6), found by an exact search. With 14 cards
 // the search also chooses the card to discard to the finish slot.
 #pragma once
 

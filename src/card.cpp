@@ -32,8 +32,8 @@ std::string_view suit_noun(Suit suit) {
   return plural.substr(0, plural.size() - 1);
 }
 
-std::string to_string(Card card) {
-  if (card.is_printed_joker()) return "PJ";
+std::string to_string(Card card, std::string_view printed_joker) {
+  if (card.is_printed_joker()) return std::string(printed_joker);
   std::string text(rank_name(card.rank()));
   text += suit_symbol(card.suit());
   return text;

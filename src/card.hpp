@@ -71,6 +71,7 @@ std::string_view rank_plural(Rank rank);  // "aces", "2s" … "kings"
 std::string_view suit_symbol(Suit suit);  // "♠", "♥", "♦", "♣"
 std::string_view suit_name(Suit suit);    // "spades" …
 std::string_view suit_noun(Suit suit);    // "spade" …: one card of the suit
-std::string to_string(Card card);         // canonical form: "10♥", "PJ"
+// Canonical form: "10♥", and the printed joker as the game writes it ("PJ", or Crazy's "JK").
+std::string to_string(Card card, std::string_view printed_joker = "PJ");
 
 }  // namespace rummy

@@ -1,5 +1,5 @@
 // Group classification: see classify.hpp. A group is read in the way that helps a declaration
-// most: pure sequence, then impure sequence, then set (RULES.md §2.4).
+// most: pure sequence, then impure sequence, then set (rules §2.4).
 #include "classify.hpp"
 
 #include <algorithm>
@@ -400,31 +400,37 @@ GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& r
   return verdict;
 }
 
-std::string joined(std::span<const Card> cards, std::string_view separator) {
+// A card as this game writes it ("JK" for Crazy Rummy's printed joker).
+std::string name(Card card, const Rules& rules) {
+  return to_string(card, rules.joker_name());
+}
+
+std::string joined(std::span<const Card> cards, std::string_view separator, const Rules& rules) {
   std::string text;
   for (const Card card : cards) {
     if (!text.empty()) text += separator;
-    text += to_string(card);
+    text += name(card, rules);
   }
   return text;
 }
 
 // "K♥ (wild)" or "PJ": how a joker is named in a reason.
-std::string joker_name(Card card, WildRank wild) {
-  return is_wild_card(card, wild) ? to_string(card) + " (wild)" : to_string(card);
+std::string joker_name(Card card, WildRank wild, const Rules& rules) {
+  return is_wild_card(card, wild) ? name(card, rules) + " (wild)" : name(card, rules);
 }
 
 // "PJ stands for Q♥, K♥ (wild) for 7♣": what the jokers that stand in do.
-std::string stand_ins(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild) {
+std::string stand_ins(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
+                      const Rules& rules) {
   std::string text;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const auto& as = verdict.reading[i];
     if (as && *as == cards[i]) continue;
     const bool first = text.empty();
     text += first ? "" : ", ";
-    text += joker_name(cards[i], wild);
+    text += joker_name(cards[i], wild, rules);
     text += first ? " stands" : "";
-    text += as ? " for " + to_string(*as) : " as a fifth card";
+    text += as ? " for " + name(*as, rules) : " as a fifth card";
   }
   return text;
 }
@@ -443,22 +449,24 @@ std::vector<Card> in_run_order(const GroupVerdict& verdict) {
   return run;
 }
 
-std::string wild_as_themselves(std::span<const Card> cards, WildRank wild) {
+std::string wild_as_themselves(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   std::vector<Card> wilds;
   for (const Card card : cards) {
     if (is_wild_card(card, wild)) wilds.push_back(card);
   }
   if (wilds.empty()) return "";
-  return fmt::format("; {} {} wild but {} as {}", joined(wilds, " and "),
+  return fmt::format("; {} {} wild but {} as {}", joined(wilds, " and ", rules),
                      wilds.size() == 1 ? "is" : "are", wilds.size() == 1 ? "stands" : "stand",
                      wilds.size() == 1 ? "itself" : "themselves");
 }
 
-std::string no_wild_text(WildRank wild, const Rules& rules) {
-  if (rules.fixed_wild) return wild_cards_text(rules);
-  if (!rules.deal_has_wild_rank) return "this game has no wild cards";
-  return wild ? fmt::format("the wild jokers are the {}", rank_plural(*wild))
-              : std::string("no rank is wild in this deal, only PJ");
+// Why a card cannot stand in: "not wild (…)" where the game has wild cards at all.
+std::string not_wild_text(WildRank wild, const Rules& rules) {
+  if (rules.fixed_wild) return fmt::format(" and not wild ({})", wild_cards_text(rules));
+  if (!rules.deal_has_wild_rank) return "";
+  return wild ? fmt::format(" and not wild (the wild jokers are the {})", rank_plural(*wild))
+              : fmt::format(" and not wild (no rank is wild in this deal, only {})",
+                            rules.joker_name());
 }
 
 }  // namespace
@@ -529,25 +537,29 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
 
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
                     const Rules& rules) {
+  const MeldWords& words = rules.words;
+  const auto card = [&](Card c) { return name(c, rules); };
   switch (verdict.kind) {
     case GroupKind::pure_sequence: {
-      const std::string wilds = wild_as_themselves(cards, wild);
-      return fmt::format("{} in order{}", joined(in_run_order(verdict), "-"),
-                         wilds.empty() ? ", no joker" : wilds + ", so it stays pure");
+      const std::string wilds = wild_as_themselves(cards, wild, rules);
+      const std::string no_joker =
+          rules.has_jokers() ? fmt::format(", no {}", words.joker) : std::string();
+      return fmt::format("{} in order{}", joined(in_run_order(verdict), "-", rules),
+                         wilds.empty() ? no_joker : wilds + std::string(words.stays_pure));
     }
     case GroupKind::impure_sequence:
-      return fmt::format("reads {}: {}", joined(in_run_order(verdict), "-"),
-                         stand_ins(verdict, cards, wild));
+      return fmt::format("reads {}: {}", joined(in_run_order(verdict), "-", rules),
+                         stand_ins(verdict, cards, wild, rules));
     case GroupKind::set: {
       const auto named = std::find_if(verdict.reading.begin(), verdict.reading.end(),
-                                      [](const auto& card) { return card.has_value(); });
+                                      [](const auto& c) { return c.has_value(); });
       const Rank rank = (*named)->rank();
       constexpr std::array<std::string_view, 6> counts = {"", "", "", "three", "four", "five"};
       const std::string count = cards.size() < counts.size() ? std::string(counts[cards.size()])
                                                              : std::to_string(cards.size());
       std::string text = fmt::format("{} {}{}", count, rank_plural(rank),
                                      rules.set_suits_differ ? " of different suits" : "");
-      const std::string jokers = stand_ins(verdict, cards, wild);
+      const std::string jokers = stand_ins(verdict, cards, wild, rules);
       if (!jokers.empty()) text += ": " + jokers;
       if (cards.size() > static_cast<std::size_t>(rules.max_set)) {
         text += " (house rule fifth-card-joker=on)";
@@ -562,80 +574,84 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
     case GroupFault::none:
       return "";
     case GroupFault::too_few_cards:
-      return cards.size() == 1
-                 ? fmt::format("a single card: a group needs at least {}", rules.min_group)
-                 : fmt::format("only {} cards: a group needs at least {}", cards.size(),
-                               rules.min_group);
+      return cards.size() == 1 ? fmt::format("a single card: a {} needs at least {}", words.group,
+                                             rules.min_group)
+                               : fmt::format("only {} cards: a {} needs at least {}", cards.size(),
+                                             words.group, rules.min_group);
     case GroupFault::too_many_cards:
-      return fmt::format("{} cards: a sequence has at most {} and a set at most {}", cards.size(),
-                         rules.max_sequence, rules.largest_set());
+      return fmt::format("{} cards: a {} has at most {} and a {} at most {}", cards.size(),
+                         words.sequence, rules.max_sequence, words.set, rules.largest_set());
     case GroupFault::repeated_card:
-      return fmt::format(
-          "{} appears twice: a set needs different suits and a sequence different ranks",
-          to_string(verdict.subject));
+      return fmt::format("{} appears twice: a {} needs different suits and a {} different ranks",
+                         card(verdict.subject), words.set, words.sequence);
     case GroupFault::repeated_card_in_sequence:
-      return fmt::format("{} appears twice: a sequence holds each card once",
-                         to_string(verdict.subject));
+      return fmt::format("{} appears twice: a {} holds each card once", card(verdict.subject),
+                         words.sequence);
     case GroupFault::repeated_suit_in_set:
-      return fmt::format("{} appears twice: a set needs different suits",
-                         to_string(verdict.subject));
+      return fmt::format("{} appears twice: a {} needs different suits", card(verdict.subject),
+                         words.set);
     case GroupFault::sequence_too_long:
-      return fmt::format("{} cards: a sequence has at most {}", cards.size(), rules.max_sequence);
+      return fmt::format("{} cards: a {} has at most {}", cards.size(), words.sequence,
+                         rules.max_sequence);
     case GroupFault::set_too_large:
       return rules.fifth_card_joker
-                 ? fmt::format(
-                       "{} cards of one rank: a set has at most {} (four suits and a "
-                       "joker)",
-                       cards.size(), rules.largest_set())
+                 ? fmt::format("{} cards of one rank: a {} has at most {} (four suits and a {})",
+                               cards.size(), words.set, rules.largest_set(), words.joker)
                  : fmt::format(
-                       "{} cards of one rank: a set has at most {} (house rule "
+                       "{} cards of one rank: a {} has at most {} (house rule "
                        "fifth-card-joker is off)",
-                       cards.size(), rules.max_set);
+                       cards.size(), words.set, rules.max_set);
     case GroupFault::gap: {
       const std::size_t needed = verdict.missing.size();
-      return fmt::format(
-          "{} between {} and {} {} missing: {} {} needed, the group has {}",
-          joined(verdict.missing, " "), to_string(verdict.subject), to_string(verdict.other),
-          needed == 1 ? "is" : "are", needed, needed == 1 ? "joker" : "jokers",
-          verdict.jokers == 0 ? std::string("none") : std::to_string(verdict.jokers));
+      std::string text =
+          fmt::format("{} between {} and {} {} missing", joined(verdict.missing, " ", rules),
+                      card(verdict.subject), card(verdict.other), needed == 1 ? "is" : "are");
+      if (!rules.has_jokers()) return text;
+      return text + fmt::format(
+                        ": {} {} needed, the {} has {}", needed,
+                        needed == 1 ? words.joker : words.jokers, words.group,
+                        verdict.jokers == 0 ? std::string("none") : std::to_string(verdict.jokers));
     }
     case GroupFault::wraps_around:
       return fmt::format(
           "{} and {} only join around the ace: an ace is low (A-2-3) or high (Q-K-A), never both",
-          to_string(verdict.subject), to_string(verdict.other));
+          card(verdict.subject), card(verdict.other));
     case GroupFault::off_suit_card:
-      return fmt::format("{} is not a {} and not wild ({}), so it cannot stand in this run of {}",
-                         to_string(verdict.subject), suit_noun(verdict.other.suit()),
-                         no_wild_text(wild, rules), suit_name(verdict.other.suit()));
+      return fmt::format("{} is not a {}{}, so it cannot stand in this {} of {}",
+                         card(verdict.subject), suit_noun(verdict.other.suit()),
+                         not_wild_text(wild, rules), words.sequence,
+                         suit_name(verdict.other.suit()));
     case GroupFault::off_rank_card:
-      return fmt::format("{} is not a {} and not wild ({}), so it cannot stand in this set of {}",
-                         to_string(verdict.subject), rank_name(verdict.other.rank()),
-                         no_wild_text(wild, rules), rank_plural(verdict.other.rank()));
+      return fmt::format("{} is not a {}{}, so it cannot stand in this {} of {}",
+                         card(verdict.subject), rank_name(verdict.other.rank()),
+                         not_wild_text(wild, rules), words.set, rank_plural(verdict.other.rank()));
     case GroupFault::mixed_suits_and_ranks:
       return fmt::format(
-          "{} and {} share neither suit nor rank: a sequence needs one suit, a set one rank",
-          to_string(verdict.subject), to_string(verdict.other));
+          "{} and {} share neither suit nor rank: a {} needs one suit, a {} one rank",
+          card(verdict.subject), card(verdict.other), words.sequence, words.set);
     case GroupFault::too_many_wilds_in_run:
-      return fmt::format("{} wild cards stand in for others: a run holds at most {}",
-                         verdict.jokers, rules.max_wilds_in_run);
+      return fmt::format("{} wild cards stand in for others: a {} holds at most {}", verdict.jokers,
+                         words.sequence, rules.max_wilds_in_run);
     case GroupFault::too_many_wilds_in_set:
-      return fmt::format("{} wild cards stand in for others: a set holds at most {}",
-                         verdict.jokers, rules.max_wilds_in_set);
+      return fmt::format("{} wild cards stand in for others: a {} holds at most {}", verdict.jokers,
+                         words.set, rules.max_wilds_in_set);
     case GroupFault::run_too_short:
-      return fmt::format("{} cards of one suit: a run needs at least {}", cards.size(),
-                         rules.min_run);
+      return fmt::format("{} cards of one suit: a {} needs at least {}", cards.size(),
+                         words.sequence, rules.min_run);
     case GroupFault::ace_low_only:
       return "the ace is low in this game (A-2-3, never Q-K-A)";
   }
   return "";
 }
 
-std::string format_group(std::span<const Card> cards, WildRank wild) {
+std::string format_group(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  // Only a deal's wild rank is marked (WJ); a game whose wild rank is fixed needs no mark.
+  const bool mark = rules.deal_has_wild_rank;
   std::string text;
   for (const Card card : cards) {
     if (!text.empty()) text += "-";
-    text += to_string(card);
-    if (is_wild_card(card, wild)) text += "(WJ)";
+    text += name(card, rules);
+    if (mark && is_wild_card(card, wild)) text += "(WJ)";
   }
   return text;
 }

@@ -1,5 +1,5 @@
 // What one group of cards is: pure sequence, impure sequence, set, or not a group, and why
-// (RULES.md §2.3, §2.4). The verdict is data; explain() turns it into a sentence.
+// (rules §2.3, §2.4). The verdict is data; explain() turns it into a sentence.
 #pragma once
 
 #include <optional>
@@ -75,7 +75,7 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
                     const Rules& rules);
 
-// "10♥-J♥-PJ-K♥(WJ)": a group in the notation, wild cards marked.
-std::string format_group(std::span<const Card> cards, WildRank wild);
+// "10♥-J♥-PJ-K♥(WJ)": a group in the game's notation, the deal's wild cards marked.
+std::string format_group(std::span<const Card> cards, WildRank wild, const Rules& rules);
 
 }  // namespace rummy

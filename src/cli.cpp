@@ -10,13 +10,14 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "help_format.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 10> subcommands = {{
+const std::array<Subcommand, 11> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate, true,
      "  rummy validate \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\"\n"
@@ -48,32 +49,42 @@ const std::array<Subcommand, 10> subcommands = {{
     {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash, false,
      "  rummy cash points --value 2 --losers 20,40,50 --fee 10%\n"
      "  rummy cash pool --entry 100 --players 4 --fee 15%"},
-    {"layoff", "Say whether cards can be laid off onto a meld on the table (Basic Rummy)",
+    {"layoff",
+     "Say whether cards can be laid off onto a meld on the table (Basic, Knock and Crazy "
+     "Rummy; in Crazy Rummy a card may take back a wild from a run)",
      setup_layoff, true,
      "  rummy layoff 8♥-9♥-10♥ 7♥\n"
-     "  rummy layoff --variant crazy 5♥-6♥-7♥-8♥ \"9♥ 2♣\""},
+     "  rummy layoff --variant crazy 5♥-6♥-7♥-8♥ \"9♥ 2♣\"\n"
+     "  rummy layoff --variant crazy 5♥-JK-7♥-8♥ 6♥     (6♥ takes JK back)"},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules,
      false,
      "  rummy rules\n"
      "  rummy rules --house pure-without-second=all --format json"},
     {"toss", "Order the seats from the toss: one open card each, the highest plays first",
      setup_toss, false, "  rummy toss Asha=7♥ Ravi=PJ Meena=7♠ Tom=K♦"},
+    {"completion", "Print a completion script for bash, zsh or fish", setup_completion, false,
+     "  source <(rummy completion bash)\n"
+     "  rummy completion fish > ~/.config/fish/completions/rummy.fish"},
 }};
 
 constexpr std::string_view notation =
     R"(Hand notation (one argument, or standard input when absent or '-'):
-  groups split by '|', cards by '-', spaces or nothing:  10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
-  ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C, either case
-  PJ is a printed joker (JK too in Crazy Rummy); (WJ) after a card marks it as of the deal's
-  wild rank. --variant {} chooses the game (default {}).
-  A hand written without '|' or '-' is judged by its best grouping (Indian, Knock).
+  groups split by '|', cards by '-', spaces or nothing:
+    10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
+  ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C; any case
+  PJ is a printed joker (JK too in Crazy Rummy)
+  (WJ) after a card marks it as of the deal's wild rank
+  --variant {} chooses the game (default {})
+  a hand without '|' or '-' is judged by its best grouping (Indian, Knock)
 )";
 
 constexpr std::string_view exit_codes =
-    R"(Exit codes: 0 done (validate: a valid declaration; layoff: the cards fit),
-            1 validate: not a valid declaration (layoff: they do not fit),
-            2 bad input or usage, 3 the output could not be written (a full disk),
-            141 the reader closed the pipe (rummy batch f | head).
+    R"(Exit codes:
+  0    done (validate: a valid declaration; layoff: the cards fit)
+  1    validate: not a valid declaration (layoff: they do not fit)
+  2    bad input or usage
+  3    the output could not be written (a full disk)
+  141  the reader closed the pipe (rummy batch f | head)
 )";
 
 // Whether the command line asks for JSON (--format json or --format=json, anywhere).
@@ -392,6 +403,7 @@ int run(const std::vector<std::string>& args, Environment env) {
       "rummy: validate and score rummy hands (Indian 13-card, Basic, Knock and Crazy rummy)",
       "rummy"};
   app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
+  app.formatter(std::make_shared<HelpFormatter>(env.width));
   std::string variants;
   for (const Variant variant : all_variants) {
     variants += (variants.empty() ? "" : "|") + std::string(variant_name(variant));

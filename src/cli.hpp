@@ -2,6 +2,7 @@
 // the tests both call it.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -24,6 +25,8 @@ struct Environment {
   bool out_is_terminal = false;  // colour is used only on a terminal …
   bool no_color = false;         // … and never when NO_COLOR is set
   bool in_is_terminal = false;   // a hand typed at a terminal gets a hint on standard error
+  std::size_t width = 80;        // --help fits this many columns (the terminal's width)
+  bool err_is_terminal = false;  // long batches show their progress on standard error
 };
 
 // args[0] is the program name.

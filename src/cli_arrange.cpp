@@ -26,9 +26,10 @@ struct ArrangeResult {
             {"rule", describe(best.score, rules)},
             {"rule_id", basis_id(best.score.basis)},
             {"wild", wild_json(best.hand.wild)},
-            {"discard", best.discard ? Json(to_string(*best.discard)) : Json(nullptr)},
+            {"discard",
+             best.discard ? Json(to_string(*best.discard, rules.joker_name())) : Json(nullptr)},
             {"groups", groups_json(best.hand, best.check, rules)},
-            {"hand", format_hand(best.hand)},
+            {"hand", format_hand(best.hand, rules)},
             {"given_points", given ? Json(given->points) : Json(nullptr)},
             {"house_rules", house_rules_json(changed)}};
   }
@@ -37,11 +38,11 @@ struct ArrangeResult {
     out << wild_line(read, rules) << "\n";
     if (best.discard) {
       out << (best.valid() ? style.paint(fmt::format("you can declare by discarding {}",
-                                                     to_string(*best.discard)),
+                                                     to_string(*best.discard, rules.joker_name())),
                                          colour::good)
                            : fmt::format("no declaration yet: discard {}, and the best "
                                          "grouping of the rest is",
-                                         to_string(*best.discard)))
+                                         to_string(*best.discard, rules.joker_name())))
           << "\n";
     }
     print_groups(out, best.hand, best.check, rules, style);
@@ -82,7 +83,7 @@ struct ArrangeResult {
                              ? " (the best there is)"
                              : fmt::format(", {} more", given->points - best.score.points));
     }
-    out << "as notation: " << format_hand(best.hand) << "\n";
+    out << "as notation: " << format_hand(best.hand, rules) << "\n";
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };

@@ -1,8 +1,12 @@
 // rummy batch: one record per hand of one or more files, streamed; a summary on stderr.
 #include <charconv>
+#include <chrono>
 #include <cstring>
+#include <deque>
 #include <fstream>
+#include <future>
 #include <memory>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -22,6 +26,7 @@ struct BatchOptions {
   bool arrange = false;
   bool game_given = false;  // --game was given
   std::vector<std::string> files;
+  unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
 };
 
 // Lines of a stream through one buffer that grows only for a line longer than it: memory stays
@@ -188,15 +193,15 @@ class RecordWriter {
     json.member("rule_id", basis_id(record.score.basis));
     json.member("rule", rule(record));
     if (record.verdict != Verdict::drop) json.member("grouping", grouping_id(record.grouping));
-    if (record.grouped_as) json.member("hand", format_hand(*record.grouped_as));
+    if (record.grouped_as) json.member("hand", format_hand(*record.grouped_as, rules_));
     if (record.arrangement) {
       json.key("discard");
       if (record.arrangement->discard) {
-        json.string(to_string(*record.arrangement->discard));
+        json.string(to_string(*record.arrangement->discard, rules_.joker_name()));
       } else {
         json.null();
       }
-      json.member("hand", format_hand(record.arrangement->hand));
+      json.member("hand", format_hand(record.arrangement->hand, rules_));
     }
     json.end_object();
     out += '\n';
@@ -225,11 +230,13 @@ class RecordWriter {
     csv.field(rule(record));
     csv.field(record.verdict == Verdict::drop ? "" : grouping_id(record.grouping));
     if (record.arrangement) {
-      csv.field(record.arrangement->discard ? to_string(*record.arrangement->discard) : "");
-      csv.field(format_hand(record.arrangement->hand));
+      csv.field(record.arrangement->discard
+                    ? to_string(*record.arrangement->discard, rules_.joker_name())
+                    : "");
+      csv.field(format_hand(record.arrangement->hand, rules_));
     } else {
       csv.empty();
-      csv.field(record.grouped_as ? format_hand(*record.grouped_as) : "");
+      csv.field(record.grouped_as ? format_hand(*record.grouped_as, rules_) : "");
     }
     csv.empty();
     csv.end_row();
@@ -252,12 +259,14 @@ class RecordWriter {
     if (record.arrangement) {
       if (record.arrangement->discard) {
         fmt::format_to(std::back_inserter(out), "; discard {}",
-                       to_string(*record.arrangement->discard));
+                       to_string(*record.arrangement->discard, rules_.joker_name()));
       }
-      fmt::format_to(std::back_inserter(out), "; {}", format_hand(record.arrangement->hand));
+      fmt::format_to(std::back_inserter(out), "; {}",
+                     format_hand(record.arrangement->hand, rules_));
     }
     if (record.grouped_as) {
-      fmt::format_to(std::back_inserter(out), "; grouped as {}", format_hand(*record.grouped_as));
+      fmt::format_to(std::back_inserter(out), "; grouped as {}",
+                     format_hand(*record.grouped_as, rules_));
     }
     out += '\n';
   }
@@ -288,6 +297,70 @@ struct Summary {
     }
     points += record.score.points;
   }
+  void add(const Summary& other) {
+    hands += other.hands;
+    valid += other.valid;
+    invalid += other.invalid;
+    drops += other.drops;
+    bad += other.bad;
+    points += other.points;
+  }
+};
+
+// Lines read but not yet judged: their text, one after another, and where each is. A chunk is
+// judged as a whole, on a thread of its own with --jobs above 1, into its records' output.
+struct Chunk {
+  struct Line {
+    std::size_t offset = 0, size = 0, number = 0;
+    bool overlong = false;
+  };
+  std::string source;
+  std::string text;
+  std::vector<Line> lines;
+  std::string out;  // the records, written
+  Summary summary;
+  static constexpr std::size_t most_lines = 2048, most_bytes = std::size_t{1} << 20;
+  bool full() const { return lines.size() >= most_lines || text.size() >= most_bytes; }
+};
+
+Chunk judge(Chunk chunk, const BatchDefaults& defaults, const Rules& rules,
+            const RecordWriter& writer) {
+  for (const Chunk::Line& line : chunk.lines) {
+    const BatchRecord record =
+        line.overlong
+            ? overlong_batch_line(chunk.source, line.number)
+            : process_batch_line(std::string_view(chunk.text).substr(line.offset, line.size),
+                                 chunk.source, line.number, defaults, rules);
+    chunk.summary.count(record);
+    writer.write(chunk.out, chunk.source, record);
+  }
+  chunk.text.clear();
+  chunk.text.shrink_to_fit();
+  return chunk;
+}
+
+// "rummy batch: 120000 hands…" on standard error, only when it is a terminal, at most four times
+// a second, and wiped before the summary.
+class Progress {
+ public:
+  explicit Progress(const Environment& env) : env_(env), last_(Clock::now()) {}
+  void show(std::size_t hands) {
+    if (!env_.err_is_terminal) return;
+    const auto now = Clock::now();
+    if (now - last_ < std::chrono::milliseconds(250)) return;
+    last_ = now;
+    shown_ = true;
+    env_.err << fmt::format("\rrummy batch: {} hands…", hands) << std::flush;
+  }
+  void clear() {
+    if (shown_) env_.err << "\r\x1b[K" << std::flush;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  const Environment& env_;
+  Clock::time_point last_;
+  bool shown_ = false;
 };
 
 int run_batch(const BatchOptions& options, const Environment& env) {
@@ -316,28 +389,61 @@ int run_batch(const BatchOptions& options, const Environment& env) {
         out.clear();
       }
     };
+    // Chunks are judged in parallel and written in input order; at most two per job are in
+    // flight, so memory stays flat however long the input is.
+    std::deque<std::future<Chunk>> pending;
+    const std::size_t in_flight = 2 * std::size_t{options.jobs};
+    Progress progress(env);
+    const auto write = [&](Chunk chunk) {
+      summary.add(chunk.summary);
+      out += chunk.out;
+      flush(false);
+      progress.show(summary.hands);
+    };
+    const auto finish_oldest = [&] {
+      Chunk done = pending.front().get();
+      pending.pop_front();
+      write(std::move(done));
+    };
+    const auto submit = [&](Chunk& chunk) {
+      if (chunk.lines.empty()) return;
+      const std::string source = chunk.source;
+      if (options.jobs == 1) {
+        write(judge(std::move(chunk), defaults, rules, writer));
+      } else {
+        if (pending.size() >= in_flight) finish_oldest();
+        pending.push_back(std::async(std::launch::async, judge, std::move(chunk),
+                                     std::cref(defaults), std::cref(rules), std::cref(writer)));
+      }
+      chunk = Chunk{};
+      chunk.source = source;
+    };
+    const auto record_now = [&](Chunk& chunk, const BatchRecord& record) {
+      submit(chunk);
+      while (!pending.empty()) finish_oldest();
+      summary.count(record);
+      writer.write(out, chunk.source, record);
+    };
     const auto process = [&](std::istream& in, std::string_view source) {
       LineReader reader(in);
       std::string_view line;
       std::size_t number = 0;
+      Chunk chunk;
+      chunk.source = std::string(source);
       while (reader.next(line)) {
         ++number;
         // A byte-order mark may open a file.
         if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
         if (!reader.overlong() && holds_no_hand(line)) continue;
-        const BatchRecord record = reader.overlong()
-                                       ? overlong_batch_line(source, number)
-                                       : process_batch_line(line, source, number, defaults, rules);
-        summary.count(record);
-        writer.write(out, source, record);
-        flush(false);
+        chunk.lines.push_back({chunk.text.size(), line.size(), number, reader.overlong()});
+        chunk.text += line;
+        if (chunk.full()) submit(chunk);
       }
       if (const auto failure = reader.failure()) {
-        const BatchRecord record =
-            batch_error(source, number + 1, fmt::format("cannot read {}: {}", source, *failure));
-        summary.count(record);
-        writer.write(out, source, record);
+        record_now(chunk, batch_error(source, number + 1,
+                                      fmt::format("cannot read {}: {}", source, *failure)));
       }
+      submit(chunk);
     };
     std::vector<std::string> files = options.files;
     if (files.empty()) files.push_back("-");
@@ -348,14 +454,17 @@ int run_batch(const BatchOptions& options, const Environment& env) {
       }
       std::ifstream in(file, std::ios::binary);
       if (!in) {
-        const BatchRecord record =
-            batch_error(file, 1, fmt::format("cannot read {}: {}", file, std::strerror(errno)));
-        summary.count(record);
-        writer.write(out, file, record);
+        Chunk none;
+        none.source = file;
+        record_now(
+            none,
+            batch_error(file, 1, fmt::format("cannot read {}: {}", file, std::strerror(errno))));
         continue;
       }
       process(in, file);
     }
+    while (!pending.empty()) finish_oldest();
+    progress.clear();
     flush(true);
     env.out.flush();
     if (!env.out) throw OutputFailed{errno};
@@ -383,6 +492,12 @@ std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
                    fmt::format("Hands were declared (valid: 0, wrong show: {}) unless a line says "
                                "'shown'",
                                Rules::for_variant(Variant::indian).wrong_show_points));
+  command
+      .add_option("--jobs,-j", options->jobs,
+                  "Threads that judge hands (default: the machine's cores); records keep the "
+                  "order of the input")
+      ->check(CLI::Range(1U, 256U))
+      ->default_str(std::to_string(options->jobs));
   command.add_flag("--arrange", options->arrange,
                    "Give each hand's best arrangement (13 or 14 cards) instead of scoring it");
   return [options, game, &env] {

@@ -1,4 +1,4 @@
-// rummy cash: the three money formulas on their own (RULES.md §2.8).
+// rummy cash: the three money formulas on their own (rules §2.8).
 #include <charconv>
 #include <memory>
 

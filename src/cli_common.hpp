@@ -193,6 +193,7 @@ struct Subcommand {
 };
 
 std::function<int()> setup_validate(CLI::App& app, const Environment& env);
+std::function<int()> setup_completion(CLI::App& app, const Environment& env);
 std::function<int()> setup_score(CLI::App& app, const Environment& env);
 std::function<int()> setup_rules(CLI::App& app, const Environment& env);
 std::function<int()> setup_arrange(CLI::App& app, const Environment& env);

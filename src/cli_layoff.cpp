@@ -1,9 +1,10 @@
-// rummy layoff: can these cards be laid off onto this meld on the table? (RULES.md §3)
+// rummy layoff: can these cards be laid off onto this meld on the table? (rules §3)
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "layoff.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
@@ -17,26 +18,77 @@ struct LayoffOptions {
 
 // Whether the cards fit the meld, and why.
 struct LayoffResult {
-  bool fits = false;
-  Group meld, cards;
-  GroupKind kind = GroupKind::invalid;  // of the meld with the cards
+  LayOff lay_off;
+  Group cards;
   std::string reason;
+  const Rules& rules;
 
   Json json() const {
-    return {{"fits", fits},
-            {"meld", cards_json(meld)},
-            {"cards", cards_json(cards)},
-            {"kind", kind_id(kind)},
+    Json swaps = Json::array();
+    for (const Swap& swap : lay_off.swaps) {
+      swaps.push_back({{"card", to_string(swap.card, rules.joker_name())},
+                       {"wild", to_string(swap.wild, rules.joker_name())}});
+    }
+    return {{"fits", lay_off.fits()},
+            {"meld", cards_json(lay_off.meld, rules)},
+            {"cards", cards_json(cards, rules)},
+            {"becomes", lay_off.fits() ? cards_json(lay_off.result, rules) : Json(nullptr)},
+            {"swaps", swaps},
+            {"wild_stays_in_book", lay_off.wild_stays_in_book},
+            {"kind", kind_id(lay_off.after.kind)},
             {"reason", reason}};
   }
   void text(std::ostream& out, const Style&) const {
-    out << (fits ? "yes: " : "no: ") << reason << "\n";
+    out << (lay_off.fits() ? "yes: " : "no: ") << reason << "\n";
   }
 };
+
+// "6♥ takes the place of JK, which goes back to the player"
+std::string swaps_text(const LayOff& result, const Rules& rules) {
+  std::string text;
+  for (const Swap& swap : result.swaps) {
+    text += fmt::format("{}{} takes the place of {}, which goes back to the player",
+                        text.empty() ? "" : "; ", to_string(swap.card, rules.joker_name()),
+                        to_string(swap.wild, rules.joker_name()));
+  }
+  return text;
+}
+
+std::string reason_text(const LayOff& result, WildRank wild, const Rules& rules) {
+  const MeldWords& words = rules.words;
+  switch (result.fault) {
+    case LayOffFault::meld_not_valid:
+      return fmt::format("{} is not a {}: {}", format_group(result.meld, wild, rules), words.group,
+                         explain(result.before, result.meld, wild, rules));
+    case LayOffFault::not_valid_after:
+    case LayOffFault::run_into_set:
+      return fmt::format("{} would not be a {}: {}", format_group(result.result, wild, rules),
+                         is_sequence(result.before.kind) ? words.sequence : words.set,
+                         result.fault == LayOffFault::run_into_set
+                             ? fmt::format("a {} cannot turn into a {}", words.sequence, words.set)
+                             : explain(result.after, result.result, wild, rules));
+    case LayOffFault::none:
+      break;
+  }
+  std::string text = fmt::format("{} becomes {}: ", format_group(result.meld, wild, rules),
+                                 format_group(result.result, wild, rules));
+  if (!result.swaps.empty()) text += swaps_text(result, rules) + "; ";
+  text += explain(result.after, result.result, wild, rules);
+  if (result.wild_stays_in_book) {
+    text += fmt::format(" (a wild card in a {} cannot be taken: it stays)", words.set);
+  }
+  return text;
+}
 
 int run_layoff(const LayoffOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
+    if (!rules.lays_off) {
+      throw CommandError{fmt::format("{} has no laying off: it is played in Basic, Knock and "
+                                     "Crazy Rummy (--variant basic, knock or crazy)",
+                                     variant_description(rules.variant)),
+                         std::nullopt};
+    }
     ReadOptions read_options;
     if (options.common.wild) read_options.wild = parse_wild(*options.common.wild);
     const ReadHand meld = read_hand(options.meld, "<meld>", rules, read_options);
@@ -58,25 +110,10 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
                                                      : fmt::format("{} decks hold", rules.decks)));
     }
     const WildRank wild = meld.hand.wild;
-    const GroupVerdict before = classify_group(table, wild, rules);
-    const GroupVerdict after = classify_group(extended, wild, rules);
-    const bool same_family = is_sequence(before.kind) == is_sequence(after.kind);
-    const bool fits = is_valid_group(before.kind) && is_valid_group(after.kind) && same_family;
-    std::string reason;
-    if (!is_valid_group(before.kind)) {
-      reason = fmt::format("{} is not a meld: {}", format_group(table, wild),
-                           explain(before, table, wild, rules));
-    } else if (!is_valid_group(after.kind) || !same_family) {
-      reason = fmt::format("{} would not be a {}: {}", format_group(extended, wild),
-                           is_sequence(before.kind) ? "run" : "set",
-                           is_valid_group(after.kind) ? "a run cannot turn into a set"
-                                                      : explain(after, extended, wild, rules));
-    } else {
-      reason = fmt::format("{} becomes {}: {}", format_group(table, wild),
-                           format_group(extended, wild), explain(after, extended, wild, rules));
-    }
-    emit(LayoffResult{fits, table, added.hand.cards(), after.kind, reason}, options.common, env);
-    return fits ? exit_ok : exit_not_valid;
+    const LayOff result = lay_off(table, added.hand.cards(), wild, rules);
+    const std::string reason = reason_text(result, wild, rules);
+    emit(LayoffResult{result, added.hand.cards(), reason, rules}, options.common, env);
+    return result.fits() ? exit_ok : exit_not_valid;
   });
 }
 

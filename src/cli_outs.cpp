@@ -9,22 +9,26 @@ namespace rummy::cli {
 
 namespace {
 
-Json outs_json(const std::vector<Out>& outs) {
+Json outs_json(const std::vector<Out>& outs, const Rules& rules) {
+  const std::string_view joker = rules.joker_name();
   Json array = Json::array();
   for (const Out& out : outs) {
-    array.push_back({{"card", to_string(out.card)},
-                     {"copies_left", out.copies_left},
-                     {"discard", out.discard ? Json(to_string(*out.discard)) : Json(nullptr)},
-                     {"points", out.points}});
+    array.push_back(
+        {{"card", to_string(out.card, joker)},
+         {"copies_left", out.copies_left},
+         {"discard", out.discard ? Json(to_string(*out.discard, joker)) : Json(nullptr)},
+         {"points", out.points}});
   }
   return array;
 }
 
-std::string outs_text(const std::vector<Out>& outs, bool with_points) {
+std::string outs_text(const std::vector<Out>& outs, bool with_points, const Rules& rules) {
+  const std::string_view joker = rules.joker_name();
   std::string text;
   for (const Out& out : outs) {
-    text += fmt::format("  {} ({} left), then discard {}", to_string(out.card), out.copies_left,
-                        out.discard ? to_string(*out.discard) : std::string("?"));
+    text +=
+        fmt::format("  {} ({} left), then discard {}", to_string(out.card, joker), out.copies_left,
+                    out.discard ? to_string(*out.discard, joker) : std::string("?"));
     if (with_points) text += fmt::format(": pays {}", out.points);
     text += "\n";
   }
@@ -40,8 +44,8 @@ struct OutsResult {
   Json json() const {
     return {{"points_now", outs.points_now},
             {"wild", wild_json(read.hand.wild)},
-            {"declare", outs_json(outs.declare)},
-            {"improve", outs_json(outs.improve)}};
+            {"declare", outs_json(outs.declare, rules)},
+            {"improve", outs_json(outs.improve, rules)}};
   }
 
   void text(std::ostream& out, const Style&) const {
@@ -53,9 +57,10 @@ struct OutsResult {
       for (const Out& each : outs.declare) copies += each.copies_left;
       out << fmt::format("{} card{} declare ({} cop{} may be unseen):\n", outs.declare.size(),
                          outs.declare.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies")
-          << outs_text(outs.declare, false);
+          << outs_text(outs.declare, false, rules);
     } else if (!outs.improve.empty()) {
-      out << "no card declares; these lower the count most:\n" << outs_text(outs.improve, true);
+      out << "no card declares; these lower the count most:\n"
+          << outs_text(outs.improve, true, rules);
     } else {
       out << "no card declares or lowers the count\n";
     }

@@ -131,7 +131,7 @@ struct RulesResult {
     }
     if (!rules.declares) return;  // the cap, wrong shows and drops are Indian rummy's
     out << fmt::format(
-        "\nFixed rules (RULES.md §2.6): a hand holds {} cards; a loser pays at most {}; a wrong "
+        "\nFixed rules (rules §2.6): a hand holds {} cards; a loser pays at most {}; a wrong "
         "show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
         rules.hand_size, rules.points_cap, rules.wrong_show_points,
         rules.valid_after_declaration_points);

@@ -51,9 +51,9 @@ struct ScoreResult {
     body["valid"] = judged.check.valid();
     body["wild"] = wild_json(hand.wild);
     body["groups"] = groups_json(hand, judged.check, rules);
-    body["counted"] = cards_json(score.counted);
+    body["counted"] = cards_json(score.counted, rules);
     body["house_rules"] = house_rules_json(changed);
-    add_grouping_json(body, judged);
+    add_grouping_json(body, judged, rules);
     return body;
   }
 
@@ -63,7 +63,7 @@ struct ScoreResult {
       if (const std::string how = grouping_text(judged); !how.empty()) out << how << "\n";
       print_groups(out, judged.hand, judged.check, rules, style);
     }
-    const WildRank wild = read ? read->hand.wild : std::nullopt;
+    const WildRank wild = judged.hand.wild;  // the hand as judged keeps its wild rank
     out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
                        colour::strong);
     if (score.points != score.uncapped) {
@@ -74,7 +74,7 @@ struct ScoreResult {
       std::string cards;
       for (const Card card : score.counted) {
         cards += cards.empty() ? "" : " ";
-        cards += to_string(card);
+        cards += to_string(card, rules.joker_name());
         if (is_joker(card, wild) && card_points(card, wild, rules) == 0) cards += "(0)";
       }
       const int multiplier = doubled ? rules.match.rummy_multiplier : 1;
@@ -89,7 +89,8 @@ struct ScoreResult {
         out << "  - " << explain(problem, judged.check, judged.hand, rules) << "\n";
       }
     }
-    if (const std::string could = could_declare_text(judged); !could.empty()) out << could << "\n";
+    if (const std::string could = could_declare_text(judged, rules); !could.empty())
+      out << could << "\n";
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };

@@ -1,4 +1,4 @@
-// rummy toss: the seats from the toss, one open card each (RULES.md §2.8).
+// rummy toss: the seats from the toss, one open card each (rules §2.8).
 #include <memory>
 
 #include <fmt/format.h>

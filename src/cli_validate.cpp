@@ -32,7 +32,7 @@ struct ValidateResult {
                  {"groups", groups_json(hand, check, rules)},
                  {"problems", problems},
                  {"house_rules", house_rules_json(changed)}};
-    add_grouping_json(body, judged);
+    add_grouping_json(body, judged, rules);
     return body;
   }
 
@@ -44,7 +44,8 @@ struct ValidateResult {
     print_groups(out, hand, check, rules, style);
     const bool declares = rules.declares;  // a hand is judged as a declaration
     if (check.valid()) {
-      out << style.paint(declares ? "valid declaration" : "every group is a valid meld",
+      out << style.paint(declares ? std::string("valid declaration")
+                                  : fmt::format("every {} is valid", rules.words.group),
                          colour::good)
           << ": " << hand.card_count() << " cards in " << summarize(check, rules);
       if (rules.contract) out << fmt::format("; round {}'s contract is met", rules.contract->round);
@@ -56,7 +57,8 @@ struct ValidateResult {
         out << "  - " << explain(problem, check, hand, rules) << "\n";
       }
     }
-    if (const std::string could = could_declare_text(judged); !could.empty()) out << could << "\n";
+    if (const std::string could = could_declare_text(judged, rules); !could.empty())
+      out << could << "\n";
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };

@@ -21,11 +21,11 @@ std::vector<Card> Hand::cards() const {
   return all;
 }
 
-std::string format_hand(const Hand& hand) {
+std::string format_hand(const Hand& hand, const Rules& rules) {
   std::string text;
   for (const Group& group : hand.groups) {
     text += text.empty() ? "" : " | ";
-    text += format_group(group, hand.wild);
+    text += format_group(group, hand.wild, rules);
   }
   return text;
 }
@@ -63,14 +63,14 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
                     const Rules& rules) {
   switch (problem.kind) {
     case ProblemKind::wrong_card_count:
-      return fmt::format("{} cards: a declaration shows exactly {}", hand.card_count(),
-                         rules.hand_size);
+      return fmt::format("{} card{}: a declaration shows exactly {}", hand.card_count(),
+                         hand.card_count() == 1 ? "" : "s", rules.hand_size);
     case ProblemKind::bad_group: {
       const auto index = static_cast<std::size_t>(problem.group);
       const Group& group = hand.groups[index];
       const GroupVerdict& verdict = check.groups[index];
-      return fmt::format("group {} ({}) is {}: {}", index + 1, format_group(group, hand.wild),
-                         verdict.kind == GroupKind::unmatched ? "unmatched" : "not a valid group",
+      return fmt::format("{} {} ({}) is {}: {}", rules.words.group, index + 1,
+                         format_group(group, hand.wild, rules), kind_name(verdict.kind, rules),
                          explain(verdict, group, hand.wild, rules));
     }
     case ProblemKind::no_pure_sequence:

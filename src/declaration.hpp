@@ -1,4 +1,4 @@
-// A hand as shown at the end of a deal, and whether it is a valid declaration (RULES.md §2.5).
+// A hand as shown at the end of a deal, and whether it is a valid declaration (rules §2.5).
 #pragma once
 
 #include <optional>
@@ -21,7 +21,7 @@ struct Hand {
 };
 
 // "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ)": the hand in the notation, wild cards marked.
-std::string format_hand(const Hand& hand);
+std::string format_hand(const Hand& hand, const Rules& rules);
 
 enum class ProblemKind {
   wrong_card_count,   // an Indian declaration shows exactly rules.hand_size cards

@@ -1,4 +1,4 @@
-// Knock Rummy's settlement of a round (RULES.md §4): who wins, and what each player pays or takes.
+// Knock Rummy's settlement of a round (rules §4): who wins, and what each player pays or takes.
 // Data only; describe_knock says it in words.
 #pragma once
 

@@ -219,7 +219,7 @@ struct wild_action<grammar::rank> {
 };
 template <>
 struct wild_action<grammar::printed_joker> {
-  static void apply0(WildBuilder& builder) { builder.wild = Rank::ace; }  // RULES.md §2.3
+  static void apply0(WildBuilder& builder) { builder.wild = Rank::ace; }  // rules §2.3
 };
 template <>
 struct wild_action<grammar::wild_none> {

@@ -7,9 +7,9 @@
 
 namespace rummy::cli {
 
-Json cards_json(std::span<const Card> cards) {
+Json cards_json(std::span<const Card> cards, const Rules& rules) {
   Json array = Json::array();
-  for (const Card card : cards) array.push_back(to_string(card));
+  for (const Card card : cards) array.push_back(to_string(card, rules.joker_name()));
   return array;
 }
 
@@ -36,9 +36,9 @@ Json groups_json(const Hand& hand, const DeclarationCheck& check, const Rules& r
     const GroupVerdict& verdict = check.groups[i];
     Json as = Json::array();
     for (const auto& card : verdict.reading) {
-      as.push_back(card ? Json(to_string(*card)) : Json(nullptr));
+      as.push_back(card ? Json(to_string(*card, rules.joker_name())) : Json(nullptr));
     }
-    groups.push_back({{"cards", cards_json(group)},
+    groups.push_back({{"cards", cards_json(group, rules)},
                       {"kind", kind_id(verdict.kind)},
                       {"reason", explain(verdict, group, hand.wild, rules)},
                       {"as", as}});
@@ -96,7 +96,7 @@ void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& c
   std::vector<std::string> written;
   std::size_t cards_width = 0, kind_width = 0;
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
-    written.push_back(format_group(hand.groups[i], hand.wild));
+    written.push_back(format_group(hand.groups[i], hand.wild, rules));
     cards_width = std::max(cards_width, display_width(written.back()));
     kind_width = std::max(kind_width, kind_name(check.groups[i].kind, rules).size());
   }
@@ -116,15 +116,15 @@ std::string grouping_text(const JudgedHand& judged) {
   return "written without '|' or '-': judged by its best grouping";
 }
 
-std::string could_declare_text(const JudgedHand& judged) {
+std::string could_declare_text(const JudgedHand& judged, const Rules& rules) {
   if (!judged.could_declare) return "";
-  return "its cards could be declared: " + format_hand(*judged.could_declare);
+  return "its cards could be declared: " + format_hand(*judged.could_declare, rules);
 }
 
-void add_grouping_json(Json& body, const JudgedHand& judged) {
+void add_grouping_json(Json& body, const JudgedHand& judged, const Rules& rules) {
   body["grouping"] = grouping_id(judged.grouping);
   body["could_declare"] =
-      judged.could_declare ? Json(format_hand(*judged.could_declare)) : Json(nullptr);
+      judged.could_declare ? Json(format_hand(*judged.could_declare, rules)) : Json(nullptr);
 }
 
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings) {

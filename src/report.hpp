@@ -16,7 +16,7 @@
 
 namespace rummy::cli {
 
-Json cards_json(std::span<const Card> cards);
+Json cards_json(std::span<const Card> cards, const Rules& rules);
 Json wild_json(WildRank wild);
 std::string_view wild_from_id(WildFrom from);  // "option", "marks", "nothing"
 
@@ -34,8 +34,8 @@ void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& c
 // How a hand was judged, in words (nothing when as written), and as JSON: "grouping" ("as
 // written", "arranged") and "could_declare" (the grouping that would declare, or null).
 std::string grouping_text(const JudgedHand& judged);
-std::string could_declare_text(const JudgedHand& judged);
-void add_grouping_json(Json& body, const JudgedHand& judged);
+std::string could_declare_text(const JudgedHand& judged, const Rules& rules);
+void add_grouping_json(Json& body, const JudgedHand& judged, const Rules& rules);
 
 // "(house rules that changed this: fifth-card-joker=on)", or nothing.
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings);

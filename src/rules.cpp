@@ -43,7 +43,7 @@ std::string contract_text(int books, int runs) {
 
 namespace {
 
-// Crazy Rummy's seven rounds (RULES.md §5): round, cards dealt, books and runs to go down.
+// Crazy Rummy's seven rounds (rules §5): round, cards dealt, books and runs to go down.
 constexpr std::array<Contract, 7> crazy_contracts = {{
     {1, 7, 2, 0},
     {2, 8, 1, 1},
@@ -58,7 +58,7 @@ constexpr Outcomes indian_outcomes = outcome_bit(Outcome::declared) | outcome_bi
                                      outcome_bit(Outcome::dropped) | outcome_bit(Outcome::missed) |
                                      outcome_bit(Outcome::left) | outcome_bit(Outcome::won);
 
-// How Indian rummy's formats run over deals (RULES.md §2.8).
+// How Indian rummy's formats run over deals (rules §2.8).
 Match indian_match(Game game) {
   Match match;
   match.outcomes = indian_outcomes;
@@ -109,7 +109,13 @@ Rules Rules::for_variant(Variant variant, Game game) {
   rules.words.sequences = "runs";
   rules.words.set = "book";
   rules.words.sets = "books";
+  rules.words.group = "meld";
+  rules.words.groups = "melds";
+  rules.words.joker = "wild card";
+  rules.words.jokers = "wild cards";
+  rules.words.stays_pure = "";
   rules.has_formats = false;
+  rules.lays_off = true;
   rules.declares = false;
   rules.exact_hand_size = false;
   rules.pure_sequence_required = false;
@@ -123,8 +129,8 @@ Rules Rules::for_variant(Variant variant, Game game) {
   switch (variant) {
     case Variant::indian:
       break;
-    case Variant::basic:  // RULES.md §3: one pack, no jokers, ace low (1 point)
-    case Variant::knock:  // RULES.md §4: the same pack and values
+    case Variant::basic:  // rules §3: one pack, no jokers, ace low (1 point)
+    case Variant::knock:  // rules §4: the same pack and values
       rules.decks = 1;
       rules.printed_jokers_per_deck = 0;
       rules.deal_has_wild_rank = false;
@@ -161,11 +167,12 @@ Rules Rules::for_variant(Variant variant, Game game) {
         match.no_winner_text = "knock: one player 'knocked HAND'";
       }
       break;
-    case Variant::crazy:  // RULES.md §5: two packs and four jokers; every 2 and joker is wild
+    case Variant::crazy:  // rules §5: two packs and four jokers; every 2 and joker is wild
       rules.decks = 2;
       rules.printed_jokers_per_deck = 2;
       rules.deal_has_wild_rank = false;
       rules.fixed_wild = Rank::two;
+      rules.wild_taken_from_run = true;
       rules.min_run = 4;
       rules.max_set = 8;
       rules.set_suits_differ = false;
@@ -278,7 +285,8 @@ constexpr std::array<HouseRuleValue, 2> ace_high_or_low_values = {{
 
 const std::array<HouseRule, 4> house_rule_table = {{
     {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
-     "RULES.md §2.6: seed [000] (default); most platforms (all); seed [001]'s example (ungrouped)",
+     "rules §2.6: the Hindi guide (default); most platforms (all); the Junglee guide's example "
+     "(ungrouped)",
      pure_without_second_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.pure_without_second); },
      [](Rules& rules, std::size_t value) {
@@ -286,18 +294,21 @@ const std::array<HouseRule, 4> house_rule_table = {{
      },
      Variant::indian},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
-     "RULES.md §2.4: off in seed [001]; on at some platforms", fifth_card_joker_values,
+     "rules §2.4: off in the Junglee guide (default); on at some platforms",
+     fifth_card_joker_values,
      [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
      [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }, Variant::indian},
     {"pool-out", "when a pool rummy player is out",
-     "RULES.md §2.8: every platform (reach); seed [000]'s words (exceed)", pool_out_values,
+     "rules §2.8: the platforms (reach, default); the Hindi guide's words (exceed)",
+     pool_out_values,
      [](const Rules& rules) {
        return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0);
      },
      [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; },
      Variant::indian},
     {"ace-high-or-low", "Basic Rummy: whether the ace may also be high",
-     "RULES.md §3: low only (default); a common house rule", ace_high_or_low_values,
+     "rules §3.2: the Hindi page on Basic Rummy (low only, default; high or low as its house rule)",
+     ace_high_or_low_values,
      [](const Rules& rules) {
        return static_cast<std::size_t>(rules.variant == Variant::basic && rules.ace_high ? 1 : 0);
      },

@@ -1,5 +1,5 @@
 // The rules of a game as data: one classifier and one scorer read a Rules value, and a house
-// rule is a named change to it (RULES.md §2.7).
+// rule is a named change to it (rules §2.7).
 #pragma once
 
 #include <algorithm>
@@ -15,7 +15,7 @@
 
 namespace rummy {
 
-// Indian rummy's formats; they differ in drop penalties (RULES.md §2.6) and, later, in money.
+// Indian rummy's formats; they differ in drop penalties (rules §2.6) and, later, in money.
 enum class Game { points, pool101, pool201, deals };
 inline constexpr std::array<Game, 4> all_games = {Game::points, Game::pool101, Game::pool201,
                                                   Game::deals};
@@ -27,15 +27,15 @@ enum class Drop { first, middle };
 inline constexpr std::array<Drop, 2> all_drops = {Drop::first, Drop::middle};
 std::string_view drop_name(Drop drop);  // "first", "middle"
 
-// What a loser with a pure sequence but no second sequence pays for (RULES.md §2.6).
+// What a loser with a pure sequence but no second sequence pays for (rules §2.6).
 enum class PureWithoutSecondCount {
-  pure_exempt,  // every card outside the pure sequence(s)  [000]
+  pure_exempt,  // every card outside the pure sequence(s)  (Hindi guide)
   all,          // every card                               (most platforms)
-  ungrouped,    // only cards outside valid groups          [001]'s worked example
+  ungrouped,    // only cards outside valid groups          the Junglee guide's worked example
 };
 
 // Pool rummy: out at the limit (or above it, with the house rule), and re-joining only while no
-// other player's total is above the ceiling (RULES.md §2.8).
+// other player's total is above the ceiling (rules §2.8).
 struct PoolLimits {
   int limit = 0;
   int rejoin_ceiling = 0;
@@ -49,7 +49,7 @@ struct DropPenalty {
 // A points cap no hand reaches: the games other than Indian rummy have none.
 inline constexpr int no_cap = 1'000'000;
 
-// Crazy Rummy's rounds (RULES.md §5): the cards dealt and the melds needed to go down.
+// Crazy Rummy's rounds (rules §5): the cards dealt and the melds needed to go down.
 struct Contract {
   int round = 0;
   int cards = 0;
@@ -75,7 +75,7 @@ constexpr Outcomes outcome_bit(Outcome outcome) {
   return 1U << static_cast<unsigned>(outcome);
 }
 
-// How a hand shown at the end of a deal counts (RULES.md §2.6, §3, §4, §5).
+// How a hand shown at the end of a deal counts (rules §2.6, §3, §4, §5).
 enum class ShownCount {
   by_declaration,  // Indian: 2 when itself valid, else by its pure and second sequences
   deadwood,        // Knock: the cards outside melds (the least, unless the player grouped them)
@@ -149,6 +149,10 @@ struct MeldWords {
                                            "not a valid group"};
   std::string_view sequence = "sequence", sequences = "sequences";
   std::string_view set = "set", sets = "sets";
+  std::string_view group = "group", groups = "groups";
+  std::string_view joker = "joker", jokers = "jokers";
+  // After a pure sequence whose wild cards stand as themselves (other games: nothing).
+  std::string_view stays_pure = ", so it stays pure";
 };
 
 struct Rules {
@@ -179,6 +183,8 @@ struct Rules {
   int max_wilds_in_run = 13;           // Crazy Rummy: 2
   int max_wilds_in_set = 13;           // Crazy Rummy: 1
   bool jk_is_printed_joker = false;    // Crazy Rummy also writes the printed joker JK
+  bool lays_off = false;               // cards may be added to melds on the table (not Indian)
+  bool wild_taken_from_run = false;    // Crazy Rummy: a natural card takes back a run's wild
   int joker_points = 0;                // a printed joker left in hand (Crazy Rummy: 20)
   bool wild_cards_score_zero = true;   // Indian: a wild card counts 0; Crazy: a 2 counts 20
   bool pure_sequence_required = true;  // Indian declarations need a pure sequence
@@ -195,7 +201,7 @@ struct Rules {
       {20, 40},                      // points
       {20, 40},                      // 101 pool
       {25, 50},                      // 201 pool
-      {std::nullopt, std::nullopt},  // deals: no drop [000]
+      {std::nullopt, std::nullopt},  // deals: no drop (Hindi guide)
   }};
 
   // The toss for seats (§2.8): each player gets one open card; the highest plays first. A joker
@@ -230,6 +236,12 @@ struct Rules {
     return card.is_printed_joker() ? printed_jokers_allowed() : copies_allowed();
   }
   int largest_set() const { return fifth_card_joker ? max_set + 1 : max_set; }
+  // Whether any card may stand in for another (Basic and Knock: none).
+  bool has_jokers() const {
+    return deal_has_wild_rank || fixed_wild || printed_jokers_per_deck > 0;
+  }
+  // How this game writes the printed joker: PJ, or Crazy Rummy's JK.
+  std::string_view joker_name() const { return jk_is_printed_joker ? "JK" : "PJ"; }
   const DropPenalty& drop_penalty(Game game) const { return drops[static_cast<int>(game)]; }
   const PoolLimits& pool_limits(Game game) const { return pools[static_cast<int>(game)]; }
   bool is_out(Game game, int total) const {
@@ -263,7 +275,7 @@ struct HouseRuleValue {
 struct HouseRule {
   std::string_view name;
   std::string_view summary;
-  std::string_view source;                 // where RULES.md takes the default from
+  std::string_view source;                 // where docs/rules.md takes the default from
   std::span<const HouseRuleValue> values;  // the first is the default
   std::size_t (*get)(const Rules&);        // index into values
   void (*set)(Rules&, std::size_t);

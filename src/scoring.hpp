@@ -1,5 +1,5 @@
 // Penalty points: what a declaring player, a loser showing a hand, or a dropping player pays
-// (RULES.md §2.2, §2.6). The winner of a deal pays 0.
+// (rules §2.2, §2.6). The winner of a deal pays 0.
 #pragma once
 
 #include <optional>

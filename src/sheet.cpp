@@ -403,7 +403,7 @@ class Settler {
                        names_.size(), variant_description(rules_.variant), rules_.hand_size));
     }
     JudgedHand judged = judge_hand(hand, read.written.grouped, rules_);
-    outcome.hand = format_hand(judged.hand);
+    outcome.hand = format_hand(judged.hand, rules_);
     outcome.grouping = judged.grouping;
     return judged;
   }

@@ -1,6 +1,6 @@
 // Table sheets: one game at one table, deal by deal (the syntax is in grammar/table_sheet.hpp),
 // and settling it with one loop for every game: points, winners, eliminations, re-joins, chips,
-// scores and money (RULES.md §2.6, §2.8, §3, §4, §5). How a game runs over deals is data
+// scores and money (rules §2.6, §2.8, §3, §4, §5). How a game runs over deals is data
 // (Rules::match); the settlement is data too, and the describe_* functions say it in words.
 // No I/O: the CLI reads the file and prints the settlement.
 #pragma once

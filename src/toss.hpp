@@ -1,4 +1,4 @@
-// The toss for seats (RULES.md §2.8): each player gets one open card; the highest card plays
+// The toss for seats (rules §2.8): each player gets one open card; the highest card plays
 // first and the lowest last. A printed joker is the highest card; equal ranks are ordered by
 // suit (Rules::toss_suits); the ace ranks above the king (Rules::toss_ace_high). Two players
 // with cards of equal standing (the same card from two packs, two jokers) draw again.

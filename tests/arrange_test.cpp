@@ -161,7 +161,7 @@ void compare_with_reference(const std::vector<Card>& cards, WildRank wild, const
   Hand as_given;
   as_given.groups = {cards};
   as_given.wild = wild;
-  CAPTURE(format_group(cards, wild));
+  CAPTURE(format_group(cards, wild, rules));
   CAPTURE(rules.pure_without_second);
   CHECK(arrangement.valid() == reference.valid);
   CHECK(arrangement.score.points == reference.points);
@@ -180,7 +180,7 @@ TEST_CASE("the issue's hands arrange as expected") {
   CHECK(arrangement.valid());
   CHECK(arrangement.score.points == 2);
 
-  // Seed [001]'s example, written to pay 70, regroups to pay 30: A♦-2♦-3♦ is pure, and the
+  // The Junglee guide's example, written to pay 70, regroups to pay 30: A♦-2♦-3♦ is pure, and the
   // wild 10♥ stands for K♥ in J♥-Q♥-K♥-A♥; A♠ Q♣ Q♥ are left.
   const Hand seed = hand_of("10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥", "10");
   const Arrangement best = arrange(flat(seed), seed.wild, Rules{});
@@ -279,7 +279,7 @@ TEST_CASE("Knock Rummy: the arrangement's deadwood is the least over every split
       }
     }
     const Arrangement best = arrange(cards, std::nullopt, rules);
-    CAPTURE(format_group(cards, std::nullopt));
+    CAPTURE(format_group(cards, std::nullopt, rules));
     CHECK(best.score.points == reference_least_deadwood(cards, rules));
     CHECK(best.valid() == (best.score.points == 0));
     check_same_cards(cards, best);

@@ -111,7 +111,7 @@ TEST_CASE("Basic and Knock Rummy: the search by subsets agrees with the arrangem
       if (cards.size() == 10) break;
       if (round % 2 == 0 || card.suit() <= Suit::hearts) cards.push_back(card);
     }
-    CAPTURE(format_group(cards, std::nullopt));
+    CAPTURE(format_group(cards, std::nullopt, rules));
     CAPTURE(variant_name(rules.variant));
     const Arrangement searched = arrange(cards, std::nullopt, rules);
     const Arrangement by_subsets = arrange_by_subsets(cards, std::nullopt, rules);
@@ -142,7 +142,7 @@ TEST_CASE("Crazy Rummy: the arrangement has the least deadwood of every split in
       if (wanted) cards.push_back(card);
     }
     const WildRank wild = Rank::two;
-    CAPTURE(format_group(cards, wild));
+    CAPTURE(format_group(cards, wild, rules));
     CAPTURE(rules.contract.has_value());
     const Arrangement best = arrange(cards, wild, rules);
     check_arrangement(cards, best, rules);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Times `rummy batch` end to end, from a file to /dev/null, on one core, for each output format
-# and for --arrange. Usage: tests/batch_benchmark.sh [hands] (default 1,000,000); run after a build.
+# Times `rummy batch` end to end, from a file to /dev/null, on one core (--jobs 1), for each
+# output format and for --arrange, then on two cores (--jobs 2) with the speed-up.
+# Usage: tests/batch_benchmark.sh [hands] (default 1,000,000); run after a build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 hands="${1:-1000000}"
@@ -8,19 +9,26 @@ file="$(mktemp)"
 trap 'rm -f "$file"' EXIT
 "$root/build/tests/rummy_benchmark" --batch-file "$file" "$hands"
 echo "rummy batch: $hands grouped 13-card hands, $(du -h "$file" | cut -f1) of input, one core"
+cores=0
 run() {
   local label="$1"
   shift
   local start end
   start=$(date +%s.%N)
-  taskset -c 0 "$root/build/rummy" batch "$@" "$file" > /dev/null 2> /dev/null || true
+  taskset -c "$cores" "$root/build/rummy" batch "$@" "$file" > /dev/null 2> /dev/null || true
   end=$(date +%s.%N)
+  last=$(awk -v n="$hands" -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", n / (e - s) }')
   awk -v n="$hands" -v s="$start" -v e="$end" -v l="$label" \
-    'BEGIN { printf "%-22s %10.0f hands/s  (%.2f s)\n", l, n / (e - s), e - s }'
+    'BEGIN { printf "%-34s %10.0f hands/s  (%.2f s)\n", l, n / (e - s), e - s }'
 }
-run "--format json" --format json
-run "--format csv" --format csv
-run "--format text" --format text
+run "--format json" --jobs 1 --format json
+one_core=$last
+run "--format csv" --jobs 1 --format csv
+run "--format text" --jobs 1 --format text
+cores=0,1
+run "--format json --jobs 2 (2 cores)" --jobs 2 --format json
+awk -v a="$one_core" -v b="$last" 'BEGIN { printf "speed-up on 2 cores: %.2fx\n", b / a }'
+cores=0
 # Memory stays flat: the largest resident size, for a tenth of the file and for all of it.
 if [ -x /usr/bin/time ]; then
   head -n "$((hands / 10))" "$file" > "$file.tenth"
@@ -34,4 +42,8 @@ fi
 head -n "$((hands / 10))" "$file" > "$file.arrange"
 trap 'rm -f "$file" "$file.arrange"' EXIT
 file="$file.arrange" hands=$((hands / 10))
-run "--arrange --format json" --arrange --format json
+run "--arrange --format json" --jobs 1 --arrange --format json
+one_core=$last
+cores=0,1
+run "--arrange --format json --jobs 2" --jobs 2 --arrange --format json
+awk -v a="$one_core" -v b="$last" 'BEGIN { printf "speed-up on 2 cores: %.2fx\n", b / a }'

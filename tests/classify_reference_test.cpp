@@ -112,7 +112,7 @@ TEST_CASE("classification agrees with the reference on random groups with jokers
     const GroupKind expected = reference_kind(group, wild, rules);
     const GroupKind actual = classify_group(group, wild, rules).kind;
     if (expected != actual) {
-      CAPTURE(format_group(group, wild));
+      CAPTURE(format_group(group, wild, rules));
       CAPTURE(kind_id(expected));
       CAPTURE(kind_id(actual));
       CHECK(expected == actual);
@@ -139,7 +139,7 @@ TEST_CASE("a valid group's reading is itself a valid group of natural cards") {
     std::vector<Card> as;
     for (const auto& card : verdict.reading) as.push_back(*card);
     const GroupKind plain = classify_group(as, WildRank{}, rules).kind;
-    CAPTURE(format_group(group, wild));
+    CAPTURE(format_group(group, wild, rules));
     if (verdict.kind == GroupKind::set) {
       CHECK(plain == GroupKind::set);
     } else {

@@ -1,4 +1,4 @@
-// Group classification: every group example of RULES.md §2.3 and §2.4, and the reasons given.
+// Group classification: every group example of rules §2.3 and §2.4, and the reasons given.
 #include <doctest/doctest.h>
 
 #include "helpers.hpp"
@@ -122,10 +122,10 @@ TEST_CASE("reasons for groups that are neither sequence nor set") {
         "5♠ 6♠ 7♠ 8♠ between 3♠ and 10♠ are missing: 4 jokers needed, the group has 1");
   CHECK(reason("5♠-6♥-7♠") ==
         "6♥ is not a spade and not wild (no rank is wild in this deal, only PJ), so it cannot "
-        "stand in this run of spades");
+        "stand in this sequence of spades");
   CHECK(reason("3♠-4♠-8♦", "7") ==
         "8♦ is not a spade and not wild (the wild jokers are the 7s), so it cannot stand in this "
-        "run of spades");
+        "sequence of spades");
   CHECK(reason("5♦-5♣-6♥") ==
         "6♥ is not a 5 and not wild (no rank is wild in this deal, only PJ), so it cannot stand in "
         "this set of 5s");
@@ -140,6 +140,6 @@ TEST_CASE("reasons for groups that are neither sequence nor set") {
 
 TEST_CASE("groups are written back in the notation, wild cards marked") {
   const Hand hand = hand_of("10♥ J♥ PJ | 8♦ (wj) 9d", "8");
-  CHECK(format_group(hand.groups[0], hand.wild) == "10♥-J♥-PJ");
-  CHECK(format_group(hand.groups[1], hand.wild) == "8♦(WJ)-9♦");
+  CHECK(format_group(hand.groups[0], hand.wild, Rules{}) == "10♥-J♥-PJ");
+  CHECK(format_group(hand.groups[1], hand.wild, Rules{}) == "8♦(WJ)-9♦");
 }

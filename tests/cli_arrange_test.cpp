@@ -22,7 +22,8 @@ const std::string seed_hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠
 
 }  // namespace
 
-TEST_CASE("arrange: the seed example regroups to pay 30 where the written grouping pays 70") {
+TEST_CASE(
+    "arrange: the Junglee guide's example regroups to pay 30 where the written grouping pays 70") {
   const Run text = rummy_cli({"arrange", "--wild", "10", seed_hand});
   CHECK(text.code == 0);
   CHECK(text.out ==

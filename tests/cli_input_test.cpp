@@ -99,8 +99,8 @@ TEST_CASE("each command's help: what applies to it, examples, the exit codes 3 a
   CHECK(settle.code == 0);
   CHECK(settle.out.find("Hand notation") == std::string::npos);  // no hand: no notation
   CHECK(settle.out.find("Examples:\n  rummy settle friday.sheet\n") != std::string::npos);
-  CHECK(settle.out.find("3 the output could not be written") != std::string::npos);
-  CHECK(settle.out.find("141 the reader closed the pipe") != std::string::npos);
+  CHECK(settle.out.find("3    the output could not be written") != std::string::npos);
+  CHECK(settle.out.find("141  the reader closed the pipe") != std::string::npos);
   const auto validate = rummy_cli({"validate", "--help"});
   CHECK(validate.out.find("Hand notation") != std::string::npos);
   CHECK(validate.out.find("Examples:\n  rummy validate ") != std::string::npos);

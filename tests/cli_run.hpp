@@ -19,12 +19,12 @@ struct Run {
 };
 
 inline Run rummy_cli(std::vector<std::string> args, const std::string& input = "",
-                     bool terminal = false, bool no_color = false) {
+                     bool terminal = false, bool no_color = false, std::size_t width = 80) {
   args.insert(args.begin(), "rummy");
   std::istringstream in(input);
   std::ostringstream out, err;
   Run run;
-  run.code = rummy::cli::run(args, {in, out, err, terminal, no_color});
+  run.code = rummy::cli::run(args, {in, out, err, terminal, no_color, false, width});
   run.out = out.str();
   run.err = err.str();
   return run;

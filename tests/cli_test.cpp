@@ -106,7 +106,7 @@ TEST_CASE("a bad --wild value is located in the option's own text") {
         " ^\n");
 }
 
-TEST_CASE("score: the seed example under each house rule, text and JSON") {
+TEST_CASE("score: the Junglee guide's example under each house rule, text and JSON") {
   const Run run = rummy_cli({"score", "--wild", "10", seed_hand});
   CHECK(run.code == 0);
   CHECK(run.out.find("pays 70 points\n"
@@ -199,6 +199,39 @@ TEST_CASE("the fifth-card-joker house rule names itself where it made a declarat
   CHECK(on.code == 0);
   CHECK(on.out.find("house rule that changed this result: fifth-card-joker=on") !=
         std::string::npos);
+}
+
+TEST_CASE("--help fits the terminal's width and says what an option excludes in words") {
+  const auto columns = [](const std::string& text) {
+    std::size_t widest = 0, width = 0;
+    for (const char c : text) {
+      if (c == '\n') {
+        widest = std::max(widest, width);
+        width = 0;
+      } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+        ++width;  // one column per code point
+      }
+    }
+    return std::max(widest, width);
+  };
+  for (const std::size_t width : {40U, 60U, 80U, 132U}) {
+    for (const char* command : {"", "validate", "score", "arrange", "outs", "batch", "settle",
+                                "cash", "layoff", "rules", "toss"}) {
+      std::vector<std::string> args;
+      if (*command != '\0') args.emplace_back(command);
+      args.emplace_back("--help");
+      const Run help = rummy_cli(args, "", false, false, width);
+      CAPTURE(command);
+      CAPTURE(width);
+      CHECK(help.code == 0);
+      CHECK(columns(help.out) <= width);
+    }
+  }
+  const Run score = rummy_cli({"score", "--help"}, "", false, false, 200);
+  CHECK(score.out.find("Excludes") == std::string::npos);
+  CHECK(score.out.find("(not with --declared or --rummy)") != std::string::npos);
+  CHECK(score.out.find("Exit codes:\n  0    done") != std::string::npos);
+  CHECK(score.out.find("  141  the reader closed the pipe") != std::string::npos);
 }
 
 TEST_CASE("usage: --help and --version exit 0; unknown commands and options exit 2") {

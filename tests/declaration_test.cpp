@@ -1,4 +1,4 @@
-// The declaration rules of RULES.md §2.5: 13 cards in valid groups, two sequences, one pure.
+// The declaration rules of rules §2.5: 13 cards in valid groups, two sequences, one pure.
 #include <doctest/doctest.h>
 
 #include "helpers.hpp"

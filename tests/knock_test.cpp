@@ -1,4 +1,4 @@
-// Knock Rummy's settlement (RULES.md §4): every case, and the seed's worked example.
+// Knock Rummy's settlement (rules §4): every case, and the Persian guide's worked example.
 #include <doctest/doctest.h>
 
 #include <numeric>
@@ -15,7 +15,9 @@ std::vector<int> entries(std::vector<int> deadwood, std::size_t knocker) {
 }
 }  // namespace
 
-TEST_CASE("the seed's example: deadwood 49, 19, 28, 33 with P2 knocking gives −30, +53, −9, −14") {
+TEST_CASE(
+    "the Persian guide's example: deadwood 49, 19, 28, 33 with P2 knocking gives −30, +53, −9, "
+    "−14") {
   CHECK(entries({49, 19, 28, 33}, 1) == std::vector<int>{-30, 53, -9, -14});
 }
 
@@ -38,4 +40,8 @@ TEST_CASE("non-knockers tied below the knocker share the winnings") {
 
 TEST_CASE("a knocker tied for the lowest neither gains nor loses; the other player wins") {
   CHECK(entries({10, 10, 25, 40}, 0) == std::vector<int>{0, 15 + 30, -15, -30});
+  // At 0 deadwood the other player has gone rummy: the bonus of 25 comes from each player
+  // who pays, and still neither from nor to the tied knocker.
+  CHECK(entries({0, 0, 25, 40}, 0) == std::vector<int>{0, (25 + 25) + (40 + 25), -50, -65});
+  CHECK(entries({25, 0, 40, 0}, 3) == std::vector<int>{-50, 0 + 50 + 65, -65, 0});
 }

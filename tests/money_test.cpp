@@ -1,4 +1,4 @@
-// Exact money (RULES.md §2.8): amounts in minor units, fees and their rounding, the formulas.
+// Exact money (rules §2.8): amounts in minor units, fees and their rounding, the formulas.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -40,7 +40,7 @@ TEST_CASE("fees: a percentage rounded to the nearest minor unit, halves up; a fi
   CHECK(fee_on(*parse_fee("100%"), largest_amount) == largest_amount);
 }
 
-TEST_CASE("points rummy: ₹2 a point, losers 20, 40, 50 ⇒ ₹220 before the fee [001]") {
+TEST_CASE("points rummy: ₹2 a point, losers 20, 40, 50 ⇒ ₹220 before the fee (Junglee guide)") {
   const std::vector<int> losers = {20, 40, 50};
   const auto cash = points_cash(200, losers, *parse_fee("10%"));
   REQUIRE(cash);
@@ -51,7 +51,7 @@ TEST_CASE("points rummy: ₹2 a point, losers 20, 40, 50 ⇒ ₹220 before the f
   CHECK_FALSE(points_cash(largest_amount, losers, Fee{}));
 }
 
-TEST_CASE("pool and deals rummy: entry × players, less the fee [001]") {
+TEST_CASE("pool and deals rummy: entry × players, less the fee (Junglee guide)") {
   const auto pool = prize_cash(10000, 4, *parse_fee("15%"));
   REQUIRE(pool);
   CHECK(pool->pool == 40000);

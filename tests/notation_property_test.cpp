@@ -62,7 +62,7 @@ TEST_CASE("a hand written back in the notation reads as the same hand") {
     std::string text;
     for (const Group& group : hand.groups) {
       text += text.empty() ? "" : " | ";
-      text += format_group(group, hand.wild);
+      text += format_group(group, hand.wild, Rules{});
     }
     ReadOptions options;
     options.wild = hand.wild;

@@ -1,4 +1,4 @@
-// The hand notation (RULES.md §1): what it accepts, and the errors it gives, whole.
+// The hand notation (rules §1): what it accepts, and the errors it gives, whole.
 #include <doctest/doctest.h>
 
 #include "helpers.hpp"
@@ -12,7 +12,7 @@ std::string groups_as_written(std::string_view text, std::string_view wild = "")
   std::string out;
   for (const Group& group : hand.groups) {
     out += out.empty() ? "" : " | ";
-    out += format_group(group, hand.wild);
+    out += format_group(group, hand.wild, Rules{});
   }
   return out;
 }

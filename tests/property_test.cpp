@@ -43,7 +43,7 @@ TEST_CASE("no random grouping pays less than the arrangement, and none pays more
       const Hand hand = random_grouping(cards, wild, random);
       const DeclarationCheck check = check_declaration(hand, rules);
       const int points = score_shown_hand(hand, check, rules).points;
-      CAPTURE(format_hand(hand));
+      CAPTURE(format_hand(hand, rules));
       CHECK(points >= best);
       CHECK(points <= 80);
     }

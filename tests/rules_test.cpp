@@ -1,4 +1,4 @@
-// The house-rule mechanism: names, defaults, values and errors (RULES.md §2.7).
+// The house-rule mechanism: names, defaults, values and errors (rules §2.7).
 #include <doctest/doctest.h>
 
 #include "rules.hpp"

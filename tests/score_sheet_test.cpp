@@ -1,4 +1,4 @@
-// Score sheets of Basic, Knock and Crazy Rummy (RULES.md §3, §4, §5): who scores what each hand
+// Score sheets of Basic, Knock and Crazy Rummy (rules §3, §4, §5): who scores what each hand
 // or round, how the game ends, and the errors a sheet of these games can hold.
 #include <doctest/doctest.h>
 
@@ -72,7 +72,9 @@ TEST_CASE("Basic Rummy: 150 by default, agreed hands, aces 15 under the house ru
   CHECK(describe_result(broken) == "B wins with the highest total, 7");
 }
 
-TEST_CASE("Knock Rummy: the seed's worked example as a round, and deadwood found or as grouped") {
+TEST_CASE(
+    "Knock Rummy: the Persian guide's worked example as a round, and deadwood found or as "
+    "grouped") {
   const Settlement s = settle_text(
       "game knock rounds 2\nplayers P1 P2 P3 P4\n"
       "deal\n"

@@ -1,4 +1,4 @@
-// Penalty points, RULES.md §2.2 and §2.6: card values, the tiers, the cap, wrong shows, drops.
+// Penalty points, rules §2.2 and §2.6: card values, the tiers, the cap, wrong shows, drops.
 #include <doctest/doctest.h>
 
 #include "helpers.hpp"
@@ -17,7 +17,7 @@ Score declared(std::string_view text, std::string_view wild = "", const Rules& r
   return score_declaration(check_declaration(hand, rules), rules);
 }
 
-// Seed [001]'s worked example, with 10s wild as the issue gives it.
+// The Junglee guide's worked example, with 10s wild as the issue gives it.
 constexpr std::string_view seed_example = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
 }  // namespace
 
@@ -29,13 +29,14 @@ TEST_CASE("card values: A K Q J 10, number cards face value, jokers 0") {
   CHECK(card_points(Card(Rank::king, Suit::clubs), std::nullopt, rules) == 10);
   CHECK(card_points(Card::printed_joker(), std::nullopt, rules) == 0);
   CHECK(card_points(Card(Rank::seven, Suit::clubs), Rank::seven, rules) == 0);
-  // A♣, 2♣, 3♣ = 10 + 2 + 3 = 15 [001], here as the loose cards of a hand with two sequences.
+  // A♣, 2♣, 3♣ = 10 + 2 + 3 = 15 (Junglee guide), here as the loose cards of a hand with two
+  // sequences.
   const Score score = shown("4♠-5♠-6♠ | 7♥-8♥-9♥-10♥ | J♦-J♣-J♥ | A♣ 2♣ | 3♣");
   CHECK(score.basis == ScoreBasis::two_sequences);
   CHECK(score.points == 15);
 }
 
-TEST_CASE("the seed's worked example under each reading of the pure-without-second rule") {
+TEST_CASE("the Persian guide's worked example under each reading of the pure-without-second rule") {
   const Score exempt = shown(seed_example, "10");
   CHECK(exempt.basis == ScoreBasis::pure_without_second);
   CHECK(exempt.points == 70);

@@ -1,4 +1,4 @@
-// Table sheets and settle (RULES.md §2.6, §2.8): deals, winners, pools, re-joins, splits, deals
+// Table sheets and settle (rules §2.6, §2.8): deals, winners, pools, re-joins, splits, deals
 // rummy chips, money, and every error a sheet can hold, with its position.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The toss for seats (RULES.md §2.8): highest first, a joker highest, equal ranks by suit
+// The toss for seats (rules §2.8): highest first, a joker highest, equal ranks by suit
 // (spades, diamonds, clubs, hearts), the ace above the king; equal cards draw again.
 #include <doctest/doctest.h>
 

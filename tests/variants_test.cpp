@@ -1,4 +1,4 @@
-// Basic, Knock and Crazy Rummy (RULES.md §3-§5): melds, wild cards, values and contracts, through
+// Basic, Knock and Crazy Rummy (rules §3-§5): melds, wild cards, values and contracts, through
 // the library and the command line.
 #include <doctest/doctest.h>
 
@@ -60,7 +60,7 @@ TEST_CASE("laying off: 7♥ or J♥ onto 8♥-9♥-10♥, the fourth 8 onto thre
 }
 
 TEST_CASE("Knock Rummy: deadwood counts J Q K 10, numbers face value, ace 1") {
-  // The seed's example: K♣ K♠ 7♥ A♠ = 28.
+  // The Junglee guide's example: K♣ K♠ 7♥ A♠ = 28.
   CHECK(points_in(Variant::knock, "K♣ K♠ 7♥ A♠ | 2♥-3♥-4♥ | 9♦ 9♣ 9♠") == 28);
   const auto json = rummy_cli({"score", "--variant", "knock", "--format", "json",
                                "K♣ K♠ 7♥ A♠ | 2♥-3♥-4♥ | 9♦ 9♣ 9♠"})
@@ -91,7 +91,7 @@ TEST_CASE("Crazy Rummy: 2s and jokers are wild, two at most in a run and one in 
   CHECK(read("4♠-4♦-2♣").kind == GroupKind::set);
   CHECK(read("4♠-JK-2♣").kind == GroupKind::invalid);
   CHECK(reason_in(Variant::crazy, "4♠-JK-2♣") ==
-        "2 wild cards stand in for others: a set holds at most 1");
+        "2 wild cards stand in for others: a book holds at most 1");
   // A 2 of the run's suit in its natural place stands for itself.
   CHECK(read("A♥-2♥-3♥-4♥").kind == GroupKind::pure_sequence);
   CHECK(read("A♥-2♥-3♥-4♥-JK-JK").kind == GroupKind::impure_sequence);
@@ -123,4 +123,27 @@ TEST_CASE("Crazy Rummy's seven contracts, and what is missing") {
             .out.find("round 1 needs 2 books: 1 book more to go down") != std::string::npos);
   CHECK(rummy_cli({"validate", "--round", "2", melds}).code == 2);  // not Crazy Rummy
   CHECK(rummy_cli({"validate", "--variant", "crazy", "--wild", "7", melds}).code == 2);
+}
+
+TEST_CASE("Basic, Knock and Crazy Rummy speak of runs, books and melds, and write JK as JK") {
+  CHECK(reason_in(Variant::basic, "7♠-9♠-10♠") == "8♠ between 7♠ and 10♠ is missing");
+  CHECK(reason_in(Variant::knock, "5♠-5♣-6♥") ==
+        "6♥ is not a 5, so it cannot stand in this book of 5s");
+  CHECK(reason_in(Variant::basic, "4♦-5♦-6♦") == "4♦-5♦-6♦ in order");
+  CHECK(reason_in(Variant::crazy, "4♦-5♦-6♦-7♦") == "4♦-5♦-6♦-7♦ in order, no wild card");
+  CHECK(reason_in(Variant::crazy, "2♠-3♦") == "only 2 cards: a meld needs at least 3");
+  CHECK(reason_in(Variant::crazy, "JK-4♦-5♦-6♦") == "reads 4♦-5♦-6♦-7♦: JK stands for 7♦");
+  const auto validate =
+      rummy_cli({"validate", "--variant", "basic", "7♠-9♠-10♠ | 4♦-5♦-6♦ | K♣-K♦-K♠"});
+  CHECK(validate.out.find("  - meld 1 (7♠-9♠-10♠) is not a meld: 8♠ between 7♠ and 10♠ is "
+                          "missing\n") != std::string::npos);
+  const auto valid = rummy_cli({"validate", "--variant", "basic", "4♦-5♦-6♦ | K♣-K♦-K♠"});
+  CHECK(valid.out.find("every meld is valid: 6 cards in 1 run and 1 book") != std::string::npos);
+  const auto crazy = rummy_cli({"score", "--variant", "crazy", "--format", "json", "JK 2♣ 5♦"});
+  CHECK(crazy.out.find("\"JK\"") != std::string::npos);
+  CHECK(crazy.out.find("PJ") == std::string::npos);
+  CHECK(crazy.out.find("(WJ)") == std::string::npos);
+  // Indian rummy keeps its words: PJ, sequences, jokers.
+  CHECK(reason_in(Variant::indian, "7♠-9♠-10♠") ==
+        "8♠ between 7♠ and 10♠ is missing: 1 joker needed, the group has none");
 }

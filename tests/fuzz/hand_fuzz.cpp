@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::check_diagnostic(error.diagnostic(), text);
     return 0;
   }
-  const std::string formatted = format_hand(read.hand);
+  const std::string formatted = format_hand(read.hand, rules);
   ReadOptions options;
   options.wild = read.hand.wild;
   const ReadHand again = read_hand(formatted, "<formatted>", rules, options);

@@ -1,0 +1,271 @@
+// rummy completion bash|zsh|fish: a completion script for the shell, made from the command line
+// itself (its subcommands, options and the values each option takes) and the table of house
+// rules, so that a new option or value completes without anyone editing a script.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+struct OptionInfo {
+  std::vector<std::string> names;   // "--variant", "-h"
+  std::string description;          // the first clause, for zsh and fish
+  std::vector<std::string> values;  // what it takes, when it names them
+  bool takes_value = false;
+};
+
+struct CommandInfo {
+  std::string name, description;
+  std::vector<OptionInfo> options;
+  bool takes_files = false;  // its positionals are files (batch, settle)
+};
+
+// "TEXT:{indian,basic,knock,crazy}" → the values between the braces.
+std::vector<std::string> values_of(const std::string& type) {
+  std::vector<std::string> values;
+  const auto open = type.find('{');
+  const auto close = type.find('}', open);
+  if (open == std::string::npos || close == std::string::npos) return values;
+  std::string list = type.substr(open + 1, close - open - 1);
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const auto comma = std::min(list.find(',', start), list.size());
+    values.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return values;
+}
+
+std::string first_clause(std::string text) {
+  const auto end = text.find_first_of(";(:");
+  if (end != std::string::npos) text = text.substr(0, end);
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+std::vector<std::string> house_values() {
+  std::vector<std::string> values;
+  for (const HouseRule& rule : house_rules()) {
+    for (const HouseRuleValue& value : rule.values) {
+      values.push_back(fmt::format("{}={}", rule.name, value.name));
+    }
+  }
+  return values;
+}
+
+std::vector<CommandInfo> commands_of(const CLI::App& root) {
+  std::vector<CommandInfo> commands;
+  for (const CLI::App* sub : root.get_subcommands({})) {
+    CommandInfo command{sub->get_name(), first_clause(sub->get_description()), {}, false};
+    command.takes_files = command.name == "batch" || command.name == "settle";
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->get_positional() && opt->get_lnames().empty() && opt->get_snames().empty()) {
+        continue;
+      }
+      OptionInfo info;
+      for (const std::string& name : opt->get_lnames()) info.names.push_back("--" + name);
+      for (const std::string& name : opt->get_snames()) info.names.push_back("-" + name);
+      info.description = first_clause(opt->get_description());
+      info.takes_value = opt->get_items_expected_max() > 0;
+      info.values = values_of(opt->get_type_name());
+      if (info.names.front() == "--house") info.values = house_values();
+      command.options.push_back(info);
+    }
+    commands.push_back(command);
+  }
+  return commands;
+}
+
+std::string joined(const std::vector<std::string>& words, std::string_view separator = " ") {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : std::string(separator)) + word;
+  return text;
+}
+
+std::string single_quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string bash_script(const std::vector<CommandInfo>& commands) {
+  std::vector<std::string> names;
+  for (const CommandInfo& command : commands) names.push_back(command.name);
+  std::string out = "# bash completion for rummy (made by 'rummy completion bash')\n";
+  out += "_rummy() {\n";
+  out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n";
+  out += "  local command=\"\" i\n";
+  // --house NAME=VALUE: bash splits the word at '=', so a value is completed after a word "="
+  // (just typed, or followed by the value begun).
+  out += fmt::format(R"(  for ((i = 1; i < COMP_CWORD; i++)); do
+    case "${{COMP_WORDS[i]}}" in {}) command="${{COMP_WORDS[i]}}"; break ;; esac
+  done
+  local word="" partial=""
+  if [[ $prev == "=" && ${{COMP_WORDS[COMP_CWORD-3]}} == --house ]]; then
+    word="${{COMP_WORDS[COMP_CWORD-2]}}"; partial="$cur"
+  elif [[ $cur == "=" && ${{COMP_WORDS[COMP_CWORD-2]}} == --house ]]; then
+    word="$prev"
+  fi
+  if [[ -n $word ]]; then
+    local value values=()
+    for value in {}; do
+      [[ $value == "$word="* ]] && values+=("${{value#*=}}")
+    done
+    COMPREPLY=($(compgen -W "${{values[*]}}" -- "$partial"))
+    return
+  fi
+)",
+                     joined(names, "|"), joined(house_values()));
+  out += "  case \"$command $prev\" in\n";
+  for (const CommandInfo& command : commands) {
+    for (const OptionInfo& option : command.options) {
+      if (!option.takes_value) continue;
+      std::vector<std::string> patterns;
+      for (const std::string& name : option.names) patterns.push_back(command.name + "\\ " + name);
+      if (option.values.empty()) {
+        out += fmt::format("    {}) return ;;\n", joined(patterns, "|"));
+        continue;
+      }
+      std::vector<std::string> values = option.values;
+      if (option.names.front() == "--house") {
+        values.clear();
+        for (const HouseRule& rule : house_rules()) values.push_back(std::string(rule.name));
+        out += fmt::format(
+            "    {}) compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -S = -W \"{}\" -- "
+            "\"$cur\")); return ;;\n",
+            joined(patterns, "|"), joined(values));
+        continue;
+      }
+      out += fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n",
+                         joined(patterns, "|"), joined(values));
+    }
+  }
+  out += "  esac\n";
+  out += "  case \"$command\" in\n";
+  out += fmt::format("    \"\") COMPREPLY=($(compgen -W \"{} --help --version\" -- \"$cur\")) ;;\n",
+                     joined(names));
+  for (const CommandInfo& command : commands) {
+    std::vector<std::string> options;
+    for (const OptionInfo& option : command.options) {
+      for (const std::string& name : option.names) options.push_back(name);
+    }
+    out += fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))", command.name,
+                       joined(options));
+    if (command.takes_files) out += "; [[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- \"$cur\"))";
+    out += " ;;\n";
+  }
+  out += "  esac\n";
+  out += "}\n";
+  out += "complete -F _rummy rummy\n";
+  return out;
+}
+
+// zsh: text inside '…[description]' and values.
+std::string zsh_escaped(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '[' || c == ']' || c == ':' || c == '\\') out += '\\';
+    if (c == '\'') {
+      out += "'\\''";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+std::string zsh_script(const std::vector<CommandInfo>& commands) {
+  std::string out = "#compdef rummy\n# zsh completion for rummy (made by 'rummy completion zsh')\n";
+  out += "_rummy() {\n";
+  out += "  local -a commands\n";
+  out += "  commands=(\n";
+  for (const CommandInfo& command : commands) {
+    out += fmt::format("    '{}:{}'\n", command.name, zsh_escaped(command.description));
+  }
+  out += "  )\n";
+  out += "  if (( CURRENT == 2 )); then\n";
+  out += "    _describe 'command' commands\n";
+  out += "    return\n";
+  out += "  fi\n";
+  out += "  local command=$words[2]\n";
+  out += "  shift words; (( CURRENT-- ))\n";
+  out += "  case $command in\n";
+  for (const CommandInfo& command : commands) {
+    out += fmt::format("    {})\n      _arguments \\\n", command.name);
+    for (const OptionInfo& option : command.options) {
+      const std::string names =
+          option.names.size() == 1 ? option.names.front() : "{" + joined(option.names, ",") + "}";
+      std::string action;
+      if (option.takes_value) {
+        std::vector<std::string> values;
+        for (const std::string& value : option.values) values.push_back(zsh_escaped(value));
+        action = ":value:(" + joined(values) + ")";
+        if (option.values.empty()) action = ":value: ";
+      }
+      const bool repeats = option.names.front() == "--house";
+      out += fmt::format("        {}{}'[{}]{}' \\\n", repeats ? "'*'" : "", names,
+                         zsh_escaped(option.description), action);
+    }
+    out += fmt::format("        '*:{}:{}'\n      ;;\n", command.takes_files ? "file" : "argument",
+                       command.takes_files ? "_files" : " ");
+  }
+  out += "  esac\n";
+  out += "}\n";
+  out += "_rummy \"$@\"\n";
+  return out;
+}
+
+std::string fish_script(const std::vector<CommandInfo>& commands) {
+  std::vector<std::string> names;
+  for (const CommandInfo& command : commands) names.push_back(command.name);
+  std::string out = "# fish completion for rummy (made by 'rummy completion fish')\n";
+  out += "complete -c rummy -f\n";
+  out += "complete -c rummy -n __fish_use_subcommand -l help -d 'Print help'\n";
+  out += "complete -c rummy -n __fish_use_subcommand -l version -d 'Print the version'\n";
+  for (const CommandInfo& command : commands) {
+    out += fmt::format("complete -c rummy -n __fish_use_subcommand -a {} -d {}\n", command.name,
+                       single_quoted(command.description));
+  }
+  for (const CommandInfo& command : commands) {
+    const std::string when = fmt::format("'__fish_seen_subcommand_from {}'", command.name);
+    if (command.takes_files) out += fmt::format("complete -c rummy -n {} -F\n", when);
+    for (const OptionInfo& option : command.options) {
+      out += fmt::format("complete -c rummy -n {}", when);
+      for (const std::string& name : option.names) {
+        out += name.rfind("--", 0) == 0 ? " -l " + name.substr(2) : " -s " + name.substr(1);
+      }
+      if (option.takes_value) out += option.values.empty() ? " -r" : " -x";
+      if (!option.values.empty()) out += " -a " + single_quoted(joined(option.values));
+      out += " -d " + single_quoted(option.description) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::function<int()> setup_completion(CLI::App& command, const Environment& env) {
+  auto shell = std::make_shared<std::string>();
+  command.add_option("shell", *shell, "The shell: bash, zsh or fish")
+      ->check(CLI::IsMember({"bash", "zsh", "fish"}))
+      ->required();
+  return [shell, &env, &command] {
+    const std::vector<CommandInfo> commands = commands_of(*command.get_parent());
+    if (*shell == "bash") {
+      env.out << bash_script(commands);
+    } else if (*shell == "zsh") {
+      env.out << zsh_script(commands);
+    } else {
+      env.out << fish_script(commands);
+    }
+    return exit_ok;
+  };
+}
+
+}  // namespace rummy::cli

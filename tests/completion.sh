@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The completion scripts that 'rummy completion SHELL' prints: bash's is sourced and asked what
+# it completes (subcommands, options, their values, house-rule names and values, files); zsh's
+# and fish's are checked by their shells' own parsers, and fish is asked what it completes.
+set -euo pipefail
+rummy="$1"
+failures=0
+check() {  # check WHAT EXPECTED ACTUAL
+  if [[ "$2" != "$3" ]]; then
+    echo "FAIL: $1: expected [$2], got [$3]"
+    failures=$((failures + 1))
+  else
+    echo "ok: $1"
+  fi
+}
+
+# bash: complete the words as typed, the last one being completed.
+source <("$rummy" completion bash)
+complete_bash() {
+  COMP_WORDS=("$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMPREPLY=()
+  _rummy
+  echo "${COMPREPLY[*]}"
+}
+check "bash: subcommands" "score settle" "$(complete_bash rummy s)"
+check "bash: an option" "--variant" "$(complete_bash rummy score --vari)"
+check "bash: variants" "indian basic knock crazy" "$(complete_bash rummy score --variant '')"
+check "bash: games" "pool101 pool201" "$(complete_bash rummy batch --game pool)"
+check "bash: formats of batch" "text json csv" "$(complete_bash rummy batch --format '')"
+check "bash: house-rule names" "pure-without-second= pool-out=" \
+  "$(complete_bash rummy score --house p)"
+check "bash: house-rule values" "pure-exempt" \
+  "$(complete_bash rummy score --house pure-without-second = pure-)"
+check "bash: house-rule values after '='" "reach exceed" \
+  "$(complete_bash rummy settle --house pool-out =)"
+check "bash: drops" "first middle" "$(complete_bash rummy score --drop '')"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+touch "$dir/friday.sheet"
+check "bash: files for settle" "$dir/friday.sheet" "$(complete_bash rummy settle "$dir/fri")"
+check "bash: no option a command lacks" "" "$(complete_bash rummy toss --var)"
+
+if command -v zsh > /dev/null; then
+  "$rummy" completion zsh > "$dir/_rummy"
+  if zsh -n "$dir/_rummy"; then echo "ok: zsh parses its script"; else
+    echo "FAIL: zsh -n"; failures=$((failures + 1)); fi
+else
+  echo "skipped: zsh is not installed"
+fi
+if command -v fish > /dev/null; then
+  "$rummy" completion fish > "$dir/rummy.fish"
+  if fish --no-execute "$dir/rummy.fish"; then echo "ok: fish parses its script"; else
+    echo "FAIL: fish --no-execute"; failures=$((failures + 1)); fi
+  got="$(fish -c "source $dir/rummy.fish; complete -C 'rummy score --variant '" | cut -f1 |
+    sort | xargs)"
+  check "fish: variants" "basic crazy indian knock" "$got"
+else
+  echo "skipped: fish is not installed"
+fi
+if ((failures > 0)); then
+  echo "$failures completion checks failed"
+  exit 1
+fi
+echo "all completion checks passed"
