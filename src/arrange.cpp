@@ -27,6 +27,8 @@
 
 #include <fmt/format.h>
 
+#include "arrange_one_pack.hpp"
+
 namespace rummy {
 
 namespace {
@@ -554,15 +556,23 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
   return best;
 }
 
-Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                   const Found& found, bool declares) {
+// The answer for a grouping: its check and what it pays, as `rummy score` says of those groups.
+Arrangement finish(Hand hand, std::optional<Card> discard, const Rules& rules) {
   Arrangement arrangement;
-  arrangement.hand = build_hand(cards, wild, found, rules, declares, arrangement.discard);
+  arrangement.hand = std::move(hand);
+  arrangement.discard = discard;
   arrangement.check = check_declaration(arrangement.hand, rules);
   arrangement.score = rules.pure_sequence_required
                           ? score_shown_hand(arrangement.hand, arrangement.check, rules)
                           : score_deadwood(arrangement.hand, arrangement.check, rules);
   return arrangement;
+}
+
+Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                   const Found& found, bool declares) {
+  std::optional<Card> discard;
+  Hand hand = build_hand(cards, wild, found, rules, declares, discard);
+  return finish(std::move(hand), discard, rules);
 }
 
 }  // namespace
@@ -574,6 +584,23 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
                      variant_description(rules.variant));
 }
 
+Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRank wild,
+                                             const Rules& rules) {
+  Search search(cards, wild, rules, /*may_discard=*/false, /*track_one_sequence=*/false);
+  search.run(INT_MAX);
+  if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
+  return finish(cards, wild, rules, search.two_sequences, false);
+}
+
+int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (rules.arrange_by == ArrangeBy::least_deadwood) {
+    if (const std::optional<int> points = least_deadwood_points_one_pack(cards, wild, rules)) {
+      return *points;
+    }
+  }
+  return arrange(cards, wild, rules).score.points;
+}
+
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   if (rules.arrange_by == ArrangeBy::subsets) {
     // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
@@ -581,11 +608,12 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
     return arrange_by_subsets(cards, wild, rules);
   }
   if (rules.arrange_by == ArrangeBy::least_deadwood) {
-    // Knock and Basic Rummy: the grouping with the least deadwood, no discard.
-    Search search(cards, wild, rules, /*may_discard=*/false, /*track_one_sequence=*/false);
-    search.run(INT_MAX);
-    if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
-    return finish(cards, wild, rules, search.two_sequences, false);
+    // Knock and Basic Rummy: the grouping with the least deadwood, no discard; from one pack
+    // without jokers, by the bit-mask search.
+    if (std::optional<Hand> hand = least_deadwood_one_pack(cards, wild, rules)) {
+      return finish(std::move(*hand), std::nullopt, rules);
+    }
+    return arrange_least_deadwood_by_search(cards, wild, rules);
   }
   const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
   const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;

@@ -36,6 +36,17 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
 inline constexpr std::size_t subset_search_limit = 16;
 Arrangement arrange_by_subsets(std::span<const Card> cards, WildRank wild, const Rules& rules);
 
+// What arrange(cards, wild, rules).score.points is, for Basic and Knock Rummy (the points of
+// the cards outside melds in the grouping with the least deadwood), without building the
+// groups: from one pack without jokers, the bit-mask search alone. Other games: arrange()'s.
+int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// The least deadwood by the general search alone (Basic and Knock Rummy take a bit-mask search
+// instead when the hand holds no joker and no card twice): the reference that fast path is
+// checked against in the tests.
+Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRank wild,
+                                             const Rules& rules);
+
 // Why `arrange` cannot take `count` cards under these rules (the subset search's limit), in
 // words naming `command` ("arrange", "--arrange"); nothing when it can.
 std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,

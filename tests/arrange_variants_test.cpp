@@ -213,3 +213,40 @@ TEST_CASE("the search by subsets refuses more cards than it can take") {
   std::vector<Card> cards(subset_search_limit + 1, Card::printed_joker());
   CHECK_THROWS_AS(arrange_by_subsets(cards, Rank::two, rules), std::length_error);
 }
+
+TEST_CASE("Basic and Knock Rummy: the bit-mask search finds the general search's very grouping") {
+  // Hands of one pack without jokers take the bit-mask search (src/arrange_one_pack.cpp); the
+  // general search (src/arrange.cpp) must give the same groups, in the same order, on each.
+  std::mt19937 random(12);
+  std::vector<Card> deck;
+  for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  Rules ace_either = Rules::for_variant(Variant::basic);
+  REQUIRE_FALSE(apply_house_rule(ace_either, "ace-high-or-low=on"));
+  const std::array<Rules, 3> games = {Rules::for_variant(Variant::basic), ace_either,
+                                      Rules::for_variant(Variant::knock)};
+  int declaring = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const Rules& rules = games[static_cast<std::size_t>(round % 3)];
+    std::shuffle(deck.begin(), deck.end(), random);
+    // 7 to 16 cards; a third of the hands from one or two suits, where runs are long and overlap.
+    const std::size_t size = 7 + static_cast<std::size_t>(round % 10);
+    const int shape = round % 3;
+    std::vector<Card> cards;
+    for (const Card card : deck) {
+      if (cards.size() == size) break;
+      if (shape == 0 || card.suit() <= (shape == 1 ? Suit::spades : Suit::hearts)) {
+        cards.push_back(card);
+      }
+    }
+    CAPTURE(format_group(cards, std::nullopt, rules));
+    CAPTURE(variant_name(rules.variant));
+    const Arrangement fast = arrange(cards, std::nullopt, rules);
+    const Arrangement general = arrange_least_deadwood_by_search(cards, std::nullopt, rules);
+    CHECK(fast.hand.groups == general.hand.groups);
+    CHECK(fast.score.points == general.score.points);
+    CHECK(least_deadwood(cards, std::nullopt, rules) == general.score.points);
+    CHECK(fast.valid() == general.valid());
+    declaring += fast.valid() ? 1 : 0;
+  }
+  CHECK(declaring > 100);  // the hands include groupings that go out
+}

@@ -1,7 +1,7 @@
 // Fuzz target: the arrangement search fed arbitrary card multisets. The arrangement holds
 // exactly the cards given; its verdict and points are what the classifier and the scorer say of
 // its groups; Indian points stay within 0..80; in Basic and Knock Rummy the search agrees with
-// the search by subsets.
+// the search by subsets, and its bit-mask fast path with the general search.
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -53,6 +53,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (rules.variant == Variant::basic || rules.variant == Variant::knock) {
     fuzz::require(arrange_by_subsets(cards, wild, rules).score.points == best.score.points,
                   "the two searches agree");
+    // From one pack without jokers arrange() takes the bit-mask search: the general search
+    // gives the very same groups.
+    const Arrangement general = arrange_least_deadwood_by_search(cards, wild, rules);
+    fuzz::require(general.hand.groups == best.hand.groups, "the fast path's groups are general");
+    fuzz::require(least_deadwood(cards, wild, rules) == best.score.points,
+                  "least_deadwood is arrange's count");
   }
   return 0;
 }
