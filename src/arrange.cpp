@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstdint>
 
@@ -71,6 +72,11 @@ class Search {
         ++count_[static_cast<int>(card.suit())][static_cast<int>(card.rank())];
       }
     }
+    for (int suit = 0; suit < suit_count; ++suit) {
+      for (int rank = 1; rank <= rank_count; ++rank) {
+        if (items_at(suit, rank) > 0) present_ |= position_bit(suit, rank);
+      }
+    }
     stack_.reserve(8);
     mark_isolated();
   }
@@ -105,6 +111,23 @@ class Search {
     return is_wild_rank(rank) ? wild_count_[suit] : count_[suit][rank];
   }
   int jokers_possible() const { return printed_ + pooled_ + wild_left_; }
+  static std::uint64_t position_bit(int suit, int rank) {
+    return std::uint64_t{1} << (suit * rank_count + rank - 1);
+  }
+  // A card taken into a group, the pool or the deadwood, and given back: its count, and the
+  // positions that still hold a card (which the search skips to with one count-trailing-zeros).
+  void take(int suit, int rank) {
+    const bool wild = is_wild_rank(rank);
+    std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
+    wild_left_ -= wild ? 1 : 0;
+    if (--left == 0) present_ &= ~position_bit(suit, rank);
+  }
+  void give_back(int suit, int rank) {
+    const bool wild = is_wild_rank(rank);
+    std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
+    wild_left_ += wild ? 1 : 0;
+    if (left++ == 0) present_ |= position_bit(suit, rank);
+  }
 
   // A natural card is isolated when no group could hold it even with every joker of the hand:
   // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
@@ -154,28 +177,26 @@ class Search {
   // position went to deadwood, the pool or the discard, so this copy does too (the other order
   // is met elsewhere).
   void visit(int position, bool passive_only) {
-    while (position < 52 && items_at(position / 13, position % 13 + 1) == 0) {
-      ++position;
+    const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
+    if (ahead == 0) return leaf();
+    if (const int next = std::countr_zero(ahead); next != position) {
+      position = next;
       passive_only = false;
     }
-    if (position == 52) return leaf();
     if (cut()) return;
     const int suit = position / 13, rank = position % 13 + 1;
     const Card card(static_cast<Rank>(rank), static_cast<Suit>(suit));
     // Groups first: good groupings found early cut more of the rest.
+    take(suit, rank);
     if (is_wild_rank(rank)) {
-      --wild_count_[suit];
-      --wild_left_;
       if (!passive_only) start_runs(card, position, /*wild_start=*/true);
       ++pooled_;
       visit(position, true);
       --pooled_;
       try_discard(card, position);
-      ++wild_count_[suit];
-      ++wild_left_;
+      give_back(suit, rank);
       return;
     }
-    --count_[suit][rank];
     const int isolated = isolated_[suit][rank] ? value(card.rank()) : 0;
     isolated_left_ -= isolated;
     if (!passive_only) {
@@ -189,7 +210,7 @@ class Search {
     --deadwood_cards_;
     try_discard(card, position);
     isolated_left_ += isolated;
-    ++count_[suit][rank];
+    give_back(suit, rank);
   }
 
   void try_discard(Card card, int position) {
@@ -254,21 +275,11 @@ class Search {
       if (items_at(suit, next) == 0) continue;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
       const bool wild = is_wild_rank(next);
-      if (wild) {
-        --wild_count_[suit];
-        --wild_left_;
-      } else {
-        --count_[suit][next];
-      }
+      take(suit, next);
       meld.naturals[meld.natural_count++] = card;
       grow_run(meld, position, first, next, step, gaps + skipped, wild_itself || wild, no_gaps);
       --meld.natural_count;
-      if (wild) {
-        ++wild_count_[suit];
-        ++wild_left_;
-      } else {
-        ++count_[suit][next];
-      }
+      give_back(suit, next);
     }
   }
 
@@ -295,7 +306,7 @@ class Search {
       const int jokers = std::max(0, rules_.min_group - meld.natural_count);
       meld.jokers = static_cast<std::uint8_t>(jokers);
       for (int i = 1; i < meld.natural_count; ++i) {
-        --count_[static_cast<int>(meld.naturals[i].suit())][rank];
+        take(static_cast<int>(meld.naturals[i].suit()), rank);
       }
       jokers_used_ += jokers;
       stack_.push_back(meld);
@@ -303,7 +314,7 @@ class Search {
       stack_.pop_back();
       jokers_used_ -= jokers;
       for (int i = 1; i < meld.natural_count; ++i) {
-        ++count_[static_cast<int>(meld.naturals[i].suit())][rank];
+        give_back(static_cast<int>(meld.naturals[i].suit()), rank);
       }
     }
   }
@@ -372,6 +383,7 @@ class Search {
   int sequences_ = 0;
   int pure_sequences_ = 0;
   std::optional<Card> discarded_;
+  std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
   std::vector<Meld> stack_;
   std::array<std::array<bool, 15>, suit_count> isolated_{};
   int isolated_left_ = 0;  // points of isolated cards not yet taken
