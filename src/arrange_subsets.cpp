@@ -1,12 +1,16 @@
 // The arrangement by subsets: see arrange.hpp.
 //
 // Every subset of the hand that could be a meld (its natural cards share a suit or a rank) is
-// classified; the valid ones are the melds. Then a DP over subsets, taking the lowest card of a
+// classified; the valid ones are the melds. Those subsets are built from the bit masks of each
+// suit's, each rank's and the jokers' cards, so the subsets that could never be melds (most of
+// the 2^n) are never looked at. Then a DP over subsets, taking the lowest card of a
 // subset each time, decides: that card is deadwood, or it is in one of the melds that hold it
-// and fit in the subset. With a contract the DP keeps, per subset, the least deadwood for each
-// number of books and runs (counted up to what the contract asks), so a grouping that meets the
-// contract is found whenever one exists.
+// and fit in the subset. It runs from the whole hand down and computes only the subsets it
+// reaches (a few hundred of the 8,192 of 13 cards, typically), each once. With a contract the DP
+// keeps, per subset, the least deadwood for each number of books and runs (counted up to what the
+// contract asks), so a grouping that meets the contract is found whenever one exists.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <climits>
 #include <cstdint>
@@ -48,31 +52,10 @@ class SubsetSearch {
   Hand solve() {
     const std::size_t n = cards_.size();
     const std::uint32_t full = n == 0 ? 0 : (std::uint32_t{1} << n) - 1;
-    const int states = (books_ + 1) * (runs_ + 1);
-    table_.assign((static_cast<std::size_t>(full) + 1) * static_cast<std::size_t>(states), Cell{});
-    at(0, 0).deadwood = 0;
-    for (std::uint32_t mask = 1; mask <= full; ++mask) {
-      const int low = std::countr_zero(mask);
-      const std::uint32_t bit = std::uint32_t{1} << low;
-      const int points = card_points(cards_[static_cast<std::size_t>(low)], wild_, rules_);
-      for (int state = 0; state < states; ++state) {
-        const Cell& rest = at(mask ^ bit, state);
-        if (rest.deadwood == INT_MAX) continue;
-        improve(at(mask, state), rest.deadwood + points, -1, state);
-      }
-      for (const int index : by_lowest_[static_cast<std::size_t>(low)]) {
-        const SubsetMeld& meld = melds_[static_cast<std::size_t>(index)];
-        if ((meld.mask & mask) != meld.mask) continue;
-        for (int state = 0; state < states; ++state) {
-          const Cell& rest = at(mask ^ meld.mask, state);
-          if (rest.deadwood == INT_MAX) continue;
-          int books = state / (runs_ + 1), runs = state % (runs_ + 1);
-          (meld.run ? runs : books) += 1;
-          const int next = std::min(books, books_) * (runs_ + 1) + std::min(runs, runs_);
-          improve(at(mask, next), rest.deadwood, index, state);
-        }
-      }
-    }
+    states_ = (books_ + 1) * (runs_ + 1);
+    const int states = states_;
+    offset_.assign(static_cast<std::size_t>(full) + 1, -1);
+    compute(full);
     // The contract met if it can be, else the least deadwood of all.
     int chosen = states - 1;
     if (at(full, chosen).deadwood == INT_MAX) {
@@ -84,37 +67,100 @@ class SubsetSearch {
   }
 
  private:
+  // The cells of a subset that has been computed.
   Cell& at(std::uint32_t mask, int state) {
-    return table_[static_cast<std::size_t>(mask) *
-                      static_cast<std::size_t>((books_ + 1) * (runs_ + 1)) +
-                  static_cast<std::size_t>(state)];
+    return cells_[static_cast<std::size_t>(offset_[mask] + state)];
+  }
+
+  // The DP, from the whole hand down, only for the subsets it reaches: the lowest card of
+  // `mask` is deadwood, or in a meld that fits in `mask`; the rest of `mask` is computed first.
+  // The options are tried in the same order for every subset, so ties go the same way.
+  void compute(std::uint32_t mask) {
+    if (offset_[mask] >= 0) return;
+    if (mask == 0) {
+      offset_[0] = static_cast<int>(cells_.size());
+      cells_.resize(cells_.size() + static_cast<std::size_t>(states_));
+      at(0, 0).deadwood = 0;
+      return;
+    }
+    const int low = std::countr_zero(mask);
+    const std::uint32_t bit = std::uint32_t{1} << low;
+    const std::vector<int>& melds = by_lowest_[static_cast<std::size_t>(low)];
+    compute(mask ^ bit);
+    for (const int index : melds) {
+      const std::uint32_t meld = melds_[static_cast<std::size_t>(index)].mask;
+      if ((meld & mask) == meld) compute(mask ^ meld);
+    }
+    offset_[mask] = static_cast<int>(cells_.size());
+    cells_.resize(cells_.size() + static_cast<std::size_t>(states_));
+    const int points = card_points(cards_[static_cast<std::size_t>(low)], wild_, rules_);
+    for (int state = 0; state < states_; ++state) {
+      const int rest = at(mask ^ bit, state).deadwood;
+      if (rest == INT_MAX) continue;
+      improve(at(mask, state), rest + points, -1, state);
+    }
+    for (const int index : melds) {
+      const SubsetMeld& meld = melds_[static_cast<std::size_t>(index)];
+      if ((meld.mask & mask) != meld.mask) continue;
+      for (int state = 0; state < states_; ++state) {
+        const int rest = at(mask ^ meld.mask, state).deadwood;
+        if (rest == INT_MAX) continue;
+        int books = state / (runs_ + 1), runs = state % (runs_ + 1);
+        (meld.run ? runs : books) += 1;
+        const int next = std::min(books, books_) * (runs_ + 1) + std::min(runs, runs_);
+        improve(at(mask, next), rest, index, state);
+      }
+    }
   }
   static void improve(Cell& cell, int deadwood, int meld, int from) {
     if (deadwood < cell.deadwood) cell = Cell{deadwood, meld, static_cast<std::uint8_t>(from)};
   }
 
+  // The subsets that can be melds: jokers with natural cards of one suit, or of one rank, or
+  // jokers alone. They are built from those cards' bit masks (every submask of a suit's cards,
+  // of a rank's cards, with every submask of the jokers), not found by walking all 2^n subsets,
+  // and are then classified in increasing order of their masks.
   void find_melds() {
     const std::size_t n = cards_.size();
     by_lowest_.assign(n, {});
-    const std::size_t smallest =
-        static_cast<std::size_t>(std::min(rules_.min_group, rules_.min_run));
-    std::vector<Card> group;
-    for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << n); ++mask) {
-      if (static_cast<std::size_t>(std::popcount(mask)) < smallest) continue;
-      // Natural cards that share neither one suit nor one rank make no meld.
-      bool one_suit = true, one_rank = true;
-      std::optional<Card> first;
-      group.clear();
-      for (std::size_t i = 0; i < n; ++i) {
-        if (!(mask & (std::uint32_t{1} << i))) continue;
-        const Card card = cards_[i];
-        group.push_back(card);
-        if (card.is_printed_joker() || is_wild_card(card, wild_)) continue;
-        if (!first) first = card;
-        one_suit = one_suit && card.suit() == first->suit();
-        one_rank = one_rank && card.rank() == first->rank();
+    const int smallest = std::min(rules_.min_group, rules_.min_run);
+    std::uint32_t jokers = 0;
+    std::array<std::uint32_t, suit_count> by_suit{};
+    std::array<std::uint32_t, rank_count> by_rank{};
+    for (std::size_t i = 0; i < n; ++i) {
+      const Card card = cards_[i];
+      const std::uint32_t bit = std::uint32_t{1} << i;
+      if (is_joker(card, wild_)) {
+        jokers |= bit;
+      } else {
+        by_suit[static_cast<std::size_t>(card.suit())] |= bit;
+        by_rank[static_cast<std::size_t>(card.rank()) - 1] |= bit;
       }
-      if (!one_suit && !one_rank) continue;
+    }
+    std::vector<std::uint32_t> candidates;
+    const auto with_jokers = [&](std::uint32_t naturals) {
+      for (std::uint32_t some = jokers;; some = (some - 1) & jokers) {
+        const std::uint32_t mask = naturals | some;
+        if (mask != 0 && std::popcount(mask) >= smallest) candidates.push_back(mask);
+        if (some == 0) break;
+      }
+    };
+    with_jokers(0);
+    for (const std::uint32_t cards : by_suit) {
+      for (std::uint32_t some = cards; some != 0; some = (some - 1) & cards) with_jokers(some);
+    }
+    for (const std::uint32_t cards : by_rank) {
+      for (std::uint32_t some = cards; some != 0; some = (some - 1) & cards) with_jokers(some);
+    }
+    // A single natural card is in its suit's and its rank's lists; so are copies of one card.
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    std::vector<Card> group;
+    for (const std::uint32_t mask : candidates) {
+      group.clear();
+      for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+        group.push_back(cards_[static_cast<std::size_t>(std::countr_zero(rest))]);
+      }
       const GroupVerdict verdict = classify_group(group, wild_, rules_, Detail::kind_only);
       if (!is_valid_group(verdict.kind)) continue;
       by_lowest_[static_cast<std::size_t>(std::countr_zero(mask))].push_back(
@@ -179,7 +225,9 @@ class SubsetSearch {
   int books_ = 0, runs_ = 0;
   std::vector<SubsetMeld> melds_;
   std::vector<std::vector<int>> by_lowest_;
-  std::vector<Cell> table_;
+  int states_ = 1;           // (books, runs) counted, per subset
+  std::vector<int> offset_;  // per subset: where its cells are, or -1 before it is computed
+  std::vector<Cell> cells_;  // the subsets computed, states_ cells each
 };
 
 }  // namespace
