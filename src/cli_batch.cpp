@@ -334,8 +334,6 @@ Chunk judge(Chunk chunk, const BatchDefaults& defaults, const Rules& rules,
     chunk.summary.count(record);
     writer.write(chunk.out, chunk.source, record);
   }
-  chunk.text.clear();
-  chunk.text.shrink_to_fit();
   return chunk;
 }
 
@@ -390,15 +388,23 @@ int run_batch(const BatchOptions& options, const Environment& env) {
       }
     };
     // Chunks are judged in parallel and written in input order; at most two per job are in
-    // flight, so memory stays flat however long the input is.
+    // flight, so memory stays flat however long the input is. A chunk written is kept, its
+    // buffers emptied, for the lines read next: no buffer is allocated again.
     std::deque<std::future<Chunk>> pending;
     const std::size_t in_flight = 2 * std::size_t{options.jobs};
+    std::vector<Chunk> spare;
     Progress progress(env);
     const auto write = [&](Chunk chunk) {
       summary.add(chunk.summary);
-      out += chunk.out;
-      flush(false);
+      flush(true);
+      env.out.write(chunk.out.data(), static_cast<std::streamsize>(chunk.out.size()));
+      if (!env.out) throw OutputFailed{errno};
       progress.show(summary.hands);
+      chunk.text.clear();
+      chunk.lines.clear();
+      chunk.out.clear();
+      chunk.summary = Summary{};
+      spare.push_back(std::move(chunk));
     };
     const auto finish_oldest = [&] {
       Chunk done = pending.front().get();
@@ -415,7 +421,12 @@ int run_batch(const BatchOptions& options, const Environment& env) {
         pending.push_back(std::async(std::launch::async, judge, std::move(chunk),
                                      std::cref(defaults), std::cref(rules), std::cref(writer)));
       }
-      chunk = Chunk{};
+      if (spare.empty()) {
+        chunk = Chunk{};
+      } else {
+        chunk = std::move(spare.back());
+        spare.pop_back();
+      }
       chunk.source = source;
     };
     const auto record_now = [&](Chunk& chunk, const BatchRecord& record) {

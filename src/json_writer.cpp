@@ -1,18 +1,31 @@
 // The JSON writer: see json_writer.hpp.
 #include "json_writer.hpp"
 
+#include <array>
 #include <charconv>
 
 #include <fmt/format.h>
 
 namespace rummy::cli {
 
+namespace {
+
+// The bytes a JSON string cannot hold as they are: control characters, '"' and '\\'.
+constexpr std::array<bool, 256> needs_escape = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 0x20; ++c) table[static_cast<std::size_t>(c)] = true;
+  table['"'] = table['\\'] = true;
+  return table;
+}();
+
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view text) {
   out += '"';
   std::size_t plain = 0;  // start of the run of characters that need no escape
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (!needs_escape[c]) continue;
     out.append(text, plain, i - plain);
     plain = i + 1;
     switch (c) {
