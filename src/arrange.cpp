@@ -587,6 +587,53 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
   return finish(std::move(hand), discard, rules);
 }
 
+// Indian rummy's arrangement (rules §2.5, §2.6); nothing when no grouping counts `bound` points
+// or fewer (before the cap) and none declares. A grouping within the bound is the very one
+// found without it: the search meets the same groupings in the same order, and only cuts
+// branches that cannot come within the bound.
+std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, WildRank wild,
+                                               const Rules& rules, int bound) {
+  const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
+  const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;
+
+  // No pure sequence: every card counts, bar the discard worth most.
+  Found everything;
+  int best_cost = total_points(cards, wild, rules);
+  if (may_discard) {
+    const Card discard = most_valuable(cards, wild, rules);
+    best_cost -= card_points(discard, wild, rules);
+    set_discard(everything, discard, wild);
+  }
+  const Found* best = &everything;
+
+  Search search(cards, wild, rules, may_discard, ungrouped);
+  if (!search.pure_run_possible()) {
+    if (best_cost > bound) return std::nullopt;
+    return finish(cards, wild, rules, everything, false);
+  }
+
+  LonePure lone;
+  if (rules.pure_without_second == PureWithoutSecondCount::pure_exempt) {
+    lone = best_lone_pure_run(cards, wild, rules, may_discard);
+    if (lone.cost <= best_cost) {
+      best_cost = lone.cost;
+      best = &lone.found;
+    }
+  }
+  search.run(std::min(best_cost, bound));
+  if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
+  if (ungrouped && search.one_sequence.deadwood <= best_cost) {
+    best_cost = search.one_sequence.deadwood;
+    best = &search.one_sequence;
+  }
+  if (search.two_sequences.deadwood <= best_cost) {
+    best_cost = search.two_sequences.deadwood;
+    best = &search.two_sequences;
+  }
+  if (best_cost > bound) return std::nullopt;
+  return finish(cards, wild, rules, *best, false);
+}
+
 }  // namespace
 
 std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,
@@ -627,43 +674,13 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
     }
     return arrange_least_deadwood_by_search(cards, wild, rules);
   }
-  const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
-  const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;
-
-  // No pure sequence: every card counts, bar the discard worth most.
-  Found everything;
-  int best_cost = total_points(cards, wild, rules);
-  if (may_discard) {
-    const Card discard = most_valuable(cards, wild, rules);
-    best_cost -= card_points(discard, wild, rules);
-    set_discard(everything, discard, wild);
-  }
-  const Found* best = &everything;
-
-  Search search(cards, wild, rules, may_discard, ungrouped);
-  if (!search.pure_run_possible()) return finish(cards, wild, rules, everything, false);
-
-  LonePure lone;
-  if (rules.pure_without_second == PureWithoutSecondCount::pure_exempt) {
-    lone = best_lone_pure_run(cards, wild, rules, may_discard);
-    if (lone.cost <= best_cost) {
-      best_cost = lone.cost;
-      best = &lone.found;
-    }
-  }
-  search.run(best_cost);
-  if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
-  if (ungrouped && search.one_sequence.deadwood <= best_cost) {
-    best_cost = search.one_sequence.deadwood;
-    best = &search.one_sequence;
-  }
-  if (search.two_sequences.deadwood <= best_cost) {
-    best_cost = search.two_sequences.deadwood;
-    best = &search.two_sequences;
-  }
-  return finish(cards, wild, rules, *best, false);
+  return *arrange_declaration(cards, wild, rules, INT_MAX);
 }
 
+// Every draw is arranged with a bound: once a draw declares, only declaring draws matter;
+// before that, only draws that count no more than the lowest count yet (less, while that is
+// the count of the hand as it stands). Most draws then end in a search cut short. Jokers are
+// drawn first, as they usually lower the count most and so tighten the bound soonest.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   Outs outs;
   outs.points_now = arrange(cards, wild, rules).score.points;
@@ -671,15 +688,23 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   for (const Card card : cards) ++in_hand[card.index()];
   std::vector<Card> with_draw(cards.begin(), cards.end());
   with_draw.push_back(Card());
+  std::vector<Card> draws;
+  for (const bool jokers : {true, false}) {
+    for (int index = 0; index < Card::index_count; ++index) {
+      const Card card = Card::from_index(index);
+      if (is_joker(card, wild) == jokers) draws.push_back(card);
+    }
+  }
   std::vector<Out> improving;
   int lowest = outs.points_now;
-  for (int index = 0; index < Card::index_count; ++index) {
-    const Card card = Card::from_index(index);
-    const int copies_left = rules.copies_allowed(card) - in_hand[index];
+  for (const Card card : draws) {
+    const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
-    const Arrangement after = arrange(with_draw, wild, rules);
-    const Out out{card, copies_left, after.score.points, after.valid(), after.discard};
+    const int bound = !outs.declare.empty() ? -1 : lowest < outs.points_now ? lowest : lowest - 1;
+    const std::optional<Arrangement> after = arrange_declaration(with_draw, wild, rules, bound);
+    if (!after) continue;
+    const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
     if (out.declares) {
       outs.declare.push_back(out);
     } else if (out.points < lowest) {
@@ -690,6 +715,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     }
   }
   if (outs.declare.empty()) outs.improve = improving;
+  const auto in_card_order = [](const Out& a, const Out& b) { return a.card < b.card; };
+  std::sort(outs.declare.begin(), outs.declare.end(), in_card_order);
+  std::sort(outs.improve.begin(), outs.improve.end(), in_card_order);
   return outs;
 }
 
