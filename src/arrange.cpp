@@ -65,16 +65,14 @@ class Search {
     for (const Card card : cards) {
       if (card.is_printed_joker()) {
         ++printed_;
-      } else if (is_wild_card(card, wild)) {
+        continue;
+      }
+      present_ |= std::uint64_t{1} << card.index();
+      if (is_wild_card(card, wild)) {
         ++wild_count_[static_cast<int>(card.suit())];
         ++wild_left_;
       } else {
         ++count_[static_cast<int>(card.suit())][static_cast<int>(card.rank())];
-      }
-    }
-    for (int suit = 0; suit < suit_count; ++suit) {
-      for (int rank = 1; rank <= rank_count; ++rank) {
-        if (items_at(suit, rank) > 0) present_ |= position_bit(suit, rank);
       }
     }
     stack_.reserve(8);
@@ -90,11 +88,10 @@ class Search {
   // Whether any pure run could be made at all; without one these tiers do not exist.
   bool pure_run_possible() const {
     for (int suit = 0; suit < suit_count; ++suit) {
-      int streak = 0;
-      for (int value = 1; value <= 14; ++value) {
-        streak = items_at(suit, value == 14 ? 1 : value) > 0 ? streak + 1 : 0;
-        if (streak >= rules_.min_run) return true;
-      }
+      const std::uint32_t held = places(suit);
+      std::uint32_t streak = held;  // places that open rules_.min_run consecutive ones
+      for (int k = 1; k < rules_.min_run; ++k) streak &= held >> k;
+      if (streak != 0) return true;
     }
     return false;
   }
@@ -111,6 +108,11 @@ class Search {
     return is_wild_rank(rank) ? wild_count_[suit] : count_[suit][rank];
   }
   int jokers_possible() const { return printed_ + pooled_ + wild_left_; }
+  // The places 1..14 of a suit that hold a card (the ace at 1 and at 14).
+  std::uint32_t places(int suit) const {
+    const auto ranks = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
+    return ranks << 1 | (ranks & 1u) << 14;
+  }
   static std::uint64_t position_bit(int suit, int rank) {
     return std::uint64_t{1} << (suit * rank_count + rank - 1);
   }
@@ -133,25 +135,27 @@ class Search {
   // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
   void mark_isolated() {
     const int jokers = printed_ + wild_left_;
-    const auto present = [&](int suit, int place) {
-      return items_at(suit, place == 14 ? 1 : place) > 0;
-    };
+    std::array<int, rank_count + 1> suits_of_rank{};  // suits that hold a natural card of a rank
     for (int suit = 0; suit < suit_count; ++suit) {
       for (int rank = 1; rank <= rank_count; ++rank) {
+        suits_of_rank[static_cast<std::size_t>(rank)] += count_[suit][rank] > 0 ? 1 : 0;
+      }
+    }
+    for (int suit = 0; suit < suit_count; ++suit) {
+      // The places a run of three with at most `jokers` missing cards could cover.
+      const std::uint32_t held = places(suit);
+      std::uint32_t covered = 0;
+      for (int low = 1; low + 2 <= 14; ++low) {
+        const std::uint32_t window = (held >> low) & 7u;
+        const int missing =
+            3 - static_cast<int>((window & 1u) + ((window >> 1) & 1u) + (window >> 2));
+        if (missing <= jokers) covered |= 7u << low;
+      }
+      for (int rank = 1; rank <= rank_count; ++rank) {
         if (count_[suit][rank] == 0) continue;
-        int suits_of_rank = 0;
-        for (int other = 0; other < suit_count; ++other) {
-          suits_of_rank += count_[other][rank] > 0 ? 1 : 0;
-        }
-        bool fits = suits_of_rank + jokers >= rules_.min_group;
-        for (const int place : {rank, rank == 1 ? 14 : 0}) {
-          for (int low = place - 2; place != 0 && low <= place && !fits; ++low) {
-            if (low < 1 || low + 2 > 14 || (low == 1 && place == 14)) continue;
-            int missing = 0;
-            for (int p = low; p <= low + 2; ++p) missing += present(suit, p) ? 0 : 1;
-            fits = missing <= jokers;
-          }
-        }
+        const bool fits =
+            suits_of_rank[static_cast<std::size_t>(rank)] + jokers >= rules_.min_group ||
+            (covered >> rank & 1u) != 0 || (rank == 1 && (covered >> 14 & 1u) != 0);
         isolated_[suit][rank] = !fits;
         if (!fits) isolated_left_ += value(static_cast<Rank>(rank)) * count_[suit][rank];
       }
@@ -166,7 +170,9 @@ class Search {
     if (jokers_used_ > jokers_possible()) return true;
     // Cards that fit no group at all will be deadwood (or the one discard).
     int least = deadwood_ + isolated_left_;
-    if (may_discard_ && !discarded_) least -= max_card_value_;
+    // The discard still to come: an isolated card at best (any other leaves every isolated card
+    // as deadwood, and a discarded joker changes nothing).
+    if (may_discard_ && !discarded_) least -= std::min(max_card_value_, isolated_left_);
     if (least <= 0) return false;
     if (least > bound_) return true;
     return no_better(least, two_sequences.deadwood) &&
@@ -514,10 +520,13 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
   // Copies of each card in the hand, and the cards by value for the discard.
   std::array<int, Card::index_count> copies{};
   for (const Card card : cards) ++copies[card.index()];
-  std::vector<Card> by_value(cards.begin(), cards.end());
-  std::stable_sort(by_value.begin(), by_value.end(), [&](Card a, Card b) {
-    return card_points(a, wild, rules) > card_points(b, wild, rules);
-  });
+  std::vector<Card> by_value;
+  if (may_discard) {
+    by_value.assign(cards.begin(), cards.end());
+    std::stable_sort(by_value.begin(), by_value.end(), [&](Card a, Card b) {
+      return card_points(a, wild, rules) > card_points(b, wild, rules);
+    });
+  }
   const int total = total_points(cards, wild, rules);
 
   LonePure best;
