@@ -18,6 +18,17 @@
 //   sequence) or join groups with room; that decides whether a grouping with no deadwood declares.
 // * Branches are cut when their deadwood, plus the cards that fit no group at all, cannot beat
 //   the best found or what another tier already gives; a valid declaration ends the search.
+//   "Fit no group" is worked out once per hand for every joker of the hand, and for 0 and 1
+//   jokers: once the melds made have used all but one or none of the jokers, the cards that
+//   then fit nothing are counted too. A discard still to come takes off one such card at most.
+//
+// Why it is fast: the state is a few small arrays changed in place and put back (no copies);
+// the places still holding a card are a bit mask, so the next card is one count-trailing-zeros
+// away; isolation is read from each suit's places as bits; the cuts above leave a few dozen
+// nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
+// or only declarations once a draw declares), and a bounded search stops as soon as it cannot
+// come within it. Basic and Knock hands from one pack without jokers do not come here at all:
+// src/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
@@ -120,12 +131,18 @@ class Search {
   // positions that still hold a card (which the search skips to with one count-trailing-zeros).
   void take(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
+    for (int budget = 0; budget < 2; ++budget) {
+      if (isolated_with_[budget][suit][rank]) isolated_points_with_[budget] -= value(Rank(rank));
+    }
     std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
     wild_left_ -= wild ? 1 : 0;
     if (--left == 0) present_ &= ~position_bit(suit, rank);
   }
   void give_back(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
+    for (int budget = 0; budget < 2; ++budget) {
+      if (isolated_with_[budget][suit][rank]) isolated_points_with_[budget] += value(Rank(rank));
+    }
     std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
     wild_left_ += wild ? 1 : 0;
     if (left++ == 0) present_ |= position_bit(suit, rank);
@@ -135,30 +152,39 @@ class Search {
   // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
   void mark_isolated() {
     const int jokers = printed_ + wild_left_;
+    jokers_total_ = jokers;
     std::array<int, rank_count + 1> suits_of_rank{};  // suits that hold a natural card of a rank
     for (int suit = 0; suit < suit_count; ++suit) {
       for (int rank = 1; rank <= rank_count; ++rank) {
         suits_of_rank[static_cast<std::size_t>(rank)] += count_[suit][rank] > 0 ? 1 : 0;
       }
     }
-    for (int suit = 0; suit < suit_count; ++suit) {
-      // The places a run of three with at most `jokers` missing cards could cover.
-      const std::uint32_t held = places(suit);
-      std::uint32_t covered = 0;
-      for (int low = 1; low + 2 <= 14; ++low) {
-        const std::uint32_t window = (held >> low) & 7u;
-        const int missing =
-            3 - static_cast<int>((window & 1u) + ((window >> 1) & 1u) + (window >> 2));
-        if (missing <= jokers) covered |= 7u << low;
+    // Isolated with every joker of the hand, and with at most 0 and 1 jokers left to use.
+    const auto mark = [&](int budget, Isolation& isolated, int& points) {
+      for (int suit = 0; suit < suit_count; ++suit) {
+        // The places a run of three with at most `budget` missing cards could cover.
+        const std::uint32_t held = places(suit);
+        std::uint32_t covered = 0;
+        for (int low = 1; low + 2 <= 14; ++low) {
+          const std::uint32_t window = (held >> low) & 7u;
+          const int missing =
+              3 - static_cast<int>((window & 1u) + ((window >> 1) & 1u) + (window >> 2));
+          if (missing <= budget) covered |= 7u << low;
+        }
+        for (int rank = 1; rank <= rank_count; ++rank) {
+          if (count_[suit][rank] == 0) continue;
+          const bool fits =
+              suits_of_rank[static_cast<std::size_t>(rank)] + budget >= rules_.min_group ||
+              (covered >> rank & 1u) != 0 || (rank == 1 && (covered >> 14 & 1u) != 0);
+          isolated[suit][rank] = !fits;
+          if (!fits) points += value(static_cast<Rank>(rank)) * count_[suit][rank];
+        }
       }
-      for (int rank = 1; rank <= rank_count; ++rank) {
-        if (count_[suit][rank] == 0) continue;
-        const bool fits =
-            suits_of_rank[static_cast<std::size_t>(rank)] + jokers >= rules_.min_group ||
-            (covered >> rank & 1u) != 0 || (rank == 1 && (covered >> 14 & 1u) != 0);
-        isolated_[suit][rank] = !fits;
-        if (!fits) isolated_left_ += value(static_cast<Rank>(rank)) * count_[suit][rank];
-      }
+    };
+    mark(jokers, isolated_, isolated_left_);
+    for (int budget = 0; budget < 2; ++budget) {
+      if (budget >= jokers) break;
+      mark(budget, isolated_with_[budget], isolated_points_with_[budget]);
     }
     for (const int points : rules_.card_points) max_card_value_ = std::max(max_card_value_, points);
   }
@@ -168,11 +194,17 @@ class Search {
   bool cut() const {
     if (found_valid) return true;
     if (jokers_used_ > jokers_possible()) return true;
-    // Cards that fit no group at all will be deadwood (or the one discard).
-    int least = deadwood_ + isolated_left_;
+    // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
+    // left than the hand had, more cards can fit none.
+    const int jokers_left = jokers_possible() - jokers_used_;
+    int isolated = isolated_left_;
+    if (jokers_left < 2 && jokers_left < jokers_total_) {
+      isolated = std::max(isolated, isolated_points_with_[static_cast<std::size_t>(jokers_left)]);
+    }
+    int least = deadwood_ + isolated;
     // The discard still to come: an isolated card at best (any other leaves every isolated card
     // as deadwood, and a discarded joker changes nothing).
-    if (may_discard_ && !discarded_) least -= std::min(max_card_value_, isolated_left_);
+    if (may_discard_ && !discarded_) least -= std::min(max_card_value_, isolated);
     if (least <= 0) return false;
     if (least > bound_) return true;
     return no_better(least, two_sequences.deadwood) &&
@@ -391,7 +423,13 @@ class Search {
   std::optional<Card> discarded_;
   std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
   std::vector<Meld> stack_;
-  std::array<std::array<bool, 15>, suit_count> isolated_{};
+  using Isolation = std::array<std::array<bool, 15>, suit_count>;
+  Isolation isolated_{};
+  // With at most 0 or 1 jokers left to use (only marked when the hand has more): the cards not
+  // yet taken that could then be in no group, and their points.
+  std::array<Isolation, 2> isolated_with_{};
+  std::array<int, 2> isolated_points_with_{};
+  int jokers_total_ = 0;   // printed jokers and wild cards in the hand
   int isolated_left_ = 0;  // points of isolated cards not yet taken
   int max_card_value_ = 0;
   int bound_ = INT_MAX;
