@@ -86,13 +86,13 @@ class Search {
         ++count_[static_cast<int>(card.suit())][static_cast<int>(card.rank())];
       }
     }
-    stack_.reserve(8);
-    mark_isolated();
   }
 
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   void run(int bound) {
     bound_ = bound;
+    stack_.reserve(8);
+    mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
   }
 
