@@ -283,7 +283,9 @@ class Search {
       const int length = std::max(rules_.min_run, span);
       const int padding = length - span;
       const int jokers = gaps + padding;
-      if (length <= rules_.max_sequence && (jokers == 0 || !wild_itself)) {
+      // (A run asking for more jokers than are left is not tried: its search would stop at once.)
+      if (length <= rules_.max_sequence && (jokers == 0 || !wild_itself) &&
+          jokers_used_ + jokers <= jokers_possible()) {
         const bool pure = jokers == 0;
         meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
         meld.jokers = static_cast<std::uint8_t>(jokers);
@@ -326,22 +328,24 @@ class Search {
   void start_sets(Card card, int position) {
     const int rank = static_cast<int>(card.rank());
     const int first_suit = static_cast<int>(card.suit());
-    for (int subset = 1; subset < (1 << suit_count); ++subset) {
-      if (subset & ((1 << (first_suit + 1)) - 1)) continue;  // only later suits
+    unsigned later = 0;  // the later suits that hold a card of this rank
+    for (int suit = first_suit + 1; suit < suit_count; ++suit) {
+      if (count_[suit][rank] > 0) later |= 1u << suit;
+    }
+    // Every non-empty subset of `later`, in increasing order; one asking for more jokers than
+    // are left is not tried (its search would stop at once).
+    for (unsigned subset = 1; subset < (1u << suit_count); ++subset) {
+      if ((subset & later) != subset) continue;
       Meld meld;
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
-      bool available = true;
-      for (int suit = first_suit + 1; suit < suit_count; ++suit) {
-        if (!(subset & (1 << suit))) continue;
-        if (count_[suit][rank] == 0) {
-          available = false;
-          break;
-        }
-        meld.naturals[meld.natural_count++] = Card(card.rank(), static_cast<Suit>(suit));
+      for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
+        meld.naturals[meld.natural_count++] =
+            Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
       }
-      if (!available || meld.natural_count > rules_.max_set) continue;
+      if (meld.natural_count > rules_.max_set) continue;
       const int jokers = std::max(0, rules_.min_group - meld.natural_count);
+      if (jokers_used_ + jokers > jokers_possible()) continue;
       meld.jokers = static_cast<std::uint8_t>(jokers);
       for (int i = 1; i < meld.natural_count; ++i) {
         take(static_cast<int>(meld.naturals[i].suit()), rank);
