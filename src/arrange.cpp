@@ -73,6 +73,7 @@ class Search {
         rules_(rules),
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
+    card_count_ = static_cast<int>(cards.size());
     for (const Card card : cards) {
       if (card.is_printed_joker()) {
         ++printed_;
@@ -91,7 +92,7 @@ class Search {
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   void run(int bound) {
     bound_ = bound;
-    stack_.reserve(8);
+    stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
   }
@@ -260,8 +261,10 @@ class Search {
 
   // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
   // downwards from 14 with the ace high.
+  // The run grows in place on top of the stack of melds (which never reallocates: it has room
+  // for a meld per card), and is searched from there at each length it can have.
   void start_runs(Card card, int position, bool wild_start) {
-    Meld meld;
+    Meld& meld = stack_.emplace_back();
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
@@ -270,6 +273,7 @@ class Search {
       meld.ace_high = true;
       grow_run(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
+    stack_.pop_back();
   }
 
   // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
@@ -296,9 +300,7 @@ class Search {
         jokers_used_ += jokers;
         ++sequences_;
         pure_sequences_ += pure ? 1 : 0;
-        stack_.push_back(meld);
         visit(position, false);
-        stack_.pop_back();
         pure_sequences_ -= pure ? 1 : 0;
         --sequences_;
         jokers_used_ -= jokers;
@@ -334,8 +336,7 @@ class Search {
     }
     // Every non-empty subset of `later`, in increasing order; one asking for more jokers than
     // are left is not tried (its search would stop at once).
-    for (unsigned subset = 1; subset < (1u << suit_count); ++subset) {
-      if ((subset & later) != subset) continue;
+    for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
       Meld meld;
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
@@ -433,7 +434,8 @@ class Search {
   // yet taken that could then be in no group, and their points.
   std::array<Isolation, 2> isolated_with_{};
   std::array<int, 2> isolated_points_with_{};
-  int jokers_total_ = 0;   // printed jokers and wild cards in the hand
+  int jokers_total_ = 0;  // printed jokers and wild cards in the hand
+  int card_count_ = 0;
   int isolated_left_ = 0;  // points of isolated cards not yet taken
   int max_card_value_ = 0;
   int bound_ = INT_MAX;
