@@ -132,18 +132,12 @@ class Search {
   // positions that still hold a card (which the search skips to with one count-trailing-zeros).
   void take(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
-    for (int budget = 0; budget < 2; ++budget) {
-      if (isolated_with_[budget][suit][rank]) isolated_points_with_[budget] -= value(Rank(rank));
-    }
     std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
     wild_left_ -= wild ? 1 : 0;
     if (--left == 0) present_ &= ~position_bit(suit, rank);
   }
   void give_back(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
-    for (int budget = 0; budget < 2; ++budget) {
-      if (isolated_with_[budget][suit][rank]) isolated_points_with_[budget] += value(Rank(rank));
-    }
     std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
     wild_left_ += wild ? 1 : 0;
     if (left++ == 0) present_ |= position_bit(suit, rank);
@@ -161,7 +155,8 @@ class Search {
       }
     }
     // Isolated with every joker of the hand, and with at most 0 and 1 jokers left to use.
-    const auto mark = [&](int budget, Isolation& isolated, int& points) {
+    const auto isolated_places = [&](int budget) {
+      std::uint64_t isolated = 0;
       for (int suit = 0; suit < suit_count; ++suit) {
         // The places a run of three with at most `budget` missing cards could cover.
         const std::uint32_t held = places(suit);
@@ -177,15 +172,19 @@ class Search {
           const bool fits =
               suits_of_rank[static_cast<std::size_t>(rank)] + budget >= rules_.min_group ||
               (covered >> rank & 1u) != 0 || (rank == 1 && (covered >> 14 & 1u) != 0);
-          isolated[suit][rank] = !fits;
-          if (!fits) points += value(static_cast<Rank>(rank)) * count_[suit][rank];
+          if (!fits) isolated |= position_bit(suit, rank);
         }
       }
+      return isolated;
     };
-    mark(jokers, isolated_, isolated_left_);
-    for (int budget = 0; budget < 2; ++budget) {
-      if (budget >= jokers) break;
-      mark(budget, isolated_with_[budget], isolated_points_with_[budget]);
+    for (std::uint64_t left = isolated_places(jokers); left != 0; left &= left - 1) {
+      const int at = std::countr_zero(left);
+      const int suit = at / rank_count, rank = at % rank_count + 1;
+      isolated_[suit][rank] = true;
+      isolated_left_ += value(static_cast<Rank>(rank)) * count_[suit][rank];
+    }
+    for (int budget = 0; budget < 2 && budget < jokers; ++budget) {
+      isolated_with_[static_cast<std::size_t>(budget)] = isolated_places(budget);
     }
     for (const int points : rules_.card_points) max_card_value_ = std::max(max_card_value_, points);
   }
@@ -200,7 +199,14 @@ class Search {
     const int jokers_left = jokers_possible() - jokers_used_;
     int isolated = isolated_left_;
     if (jokers_left < 2 && jokers_left < jokers_total_) {
-      isolated = std::max(isolated, isolated_points_with_[static_cast<std::size_t>(jokers_left)]);
+      int points = 0;
+      for (std::uint64_t left = present_ & isolated_with_[static_cast<std::size_t>(jokers_left)];
+           left != 0; left &= left - 1) {
+        const int at = std::countr_zero(left);
+        points += value(static_cast<Rank>(at % rank_count + 1)) *
+                  count_[at / rank_count][at % rank_count + 1];
+      }
+      isolated = std::max(isolated, points);
     }
     int least = deadwood_ + isolated;
     // The discard still to come: an isolated card at best (any other leaves every isolated card
@@ -430,10 +436,9 @@ class Search {
   std::vector<Meld> stack_;
   using Isolation = std::array<std::array<bool, 15>, suit_count>;
   Isolation isolated_{};
-  // With at most 0 or 1 jokers left to use (only marked when the hand has more): the cards not
-  // yet taken that could then be in no group, and their points.
-  std::array<Isolation, 2> isolated_with_{};
-  std::array<int, 2> isolated_points_with_{};
+  // With at most 0 or 1 jokers left to use (only marked when the hand has more): the places
+  // (as in present_) of the cards that could then be in no group.
+  std::array<std::uint64_t, 2> isolated_with_{};
   int jokers_total_ = 0;  // printed jokers and wild cards in the hand
   int card_count_ = 0;
   int isolated_left_ = 0;  // points of isolated cards not yet taken
