@@ -371,7 +371,17 @@ GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& r
   std::optional<Card> in_the_way;
   GroupFault posing = GroupFault::none;
   int candidates = 0;
-  for (std::size_t i = 0; i < naturals.size(); ++i) {
+  // Without one card the rest can be of one suit or one rank only if they all share it: most
+  // mixed groups (a hand's deadwood) are told at once.
+  std::array<std::size_t, suit_count> by_suit{};
+  std::array<std::size_t, rank_count> by_rank{};
+  for (const Card card : naturals) {
+    ++by_suit[static_cast<std::size_t>(card.suit())];
+    ++by_rank[static_cast<std::size_t>(card.rank()) - 1];
+  }
+  const std::size_t most = std::max(*std::max_element(by_suit.begin(), by_suit.end()),
+                                    *std::max_element(by_rank.begin(), by_rank.end()));
+  for (std::size_t i = 0; most + 1 >= naturals.size() && i < naturals.size(); ++i) {
     std::vector<Card> rest = naturals;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
     const bool sequence = fits_sequence(rest, length, rules);
