@@ -760,7 +760,11 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     if (copies_left <= 0) continue;
     with_draw.back() = card;
     const int bound = !outs.declare.empty() ? -1 : lowest < outs.points_now ? lowest : lowest - 1;
-    const std::optional<Arrangement> after = arrange_declaration(with_draw, wild, rules, bound);
+    // (Only Indian rummy's search takes a bound; another game's hand is arranged in full.)
+    const std::optional<Arrangement> after =
+        rules.arrange_by == ArrangeBy::declaration
+            ? arrange_declaration(with_draw, wild, rules, bound)
+            : std::optional<Arrangement>(arrange(with_draw, wild, rules));
     if (!after) continue;
     const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
     if (out.declares) {

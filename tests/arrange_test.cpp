@@ -352,3 +352,22 @@ TEST_CASE("outs, with its bounded searches, equals arranging every draw in full"
   CHECK(declaring > 50);
   CHECK(improving > 50);
 }
+
+TEST_CASE("outs in a game without Indian rummy's bounded search arranges every draw in full") {
+  // The library's find_outs is not only for the CLI's Indian rummy: a Knock hand keeps its own
+  // search for each draw.
+  std::mt19937 random(15);
+  const Rules knock = Rules::for_variant(Variant::knock);
+  std::vector<Card> pack;
+  for (int index = 0; index < 52; ++index) pack.push_back(Card::from_index(index));
+  for (int round = 0; round < 40; ++round) {
+    std::shuffle(pack.begin(), pack.end(), random);
+    const std::vector<Card> cards(pack.begin(), pack.begin() + 10);
+    CAPTURE(format_group(cards, std::nullopt, knock));
+    const Outs mine = find_outs(cards, std::nullopt, knock);
+    const Outs theirs = outs_by_every_draw(cards, std::nullopt, knock);
+    CHECK(mine.points_now == theirs.points_now);
+    check_same_outs(mine.declare, theirs.declare);
+    check_same_outs(mine.improve, theirs.improve);
+  }
+}
