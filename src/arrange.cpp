@@ -143,6 +143,17 @@ class Search {
     if (left++ == 0) present_ |= position_bit(suit, rank);
   }
 
+  // The points of the natural cards left at these places (as in present_), every copy counted.
+  int points_at(std::uint64_t places) const {
+    int points = 0;
+    for (; places != 0; places &= places - 1) {
+      const int at = std::countr_zero(places);
+      const int rank = at % rank_count + 1;
+      points += value(static_cast<Rank>(rank)) * count_[at / rank_count][rank];
+    }
+    return points;
+  }
+
   // A natural card is isolated when no group could hold it even with every joker of the hand:
   // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
   void mark_isolated() {
@@ -177,12 +188,8 @@ class Search {
       }
       return isolated;
     };
-    for (std::uint64_t left = isolated_places(jokers); left != 0; left &= left - 1) {
-      const int at = std::countr_zero(left);
-      const int suit = at / rank_count, rank = at % rank_count + 1;
-      isolated_[suit][rank] = true;
-      isolated_left_ += value(static_cast<Rank>(rank)) * count_[suit][rank];
-    }
+    isolated_ = isolated_places(jokers);
+    isolated_left_ = points_at(isolated_);
     for (int budget = 0; budget < 2 && budget < jokers; ++budget) {
       isolated_with_[static_cast<std::size_t>(budget)] = isolated_places(budget);
     }
@@ -199,14 +206,8 @@ class Search {
     const int jokers_left = jokers_possible() - jokers_used_;
     int isolated = isolated_left_;
     if (jokers_left < 2 && jokers_left < jokers_total_) {
-      int points = 0;
-      for (std::uint64_t left = present_ & isolated_with_[static_cast<std::size_t>(jokers_left)];
-           left != 0; left &= left - 1) {
-        const int at = std::countr_zero(left);
-        points += value(static_cast<Rank>(at % rank_count + 1)) *
-                  count_[at / rank_count][at % rank_count + 1];
-      }
-      isolated = std::max(isolated, points);
+      isolated = std::max(
+          isolated, points_at(present_ & isolated_with_[static_cast<std::size_t>(jokers_left)]));
     }
     int least = deadwood_ + isolated;
     // The discard still to come: an isolated card at best (any other leaves every isolated card
@@ -242,7 +243,7 @@ class Search {
       give_back(suit, rank);
       return;
     }
-    const int isolated = isolated_[suit][rank] ? value(card.rank()) : 0;
+    const int isolated = (isolated_ >> position & 1u) != 0 ? value(card.rank()) : 0;
     isolated_left_ -= isolated;
     if (!passive_only) {
       start_runs(card, position, /*wild_start=*/false);
@@ -434,10 +435,9 @@ class Search {
   std::optional<Card> discarded_;
   std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
   std::vector<Meld> stack_;
-  using Isolation = std::array<std::array<bool, 15>, suit_count>;
-  Isolation isolated_{};
-  // With at most 0 or 1 jokers left to use (only marked when the hand has more): the places
-  // (as in present_) of the cards that could then be in no group.
+  // The places (as in present_) of the natural cards that no group could hold: with every joker
+  // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
+  std::uint64_t isolated_ = 0;
   std::array<std::uint64_t, 2> isolated_with_{};
   int jokers_total_ = 0;  // printed jokers and wild cards in the hand
   int card_count_ = 0;

@@ -115,8 +115,7 @@ class OnePackSearch {
       }
       if (most < rules_.min_group) continue;
       // Every non-empty subset of `later`, in increasing order.
-      for (unsigned subset = 1; subset < (1u << suit_count); ++subset) {
-        if ((subset & later) != subset) continue;
+      for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
         std::uint64_t set = bit(index);
         int size = 1;
         for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
@@ -163,6 +162,7 @@ class OnePackSearch {
   std::array<int, 52> value_{};
   // At most 77 runs per suit (66 with the ace low, 11 with it high) and 5 sets per rank: 373.
   // Left uninitialised: only the first meld_count_ are read.
+  // The masks apart from their kinds: the search reads only masks, packed 8 bytes each.
   std::array<std::uint64_t, 384> masks_;
   std::array<Kind, 384> kinds_;
   int meld_count_ = 0;

@@ -53,13 +53,12 @@ class SubsetSearch {
     const std::size_t n = cards_.size();
     const std::uint32_t full = n == 0 ? 0 : (std::uint32_t{1} << n) - 1;
     states_ = (books_ + 1) * (runs_ + 1);
-    const int states = states_;
     offset_.assign(static_cast<std::size_t>(full) + 1, -1);
     compute(full);
     // The contract met if it can be, else the least deadwood of all.
-    int chosen = states - 1;
+    int chosen = states_ - 1;
     if (at(full, chosen).deadwood == INT_MAX) {
-      for (int state = 0; state < states; ++state) {
+      for (int state = 0; state < states_; ++state) {
         if (at(full, state).deadwood < at(full, chosen).deadwood) chosen = state;
       }
     }
