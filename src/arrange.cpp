@@ -84,7 +84,7 @@ class Search {
         ++wild_count_[static_cast<int>(card.suit())];
         ++wild_left_;
       } else {
-        ++count_[static_cast<int>(card.suit())][static_cast<int>(card.rank())];
+        ++count_[static_cast<std::size_t>(card.index())];
       }
     }
   }
@@ -115,9 +115,15 @@ class Search {
 
  private:
   int value(Rank rank) const { return rules_.card_points[static_cast<int>(rank) - 1]; }
+  std::uint8_t& count_at(int suit, int rank) {
+    return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
+  }
+  std::uint8_t count_at(int suit, int rank) const {
+    return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
+  }
   bool is_wild_rank(int rank) const { return wild_ && static_cast<int>(*wild_) == rank; }
   int items_at(int suit, int rank) const {
-    return is_wild_rank(rank) ? wild_count_[suit] : count_[suit][rank];
+    return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
   }
   int jokers_possible() const { return printed_ + pooled_ + wild_left_; }
   // The places 1..14 of a suit that hold a card (the ace at 1 and at 14).
@@ -132,13 +138,13 @@ class Search {
   // positions that still hold a card (which the search skips to with one count-trailing-zeros).
   void take(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
-    std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
+    std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
     wild_left_ -= wild ? 1 : 0;
     if (--left == 0) present_ &= ~position_bit(suit, rank);
   }
   void give_back(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
-    std::uint8_t& left = wild ? wild_count_[suit] : count_[suit][rank];
+    std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
     wild_left_ += wild ? 1 : 0;
     if (left++ == 0) present_ |= position_bit(suit, rank);
   }
@@ -147,44 +153,56 @@ class Search {
   int points_at(std::uint64_t places) const {
     int points = 0;
     for (; places != 0; places &= places - 1) {
-      const int at = std::countr_zero(places);
-      const int rank = at % rank_count + 1;
-      points += value(static_cast<Rank>(rank)) * count_[at / rank_count][rank];
+      const auto at = static_cast<std::size_t>(std::countr_zero(places));
+      points += points_of_[at] * count_[at];
     }
     return points;
   }
 
   // A natural card is isolated when no group could hold it even with every joker of the hand:
   // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
+  // Worked out on bit masks, a suit at a time: the windows of three places a run could cover,
+  // and the ranks held in enough suits for a set.
   void mark_isolated() {
-    const int jokers = printed_ + wild_left_;
-    jokers_total_ = jokers;
-    std::array<int, rank_count + 1> suits_of_rank{};  // suits that hold a natural card of a rank
-    for (int suit = 0; suit < suit_count; ++suit) {
-      for (int rank = 1; rank <= rank_count; ++rank) {
-        suits_of_rank[static_cast<std::size_t>(rank)] += count_[suit][rank] > 0 ? 1 : 0;
+    for (std::size_t suit = 0; suit < suit_count; ++suit) {
+      for (std::size_t rank = 0; rank < rank_count; ++rank) {
+        points_of_[suit * rank_count + rank] = static_cast<std::uint8_t>(rules_.card_points[rank]);
       }
     }
+    const int jokers = printed_ + wild_left_;
+    jokers_total_ = jokers;
+    // The natural (non-wild) ranks of each suit, bit rank - 1.
+    std::array<std::uint32_t, suit_count> naturals{};
+    const std::uint32_t wild_bit = wild_ ? 1u << (static_cast<int>(*wild_) - 1) : 0u;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      naturals[static_cast<std::size_t>(suit)] =
+          (static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu) & ~wild_bit;
+    }
+    const auto [n0, n1, n2, n3] = naturals;
+    // The ranks held (naturally) in at least k suits, k = 0..4.
+    const std::array<std::uint32_t, 5> in_suits = {
+        0x1FFFu, n0 | n1 | n2 | n3, (n0 & (n1 | n2 | n3)) | (n1 & (n2 | n3)) | (n2 & n3),
+        (n0 & n1 & (n2 | n3)) | (n2 & n3 & (n0 | n1)), n0 & n1 & n2 & n3};
     // Isolated with every joker of the hand, and with at most 0 and 1 jokers left to use.
     const auto isolated_places = [&](int budget) {
+      const int need = rules_.min_group - budget;  // suits a set of the rank needs
+      const std::uint32_t in_sets = need <= 0           ? 0x1FFFu
+                                    : need > suit_count ? 0u
+                                                        : in_suits[static_cast<std::size_t>(need)];
       std::uint64_t isolated = 0;
       for (int suit = 0; suit < suit_count; ++suit) {
-        // The places a run of three with at most `budget` missing cards could cover.
-        const std::uint32_t held = places(suit);
-        std::uint32_t covered = 0;
-        for (int low = 1; low + 2 <= 14; ++low) {
-          const std::uint32_t window = (held >> low) & 7u;
-          const int missing =
-              3 - static_cast<int>((window & 1u) + ((window >> 1) & 1u) + (window >> 2));
-          if (missing <= budget) covered |= 7u << low;
-        }
-        for (int rank = 1; rank <= rank_count; ++rank) {
-          if (count_[suit][rank] == 0) continue;
-          const bool fits =
-              suits_of_rank[static_cast<std::size_t>(rank)] + budget >= rules_.min_group ||
-              (covered >> rank & 1u) != 0 || (rank == 1 && (covered >> 14 & 1u) != 0);
-          if (!fits) isolated |= position_bit(suit, rank);
-        }
+        // The windows of three places (lowest place 1..12) missing at most `budget` cards.
+        const std::uint32_t a = places(suit), b = a >> 1, c = a >> 2;
+        std::uint32_t starts = budget == 0   ? a & b & c
+                               : budget == 1 ? (a & b) | (a & c) | (b & c)
+                               : budget == 2 ? a | b | c
+                                             : ~0u;
+        starts &= 0x1FFEu;
+        const std::uint32_t covered = starts | starts << 1 | starts << 2;  // places 1..14
+        const std::uint32_t ranks_covered = ((covered >> 1) | (covered >> 14)) & 0x1FFFu;
+        const std::uint32_t alone =
+            naturals[static_cast<std::size_t>(suit)] & ~(in_sets | ranks_covered);
+        isolated |= std::uint64_t{alone} << (suit * rank_count);
       }
       return isolated;
     };
@@ -339,33 +357,32 @@ class Search {
     const int first_suit = static_cast<int>(card.suit());
     unsigned later = 0;  // the later suits that hold a card of this rank
     for (int suit = first_suit + 1; suit < suit_count; ++suit) {
-      if (count_[suit][rank] > 0) later |= 1u << suit;
+      if (count_at(suit, rank) > 0) later |= 1u << suit;
     }
     // Every non-empty subset of `later`, in increasing order; one asking for more jokers than
     // are left is not tried (its search would stop at once).
     for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
-      Meld meld;
+      Meld& meld = stack_.emplace_back();  // (room for a meld per card: no reallocation)
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
       for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
         meld.naturals[meld.natural_count++] =
             Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
       }
-      if (meld.natural_count > rules_.max_set) continue;
       const int jokers = std::max(0, rules_.min_group - meld.natural_count);
-      if (jokers_used_ + jokers > jokers_possible()) continue;
-      meld.jokers = static_cast<std::uint8_t>(jokers);
-      for (int i = 1; i < meld.natural_count; ++i) {
-        take(static_cast<int>(meld.naturals[i].suit()), rank);
+      if (meld.natural_count <= rules_.max_set && jokers_used_ + jokers <= jokers_possible()) {
+        meld.jokers = static_cast<std::uint8_t>(jokers);
+        for (int i = 1; i < meld.natural_count; ++i) {
+          take(static_cast<int>(meld.naturals[i].suit()), rank);
+        }
+        jokers_used_ += jokers;
+        visit(position, false);
+        jokers_used_ -= jokers;
+        for (int i = 1; i < meld.natural_count; ++i) {
+          give_back(static_cast<int>(meld.naturals[i].suit()), rank);
+        }
       }
-      jokers_used_ += jokers;
-      stack_.push_back(meld);
-      visit(position, false);
       stack_.pop_back();
-      jokers_used_ -= jokers;
-      for (int i = 1; i < meld.natural_count; ++i) {
-        give_back(static_cast<int>(meld.naturals[i].suit()), rank);
-      }
     }
   }
 
@@ -422,7 +439,9 @@ class Search {
   const Rules& rules_;
   bool may_discard_;
   bool track_one_sequence_;
-  std::array<std::array<std::uint8_t, 15>, suit_count> count_{};  // non-wild cards by [suit][rank]
+  // Non-wild cards left, and each one's points, by place (as in present_: suit * 13 + rank - 1).
+  std::array<std::uint8_t, suit_count * rank_count> count_{};
+  std::array<std::uint8_t, suit_count * rank_count> points_of_{};
   std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
   int wild_left_ = 0;
   int printed_ = 0;
@@ -446,49 +465,64 @@ class Search {
   int bound_ = INT_MAX;
 };
 
-// Takes one card equal to `card` out of `pool`.
-void take(std::vector<Card>& pool, Card card) {
-  pool.erase(std::find(pool.begin(), pool.end(), card));
-}
-
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
 // jokers first; what is left over becomes groups of jokers (when the melds counted on them as
 // sequences, or to declare) or joins the last group, with the rest.
 Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, const Rules& rules,
                 bool declares, std::optional<Card>& discard) {
-  std::vector<Card> rest(cards.begin(), cards.end());
+  // The cards the melds and the discard take, by index; the rest keep the order of the hand.
+  std::array<std::uint8_t, Card::index_count> taken{};
   discard.reset();
   if (found.discard) {
     discard = found.discard;
-    take(rest, *found.discard);
+    ++taken[static_cast<std::size_t>(found.discard->index())];
   }
   for (const Meld& meld : found.melds) {
-    for (int i = 0; i < meld.natural_count; ++i) take(rest, meld.naturals[i]);
+    for (int i = 0; i < meld.natural_count; ++i) {
+      ++taken[static_cast<std::size_t>(meld.naturals[i].index())];
+    }
   }
   // The joker pool: printed jokers first, then wild cards not standing as themselves.
-  std::vector<Card> jokers;
-  for (const Card card : rest) {
-    if (card.is_printed_joker()) jokers.push_back(card);
+  std::vector<Card> rest, jokers;
+  rest.reserve(cards.size());
+  jokers.reserve(cards.size());
+  for (const bool wild_cards : {false, true}) {
+    for (const Card card : cards) {
+      if (is_wild_card(card, wild) != wild_cards) continue;
+      std::uint8_t& left_to_take = taken[static_cast<std::size_t>(card.index())];
+      if (left_to_take > 0) {
+        --left_to_take;
+      } else {
+        (is_joker(card, wild) ? jokers : rest).push_back(card);
+      }
+    }
   }
-  for (const Card card : rest) {
-    if (is_wild_card(card, wild)) jokers.push_back(card);
-  }
-  for (const Card card : jokers) take(rest, card);
   if (found.discard_joker) {
     discard = jokers.back();
     jokers.pop_back();
   }
   std::size_t next_joker = 0;
 
-  std::vector<Group> pure, impure, sets;
-  for (const Meld& meld : found.melds) {
+  // The groups in the order of the melds, each with its kind; they are written pure runs
+  // first, then impure runs, groups of jokers, sets, and the rest.
+  enum Order : std::uint8_t { pure_order, impure_order, jokers_order, sets_order };
+  struct Made {
+    Order order;
     Group group;
+  };
+  std::vector<Made> made;
+  made.reserve(found.melds.size() + 3);
+  for (const Meld& meld : found.melds) {
+    Made& m = made.emplace_back();
+    Group& group = m.group;
+    group.reserve(static_cast<std::size_t>(meld.length()));
     if (meld.kind == MeldKind::set) {
+      m.order = sets_order;
       group.assign(meld.naturals.begin(), meld.naturals.begin() + meld.natural_count);
       for (int i = 0; i < meld.jokers; ++i) group.push_back(jokers[next_joker++]);
-      sets.push_back(group);
       continue;
     }
+    m.order = meld.kind == MeldKind::pure_run ? pure_order : impure_order;
     // Runs in rank order, each joker in the place it fills.
     const auto naturals_end = meld.naturals.begin() + meld.natural_count;
     for (int place = meld.low; place < meld.low + meld.length(); ++place) {
@@ -497,44 +531,48 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
                                         [&](Card c) { return c.rank() == rank; });
       group.push_back(natural != naturals_end ? *natural : jokers[next_joker++]);
     }
-    (meld.kind == MeldKind::pure_run ? pure : impure).push_back(group);
   }
+  const std::size_t runs = static_cast<std::size_t>(
+      std::count_if(made.begin(), made.end(), [](const Made& m) { return m.order != sets_order; }));
   const std::size_t left = jokers.size() - next_joker;
-  std::vector<Group> joker_groups;
   const auto min_group = static_cast<std::size_t>(rules.min_group);
+  const auto joker_group = [&](std::size_t count) {
+    made.push_back(
+        {jokers_order, Group(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
+                             jokers.begin() + static_cast<std::ptrdiff_t>(next_joker + count))});
+    next_joker += count;
+  };
   if (left >= min_group) {
     // Two groups of jokers only when both are needed as sequences.
-    if (pure.size() + impure.size() == 0 && left >= 2 * min_group) {
-      joker_groups.emplace_back(
-          jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
-          jokers.begin() + static_cast<std::ptrdiff_t>(next_joker + min_group));
-      next_joker += min_group;
-    }
-    joker_groups.emplace_back(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
-                              jokers.end());
-    next_joker = jokers.size();
+    if (runs == 0 && left >= 2 * min_group) joker_group(min_group);
+    joker_group(jokers.size() - next_joker);
   } else if (declares) {
     // One or two jokers join groups with room: impure runs and sets first, then pure runs but
     // never the first, which stays pure.
-    const auto place_into = [&](std::vector<Group>& groups, int limit, std::size_t from) {
-      for (std::size_t g = from; g < groups.size(); ++g) {
-        while (next_joker < jokers.size() && static_cast<int>(groups[g].size()) < limit) {
-          groups[g].push_back(jokers[next_joker++]);
+    const auto place_into = [&](Order order, int limit, std::size_t from) {
+      std::size_t seen = 0;
+      for (Made& m : made) {
+        if (m.order != order || seen++ < from) continue;
+        while (next_joker < jokers.size() && static_cast<int>(m.group.size()) < limit) {
+          m.group.push_back(jokers[next_joker++]);
         }
       }
     };
-    place_into(impure, rules.max_sequence, 0);
-    place_into(sets, rules.largest_set(), 0);
-    place_into(pure, rules.max_sequence, 1);
+    place_into(impure_order, rules.max_sequence, 0);
+    place_into(sets_order, rules.largest_set(), 0);
+    place_into(pure_order, rules.max_sequence, 1);
   }
   for (; next_joker < jokers.size(); ++next_joker) rest.push_back(jokers[next_joker]);
 
   Hand hand;
   hand.wild = wild;
-  for (auto* groups : {&pure, &impure, &joker_groups, &sets}) {
-    for (Group& group : *groups) hand.groups.push_back(std::move(group));
+  hand.groups.reserve(made.size() + 1);
+  for (const Order order : {pure_order, impure_order, jokers_order, sets_order}) {
+    for (Made& m : made) {
+      if (m.order == order) hand.groups.push_back(std::move(m.group));
+    }
   }
-  if (!rest.empty()) hand.groups.push_back(rest);
+  if (!rest.empty()) hand.groups.emplace_back(rest.begin(), rest.end());
   return hand;
 }
 
@@ -580,12 +618,25 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
 
   LonePure best;
   for (int suit = 0; suit < suit_count; ++suit) {
+    // The places 1..14 of the suit held (the ace at 1 and 14), and those that open min_group
+    // held places in a row: a run can only start there.
+    std::uint32_t held = 0;
+    for (int rank = 1; rank <= rank_count; ++rank) {
+      if (copies[Card(static_cast<Rank>(rank), static_cast<Suit>(suit)).index()] > 0) {
+        held |= 1u << rank;
+      }
+    }
+    held |= (held >> 1 & 1u) << 14;
+    std::uint32_t streaks = held;
+    for (int k = 1; k < rules.min_group; ++k) streaks &= held >> k;
     for (const bool ace_high : {false, true}) {
       const int lowest = ace_high ? 2 : 1, highest = ace_high ? 14 : 13;
       const auto card_at = [&](int place) {
         return Card(place == 14 ? Rank::ace : static_cast<Rank>(place), static_cast<Suit>(suit));
       };
-      for (int low = lowest; low <= highest; ++low) {
+      const std::uint32_t starts = streaks & ((2u << highest) - (1u << lowest));
+      for (std::uint32_t left = starts; left != 0; left &= left - 1) {
+        const int low = std::countr_zero(left);
         int value = 0;
         for (int high = low; high <= highest && copies[card_at(high).index()] > 0; ++high) {
           value += card_points(card_at(high), wild, rules);
