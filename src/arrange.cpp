@@ -7,8 +7,12 @@
 // minimises:
 //
 // * Natural cards are taken in card order (suit, then rank); the lowest one left is either
-//   deadwood, the discard (14 cards), the lowest natural card of a run, or in a set with cards of
-//   its rank in later suits. So every grouping is met once, up to identical copies.
+//   deadwood, the lowest natural card of a run, or in a set with cards of its rank in later
+//   suits. So every grouping is met once, up to identical copies.
+// * With 14 cards the discard is not a branch of its own: whatever the groups, the best discard
+//   is the card of the deadwood worth most (or, with no deadwood, a joker left over), so a
+//   grouping chooses it when it is complete. (As a branch at every card, it had made four in
+//   five of the nodes of a 14-card search.)
 // * Jokers are interchangeable when they stand for other cards and are all worth 0, so they are
 //   counted, not placed: a run or set asks for as many as its gaps need. A wild card is also a
 //   natural card of its own rank and suit, which matters only in a pure run; elsewhere it goes
@@ -20,7 +24,8 @@
 //   the best found or what another tier already gives; a valid declaration ends the search.
 //   "Fit no group" is worked out once per hand for every joker of the hand, and for 0 and 1
 //   jokers: once the melds made have used all but one or none of the jokers, the cards that
-//   then fit nothing are counted too. A discard still to come takes off one such card at most.
+//   then fit nothing are counted too. The discard takes off the dearest card of the deadwood so
+//   far or one such card, at most.
 //
 // Why it is fast: the state is a few small arrays changed in place and put back (no copies);
 // the places still holding a card are a bit mask, so the next card is one count-trailing-zeros
@@ -228,9 +233,9 @@ class Search {
           isolated, points_at(present_ & isolated_with_[static_cast<std::size_t>(jokers_left)]));
     }
     int least = deadwood_ + isolated;
-    // The discard still to come: an isolated card at best (any other leaves every isolated card
-    // as deadwood, and a discarded joker changes nothing).
-    if (may_discard_ && !discarded_) least -= std::min(max_card_value_, isolated);
+    // The discard, chosen at the leaf: a card of the deadwood so far, or an isolated card at
+    // best (any other card that ends in the deadwood adds at least what its discard takes off).
+    if (may_discard_) least -= std::max(dead_max_, std::min(max_card_value_, isolated));
     if (least <= 0) return false;
     if (least > bound_) return true;
     return no_better(least, two_sequences.deadwood) &&
@@ -238,7 +243,7 @@ class Search {
   }
 
   // `position` is suit * 13 + rank - 1. `passive_only`: the previous copy of the card at this
-  // position went to deadwood, the pool or the discard, so this copy does too (the other order
+  // position went to deadwood or the pool, so this copy does too (the other order
   // is met elsewhere).
   void visit(int position, bool passive_only) {
     const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
@@ -257,7 +262,6 @@ class Search {
       ++pooled_;
       visit(position, true);
       --pooled_;
-      try_discard(card, position);
       give_back(suit, rank);
       return;
     }
@@ -267,21 +271,22 @@ class Search {
       start_runs(card, position, /*wild_start=*/false);
       start_sets(card, position);
     }
-    deadwood_ += value(card.rank());
+    const int points = value(card.rank());
+    deadwood_ += points;
     ++deadwood_cards_;
+    const int dead_max = dead_max_;
+    const Card dead_best = dead_best_;
+    if (may_discard_ && points >= dead_max_) {  // the latest of the dearest: the discard
+      dead_max_ = points;
+      dead_best_ = card;
+    }
     visit(position, true);
-    deadwood_ -= value(card.rank());
+    dead_max_ = dead_max;
+    dead_best_ = dead_best;
+    deadwood_ -= points;
     --deadwood_cards_;
-    try_discard(card, position);
     isolated_left_ += isolated;
     give_back(suit, rank);
-  }
-
-  void try_discard(Card card, int position) {
-    if (!may_discard_ || discarded_) return;
-    discarded_ = card;
-    visit(position, true);
-    discarded_.reset();
   }
 
   // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
@@ -409,28 +414,37 @@ class Search {
   void leaf() {
     int left = printed_ + pooled_ - jokers_used_;
     bool joker_discarded = false;
-    if (may_discard_ && !discarded_) {
-      if (left < 1) return;  // 14 cards must give one up
-      --left;
-      joker_discarded = true;
+    std::optional<Card> discarded;
+    int deadwood = deadwood_, deadwood_cards = deadwood_cards_;
+    if (may_discard_) {
+      // 14 cards give one up: the dearest card of the deadwood, or a joker left over.
+      if (deadwood_cards > 0) {
+        discarded = dead_best_;
+        deadwood -= dead_max_;
+        --deadwood_cards;
+      } else {
+        if (left < 1) return;
+        --left;
+        joker_discarded = true;
+      }
     }
     if (left < 0 || (rules_.pure_sequence_required && pure_sequences_ == 0)) return;
     const int sequences = sequences_ + left / rules_.min_group;
     const auto keep = [&](Found& found) {
       found.melds = stack_;
-      found.discard = discarded_;
+      found.discard = discarded;
       found.discard_joker = joker_discarded;
-      found.deadwood = deadwood_;
+      found.deadwood = deadwood;
     };
     // Indian rummy needs two sequences; the other games only count what is left over.
     if (sequences >= 2 || !rules_.pure_sequence_required) {
-      if (deadwood_cards_ == 0 && (left == 0 || left >= rules_.min_group || room() >= left)) {
+      if (deadwood_cards == 0 && (left == 0 || left >= rules_.min_group || room() >= left)) {
         found_valid = true;
         keep(valid);
         return;
       }
-      if (deadwood_ < two_sequences.deadwood && deadwood_ <= bound_) keep(two_sequences);
-    } else if (track_one_sequence_ && deadwood_ < one_sequence.deadwood && deadwood_ <= bound_) {
+      if (deadwood < two_sequences.deadwood && deadwood <= bound_) keep(two_sequences);
+    } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
     }
   }
@@ -451,7 +465,8 @@ class Search {
   int deadwood_cards_ = 0;
   int sequences_ = 0;
   int pure_sequences_ = 0;
-  std::optional<Card> discarded_;
+  int dead_max_ = 0;           // the points of the dearest card of the deadwood so far
+  Card dead_best_;             // the latest card of the deadwood with those points
   std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
   std::vector<Meld> stack_;
   // The places (as in present_) of the natural cards that no group could hold: with every joker
@@ -602,30 +617,24 @@ struct LonePure {
   Found found;
 };
 
+// `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards.
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                            bool may_discard) {
-  // Copies of each card in the hand, and the cards by value for the discard.
+                            bool may_discard, int total, Card dearest) {
+  // Copies of each card in the hand, and the places 1..13 each suit holds.
   std::array<int, Card::index_count> copies{};
-  for (const Card card : cards) ++copies[card.index()];
-  std::vector<Card> by_value;
-  if (may_discard) {
-    by_value.assign(cards.begin(), cards.end());
-    std::stable_sort(by_value.begin(), by_value.end(), [&](Card a, Card b) {
-      return card_points(a, wild, rules) > card_points(b, wild, rules);
-    });
+  std::array<std::uint32_t, suit_count> held_places{};
+  for (const Card card : cards) {
+    ++copies[card.index()];
+    if (!card.is_printed_joker()) {
+      held_places[static_cast<std::size_t>(card.suit())] |= 1u << static_cast<int>(card.rank());
+    }
   }
-  const int total = total_points(cards, wild, rules);
 
   LonePure best;
   for (int suit = 0; suit < suit_count; ++suit) {
     // The places 1..14 of the suit held (the ace at 1 and 14), and those that open min_group
     // held places in a row: a run can only start there.
-    std::uint32_t held = 0;
-    for (int rank = 1; rank <= rank_count; ++rank) {
-      if (copies[Card(static_cast<Rank>(rank), static_cast<Suit>(suit)).index()] > 0) {
-        held |= 1u << rank;
-      }
-    }
+    std::uint32_t held = held_places[static_cast<std::size_t>(suit)];
     held |= (held >> 1 & 1u) << 14;
     std::uint32_t streaks = held;
     for (int k = 1; k < rules.min_group; ++k) streaks &= held >> k;
@@ -645,16 +654,27 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
           int cost = total - value;
           std::optional<Card> discard;
           if (may_discard) {
-            // The most valuable card with a copy outside the run.
-            for (const Card card : by_value) {
+            // The most valuable card with a copy outside the run (the first in the hand's
+            // order among equals): the dearest of the hand, unless the run holds it.
+            const auto outside = [&](Card card) {
               const bool in_run =
                   !card.is_printed_joker() && card.suit() == Suit(suit) &&
                   (card.rank() == Rank::ace ? (ace_high ? high == 14 : low == 1)
                                             : static_cast<int>(card.rank()) >= low &&
                                                   static_cast<int>(card.rank()) <= high);
-              if (in_run && copies[card.index()] < 2) continue;
-              discard = card;
-              break;
+              return !in_run || copies[card.index()] >= 2;
+            };
+            if (outside(dearest)) {
+              discard = dearest;
+            } else {
+              int discard_points = -1;
+              for (const Card card : cards) {
+                if (!outside(card)) continue;
+                if (const int points = card_points(card, wild, rules); points > discard_points) {
+                  discard = card;
+                  discard_points = points;
+                }
+              }
             }
             if (!discard) continue;
             cost -= card_points(*discard, wild, rules);
@@ -678,11 +698,12 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
 }
 
 // The answer for a grouping: its check and what it pays, as `rummy score` says of those groups.
-Arrangement finish(Hand hand, std::optional<Card> discard, const Rules& rules) {
+Arrangement finish(Hand hand, std::optional<Card> discard, const Rules& rules,
+                   Detail detail = Detail::full) {
   Arrangement arrangement;
   arrangement.hand = std::move(hand);
   arrangement.discard = discard;
-  arrangement.check = check_declaration(arrangement.hand, rules);
+  arrangement.check = check_declaration(arrangement.hand, rules, detail);
   arrangement.score = rules.pure_sequence_required
                           ? score_shown_hand(arrangement.hand, arrangement.check, rules)
                           : score_deadwood(arrangement.hand, arrangement.check, rules);
@@ -690,47 +711,49 @@ Arrangement finish(Hand hand, std::optional<Card> discard, const Rules& rules) {
 }
 
 Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                   const Found& found, bool declares) {
+                   const Found& found, bool declares, Detail detail = Detail::full) {
   std::optional<Card> discard;
   Hand hand = build_hand(cards, wild, found, rules, declares, discard);
-  return finish(std::move(hand), discard, rules);
+  return finish(std::move(hand), discard, rules, detail);
 }
 
 // Indian rummy's arrangement (rules §2.5, §2.6); nothing when no grouping counts `bound` points
 // or fewer (before the cap) and none declares. A grouping within the bound is the very one
 // found without it: the search meets the same groupings in the same order, and only cuts
-// branches that cannot come within the bound.
+// branches that cannot come within the bound. `detail`: how much the check of the groups says.
 std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, WildRank wild,
-                                               const Rules& rules, int bound) {
+                                               const Rules& rules, int bound,
+                                               Detail detail = Detail::full) {
   const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
   const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;
 
   // No pure sequence: every card counts, bar the discard worth most.
   Found everything;
-  int best_cost = total_points(cards, wild, rules);
+  const int total = total_points(cards, wild, rules);
+  int best_cost = total;
+  const Card dearest = may_discard ? most_valuable(cards, wild, rules) : Card();
   if (may_discard) {
-    const Card discard = most_valuable(cards, wild, rules);
-    best_cost -= card_points(discard, wild, rules);
-    set_discard(everything, discard, wild);
+    best_cost -= card_points(dearest, wild, rules);
+    set_discard(everything, dearest, wild);
   }
   const Found* best = &everything;
 
   Search search(cards, wild, rules, may_discard, ungrouped);
   if (!search.pure_run_possible()) {
     if (best_cost > bound) return std::nullopt;
-    return finish(cards, wild, rules, everything, false);
+    return finish(cards, wild, rules, everything, false, detail);
   }
 
   LonePure lone;
   if (rules.pure_without_second == PureWithoutSecondCount::pure_exempt) {
-    lone = best_lone_pure_run(cards, wild, rules, may_discard);
+    lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
     if (lone.cost <= best_cost) {
       best_cost = lone.cost;
       best = &lone.found;
     }
   }
   search.run(std::min(best_cost, bound));
-  if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
+  if (search.found_valid) return finish(cards, wild, rules, search.valid, true, detail);
   if (ungrouped && search.one_sequence.deadwood <= best_cost) {
     best_cost = search.one_sequence.deadwood;
     best = &search.one_sequence;
@@ -740,7 +763,7 @@ std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, Wild
     best = &search.two_sequences;
   }
   if (best_cost > bound) return std::nullopt;
-  return finish(cards, wild, rules, *best, false);
+  return finish(cards, wild, rules, *best, false, detail);
 }
 
 }  // namespace
@@ -814,7 +837,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     // (Only Indian rummy's search takes a bound; another game's hand is arranged in full.)
     const std::optional<Arrangement> after =
         rules.arrange_by == ArrangeBy::declaration
-            ? arrange_declaration(with_draw, wild, rules, bound)
+            ? arrange_declaration(with_draw, wild, rules, bound, Detail::kind_only)
             : std::optional<Arrangement>(arrange(with_draw, wild, rules));
     if (!after) continue;
     const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
