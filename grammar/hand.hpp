@@ -19,11 +19,47 @@ namespace pegtl = tao::pegtl;
 struct blank : pegtl::one<' ', '\t'> {};
 struct blanks : pegtl::star<blank> {};
 
-// Ranks: A 2…10 J Q K, T for 10, letters in either case.
-struct rank_ten : pegtl::sor<pegtl::string<'1', '0'>, pegtl::one<'T', 't'>> {};
-struct rank_digit : pegtl::range<'2', '9'> {};
-struct rank_letter : pegtl::one<'A', 'a', 'J', 'j', 'Q', 'q', 'K', 'k'> {};
-struct rank : pegtl::sor<rank_ten, rank_digit, rank_letter> {};
+// Ranks: A 2…10 J Q K, T for 10, letters in either case. One rule that reads the bytes once,
+// as the suit below: ranks are on the hot path of every card.
+// clang-format on
+struct rank {
+  using rule_t = rank;
+  using subs_t = pegtl::empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    if (in.empty()) return false;
+    switch (in.peek_uint8(0)) {
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9':
+      case 'A':
+      case 'a':
+      case 'J':
+      case 'j':
+      case 'Q':
+      case 'q':
+      case 'K':
+      case 'k':
+      case 'T':
+      case 't':
+        in.bump(1);
+        return true;
+      case '1':
+        if (in.size(2) < 2 || in.peek_uint8(1) != '0') return false;
+        in.bump(2);
+        return true;
+      default:
+        return false;
+    }
+  }
+};
+// clang-format off
 
 // Suits: the glyphs ♠ ♥ ♦ ♣ and ♤ ♡ ♢ ♧ (U+2660…U+2667), ❤ (U+2764) for hearts, or S H D C in
 // either case. An emoji presentation selector (U+FE0F, as in ❤️) after a glyph belongs to it.
@@ -37,7 +73,14 @@ struct suit {
   static bool match(ParseInput& in) {
     if (in.empty()) return false;
     switch (in.peek_uint8(0)) {
-      case 'S': case 's': case 'H': case 'h': case 'D': case 'd': case 'C': case 'c':
+      case 'S':
+      case 's':
+      case 'H':
+      case 'h':
+      case 'D':
+      case 'd':
+      case 'C':
+      case 'c':
         in.bump(1);
         return true;
       case 0xE2:
@@ -48,7 +91,7 @@ struct suit {
     if (in.size(3) < 3) return false;
     const std::uint8_t second = in.peek_uint8(1), third = in.peek_uint8(2);
     const bool glyph = (second == 0x99 && third >= 0xA0 && third <= 0xA7) ||  // ♠…♧
-                       (second == 0x9D && third == 0xA4);                      // ❤
+                       (second == 0x9D && third == 0xA4);                     // ❤
     if (!glyph) return false;
     in.bump(3);
     if (in.size(3) >= 3 && in.peek_uint8(0) == 0xEF && in.peek_uint8(1) == 0xB8 &&
@@ -67,11 +110,27 @@ struct suit_required : suit {};
 struct wild_mark_text : pegtl::istring<'(', 'W', 'J', ')'> {};
 struct wild_mark : pegtl::seq<blanks, wild_mark_text> {};
 
-// PJ is the printed joker; JK is Crazy Rummy's spelling of it.
+// PJ is the printed joker; JK is Crazy Rummy's spelling of it. In a hand both are read by one
+// rule that looks at the first byte once (most cards are not jokers).
 struct printed_joker : pegtl::istring<'P', 'J'> {};
-struct crazy_joker : pegtl::istring<'J', 'K'> {};
+// clang-format on
+struct joker_name {
+  using rule_t = joker_name;
+  using subs_t = pegtl::empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    if (in.size(2) < 2) return false;
+    const auto upper = [](std::uint8_t c) { return static_cast<std::uint8_t>(c & ~0x20u); };
+    const std::uint8_t first = upper(in.peek_uint8(0)), second = upper(in.peek_uint8(1));
+    if (!((first == 'P' && second == 'J') || (first == 'J' && second == 'K'))) return false;
+    in.bump(2);
+    return true;
+  }
+};
+// clang-format off
 struct no_mark_on_joker : pegtl::not_at<wild_mark> {};
-struct joker_card : pegtl::seq<pegtl::sor<printed_joker, crazy_joker>, pegtl::must<no_mark_on_joker>> {};
+struct joker_card : pegtl::seq<joker_name, pegtl::must<no_mark_on_joker>> {};
 struct natural_card : pegtl::seq<rank, pegtl::must<suit_required>, pegtl::opt<wild_mark>> {};
 struct card : pegtl::sor<joker_card, natural_card> {};
 struct card_required : card {};
@@ -105,6 +164,10 @@ struct wild_option : pegtl::seq<blanks, pegtl::must<wild_value>, blanks, pegtl::
 
 }  // namespace rummy::grammar
 
-// For pegtl::analyze: a suit consumes input whenever it matches.
+// For pegtl::analyze: a suit, a rank and a joker's name consume input whenever they match.
 template <typename Name>
 struct tao::pegtl::analyze_traits<Name, rummy::grammar::suit> : analyze_any_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, rummy::grammar::rank> : analyze_any_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, rummy::grammar::joker_name> : analyze_any_traits<> {};

@@ -1,5 +1,5 @@
-// Messages for every point where the hand notation (and a batch line) can fail, written for people. A must<>
-// target without a message here is a compile error (must_if with RequireMessage).
+// Messages for every point where the hand notation (and a batch line) can fail, written for people.
+// A must<> target without a message here is a compile error (must_if with RequireMessage).
 #pragma once
 
 #include "batch_line.hpp"

@@ -792,7 +792,7 @@ int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rule
   return arrange(cards, wild, rules).score.points;
 }
 
-Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules, Detail detail) {
   if (rules.arrange_by == ArrangeBy::subsets) {
     // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
     // repeat suits: beyond what Search assumes.
@@ -802,11 +802,11 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
     // Knock and Basic Rummy: the grouping with the least deadwood, no discard; from one pack
     // without jokers, by the bit-mask search.
     if (std::optional<Hand> hand = least_deadwood_one_pack(cards, wild, rules)) {
-      return finish(std::move(*hand), std::nullopt, rules);
+      return finish(std::move(*hand), std::nullopt, rules, detail);
     }
     return arrange_least_deadwood_by_search(cards, wild, rules);
   }
-  return *arrange_declaration(cards, wild, rules, INT_MAX);
+  return *arrange_declaration(cards, wild, rules, INT_MAX, detail);
 }
 
 // Every draw is arranged with a bound: once a draw declares, only declaring draws matter;
@@ -868,7 +868,7 @@ JudgedHand judge_hand(const Hand& hand, bool written_grouped, const Rules& rules
   JudgedHand judged;
   if (!written_grouped && rules.grouping_counts() && (!rules.exact_hand_size || shown_size) &&
       !arrange_refusal(count, rules, "arrange")) {
-    Arrangement best = arrange(hand.cards(), hand.wild, rules);
+    Arrangement best = arrange(hand.cards(), hand.wild, rules, detail);
     judged.hand = std::move(best.hand);
     judged.check = std::move(best.check);
     judged.grouping = Grouping::arranged;

@@ -26,7 +26,9 @@ struct Arrangement {
 // `cards` holds rules.hand_size cards (a shown hand) or one more (a player about to declare).
 // The result is exact: no grouping (and no discard) does better. Its score is recomputed by
 // check_declaration and score_shown_hand, so it is what `rummy score` says of those groups.
-Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules);
+// `detail`: how much that check says of each group (the kinds alone, for batches).
+Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                    Detail detail = Detail::full);
 
 // The least deadwood of a hand of at most `subset_search_limit` cards, with no tiers, by a DP
 // over its subsets that asks the classifier which of them are melds: Crazy Rummy's search

@@ -113,7 +113,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     if (const auto refusal = arrange_refusal(read.hand.card_count(), rules, "--arrange")) {
       throw input_error(source, line, read.written.end_offset, *refusal);
     }
-    record.arrangement = arrange(read.hand.cards(), read.hand.wild, rules);
+    record.arrangement = arrange(read.hand.cards(), read.hand.wild, rules, Detail::kind_only);
     record.grouping = Grouping::arranged;
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;

@@ -33,10 +33,18 @@ std::string_view suit_noun(Suit suit) {
 }
 
 std::string to_string(Card card, std::string_view printed_joker) {
-  if (card.is_printed_joker()) return std::string(printed_joker);
-  std::string text(rank_name(card.rank()));
-  text += suit_symbol(card.suit());
+  std::string text;
+  append_card(text, card, printed_joker);
   return text;
+}
+
+void append_card(std::string& out, Card card, std::string_view printed_joker) {
+  if (card.is_printed_joker()) {
+    out += printed_joker;
+    return;
+  }
+  out += rank_name(card.rank());
+  out += suit_symbol(card.suit());
 }
 
 }  // namespace rummy

@@ -73,5 +73,7 @@ std::string_view suit_name(Suit suit);    // "spades" …
 std::string_view suit_noun(Suit suit);    // "spade" …: one card of the suit
 // Canonical form: "10♥", and the printed joker as the game writes it ("PJ", or Crazy's "JK").
 std::string to_string(Card card, std::string_view printed_joker = "PJ");
+// The same, appended to `out` (for text built card after card).
+void append_card(std::string& out, Card card, std::string_view printed_joker = "PJ");
 
 }  // namespace rummy

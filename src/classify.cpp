@@ -655,15 +655,20 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
 }
 
 std::string format_group(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  std::string text;
+  append_group(text, cards, wild, rules);
+  return text;
+}
+
+void append_group(std::string& out, std::span<const Card> cards, WildRank wild,
+                  const Rules& rules) {
   // Only a deal's wild rank is marked (WJ); a game whose wild rank is fixed needs no mark.
   const bool mark = rules.deal_has_wild_rank;
-  std::string text;
-  for (const Card card : cards) {
-    if (!text.empty()) text += "-";
-    text += name(card, rules);
-    if (mark && is_wild_card(card, wild)) text += "(WJ)";
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (i > 0) out += '-';
+    append_card(out, cards[i], rules.joker_name());
+    if (mark && is_wild_card(cards[i], wild)) out += "(WJ)";
   }
-  return text;
 }
 
 }  // namespace rummy

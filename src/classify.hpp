@@ -77,5 +77,7 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
 
 // "10♥-J♥-PJ-K♥(WJ)": a group in the game's notation, the deal's wild cards marked.
 std::string format_group(std::span<const Card> cards, WildRank wild, const Rules& rules);
+void append_group(std::string& out, std::span<const Card> cards, WildRank wild,
+                  const Rules& rules);  // the same, appended to `out`
 
 }  // namespace rummy

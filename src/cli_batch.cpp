@@ -134,7 +134,9 @@ class RecordWriter {
       for (const Game game : all_games) {
         Score score;
         score.basis = static_cast<ScoreBasis>(basis);
-        rule_text_[basis][static_cast<std::size_t>(game)] = describe(score, rules_, game);
+        std::string& text = rule_text_[basis][static_cast<std::size_t>(game)];
+        text = describe(score, rules_, game);
+        append_json_string(rule_json_[basis][static_cast<std::size_t>(game)], text);
       }
     }
   }
@@ -165,6 +167,10 @@ class RecordWriter {
     return rule_text_[static_cast<std::size_t>(record.score.basis)]
                      [static_cast<std::size_t>(record.game)];
   }
+  const std::string& rule_json(const BatchRecord& record) const {
+    return rule_json_[static_cast<std::size_t>(record.score.basis)]
+                     [static_cast<std::size_t>(record.game)];
+  }
 
   void write_json(std::string& out, std::string_view source, const BatchRecord& record) const {
     JsonWriter json(out, JsonWriter::Layout::compact);
@@ -191,7 +197,8 @@ class RecordWriter {
     json.member("points", record.score.points);
     json.member("uncapped", record.score.uncapped);
     json.member("rule_id", basis_id(record.score.basis));
-    json.member("rule", rule(record));
+    json.key("rule");
+    json.escaped_string(rule_json(record));
     if (record.verdict != Verdict::drop) json.member("grouping", grouping_id(record.grouping));
     if (record.grouped_as) json.member("hand", format_hand(*record.grouped_as, rules_));
     if (record.arrangement) {
@@ -274,6 +281,7 @@ class RecordWriter {
   Format format_;
   const Rules& rules_;
   std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_text_;
+  std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_json_;  // escaped
 };
 
 struct Summary {

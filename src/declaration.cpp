@@ -23,9 +23,10 @@ std::vector<Card> Hand::cards() const {
 
 std::string format_hand(const Hand& hand, const Rules& rules) {
   std::string text;
-  for (const Group& group : hand.groups) {
-    text += text.empty() ? "" : " | ";
-    text += format_group(group, hand.wild, rules);
+  text.reserve(64);
+  for (std::size_t i = 0; i < hand.groups.size(); ++i) {
+    if (i > 0) text += " | ";
+    append_group(text, hand.groups[i], hand.wild, rules);
   }
   return text;
 }

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <charconv>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -68,9 +69,10 @@ void JsonWriter::before_value() {
     after_key_ = false;
     return;
   }
-  if (counts_.empty()) return;
-  if (counts_.back()++ > 0) out_ += ',';
-  if (layout_ == Layout::pretty) newline(counts_.size());
+  if (depth_ == 0) return;
+  if ((has_values_ & 1u) != 0) out_ += ',';
+  has_values_ |= 1u;
+  if (layout_ == Layout::pretty) newline(depth_);
 }
 
 void JsonWriter::key(std::string_view name) {
@@ -83,19 +85,27 @@ void JsonWriter::key(std::string_view name) {
 void JsonWriter::open(char bracket) {
   before_value();
   out_ += bracket;
-  counts_.push_back(0);
+  if (depth_ == 64) throw std::length_error("JSON nested more than 64 deep");
+  ++depth_;
+  has_values_ <<= 1;
 }
 
 void JsonWriter::close(char bracket) {
-  const std::size_t written = counts_.back();
-  counts_.pop_back();
-  if (written > 0 && layout_ == Layout::pretty) newline(counts_.size());
+  const bool written = (has_values_ & 1u) != 0;
+  has_values_ >>= 1;
+  --depth_;
+  if (written && layout_ == Layout::pretty) newline(depth_);
   out_ += bracket;
 }
 
 void JsonWriter::string(std::string_view text) {
   before_value();
   append_json_string(out_, text);
+}
+
+void JsonWriter::escaped_string(std::string_view json_text) {
+  before_value();
+  out_ += json_text;
 }
 
 void JsonWriter::number(long long value) {

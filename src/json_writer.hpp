@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ class JsonWriter {
   void key(std::string_view name);
 
   void string(std::string_view text);
+  // A string escaped already by append_json_string (quotes included): for text written again
+  // and again, escaped once.
+  void escaped_string(std::string_view json_text);
   void number(long long value);
   void boolean(bool value);
   void null();
@@ -59,7 +63,10 @@ class JsonWriter {
 
   std::string& out_;
   Layout layout_;
-  std::vector<std::size_t> counts_;  // per open container: the values written in it
+  // Per open container, whether a value was written in it: a bit per level, the innermost
+  // lowest (no allocation for the records of a batch); containers nest at most 64 deep.
+  std::uint64_t has_values_ = 0;
+  std::size_t depth_ = 0;
   bool after_key_ = false;
 };
 

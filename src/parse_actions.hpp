@@ -129,18 +129,16 @@ struct action<grammar::natural_card> {
   }
 };
 
-template <bool SpelledJK>
-struct joker_action {
+// PJ or JK (Crazy Rummy's spelling, which only Crazy Rummy accepts: checked later).
+template <>
+struct action<grammar::joker_name> {
   template <typename Input>
   static void apply(const Input& in, HandBuilder& builder) {
-    builder.add({Card::printed_joker(), builder.offset_of(in.begin()), std::nullopt, SpelledJK});
+    const bool spelled_jk = (in.peek_uint8(0) & ~0x20u) == 'J';
+    builder.add({Card::printed_joker(), builder.offset_of(in.begin()), std::nullopt, spelled_jk});
     builder.hand.end_offset = builder.offset_of(in.end());
   }
 };
-template <>
-struct action<grammar::printed_joker> : joker_action<false> {};
-template <>
-struct action<grammar::crazy_joker> : joker_action<true> {};
 
 template <>
 struct action<grammar::bar> {
