@@ -861,7 +861,7 @@ std::string_view grouping_id(Grouping grouping) {
   return grouping == Grouping::arranged ? "arranged" : "as written";
 }
 
-JudgedHand judge_hand(const Hand& hand, bool written_grouped, const Rules& rules,
+JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
                       bool look_for_declaration, Detail detail) {
   const std::size_t count = hand.card_count();
   const bool shown_size = count == static_cast<std::size_t>(rules.hand_size);
@@ -874,10 +874,10 @@ JudgedHand judge_hand(const Hand& hand, bool written_grouped, const Rules& rules
     judged.grouping = Grouping::arranged;
     return judged;
   }
-  judged.hand = hand;
-  judged.check = check_declaration(hand, rules, detail);
+  judged.hand = std::move(hand);
+  judged.check = check_declaration(judged.hand, rules, detail);
   if (look_for_declaration && !judged.check.valid() && rules.declares && shown_size) {
-    Arrangement best = arrange(hand.cards(), hand.wild, rules);
+    Arrangement best = arrange(judged.hand.cards(), judged.hand.wild, rules);
     if (best.valid()) judged.could_declare = std::move(best.hand);
   }
   return judged;

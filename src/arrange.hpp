@@ -69,7 +69,7 @@ struct JudgedHand {
   std::optional<Hand> could_declare;
 };
 
-JudgedHand judge_hand(const Hand& hand, bool written_grouped, const Rules& rules,
+JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
                       bool look_for_declaration = false, Detail detail = Detail::full);
 
 // A card that could be drawn next and what it would allow.

@@ -107,7 +107,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   options.size = !rules.exact_hand_size ? ReadOptions::Size::any
                  : defaults.arrange     ? ReadOptions::Size::shown_or_drawn
                                         : ReadOptions::Size::shown;
-  const ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
+  ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {
     if (const auto refusal = arrange_refusal(read.hand.card_count(), rules, "--arrange")) {
@@ -119,7 +119,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;
     return record;
   }
-  JudgedHand judged = judge_hand(read.hand, read.written.grouped, rules,
+  JudgedHand judged = judge_hand(std::move(read.hand), read.written.grouped, rules,
                                  /*look_for_declaration=*/false, Detail::kind_only);
   const DeclarationCheck& check = judged.check;
   record.verdict = check.valid() ? Verdict::valid : Verdict::invalid;

@@ -3,6 +3,8 @@
 
 #include <array>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -19,12 +21,27 @@ constexpr std::array<bool, 256> needs_escape = [] {
   return table;
 }();
 
+// Whether any of eight bytes is a control character, '"' or '\\' (bit tricks: a byte's high bit
+// is set in `v - 0x01…` and clear in `v` only where it went below zero).
+bool any_escape_in(std::uint64_t eight) {
+  constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  const auto zero_byte = [&](std::uint64_t v) { return (v - ones) & ~v & highs; };
+  const std::uint64_t control = (eight - 0x20 * ones) & ~eight & highs;
+  return (control | zero_byte(eight ^ ('"' * ones)) | zero_byte(eight ^ ('\\' * ones))) != 0;
+}
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
+  // Most text needs no escape: found eight bytes at a time, it is appended whole.
+  std::size_t start = 0;
+  for (std::uint64_t eight = 0; text.size() - start >= 8; start += 8) {
+    std::memcpy(&eight, text.data() + start, 8);
+    if (any_escape_in(eight)) break;
+  }
   out += '"';
   std::size_t plain = 0;  // start of the run of characters that need no escape
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = start; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (!needs_escape[c]) continue;
     out.append(text, plain, i - plain);
@@ -75,7 +92,14 @@ void JsonWriter::before_value() {
   if (layout_ == Layout::pretty) newline(depth_);
 }
 
-void JsonWriter::key(std::string_view name) {
+void JsonWriter::key(JsonKey name) {
+  before_value();
+  out_ += name.quoted();
+  if (layout_ == Layout::pretty) out_ += ' ';
+  after_key_ = true;
+}
+
+void JsonWriter::key_text(std::string_view name) {
   before_value();
   append_json_string(out_, name);
   out_ += layout_ == Layout::pretty ? ": " : ":";
@@ -130,7 +154,7 @@ void JsonWriter::value(const Json& json) {
     case Json::value_t::object:
       begin_object();
       for (const auto& [name, item] : json.items()) {
-        key(name);
+        key_text(name);
         value(item);
       }
       end_object();

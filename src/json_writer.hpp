@@ -4,6 +4,7 @@
 // escaped here and nowhere else. Private to the CLI.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
@@ -17,6 +18,34 @@ namespace rummy::cli {
 
 using Json = nlohmann::ordered_json;
 
+// An object's key as the commands write it: a literal that needs no escaping, which is checked
+// when the program is compiled, so that it is written as it is (records of a batch write a
+// dozen keys each).
+class JsonKey {
+ public:
+  template <std::size_t N>
+  consteval JsonKey(const char (&name)[N]) {  // implicit: from a literal
+    static_assert(N + 2 <= sizeof quoted_, "a JSON key of at most 29 characters");
+    quoted_[0] = '"';
+    for (std::size_t i = 0; i + 1 < N; ++i) {
+      const char c = name[i];
+      if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {
+        throw "a JSON key written as it is needs no escaping";
+      }
+      quoted_[i + 1] = c;
+    }
+    quoted_[N] = '"';
+    quoted_[N + 1] = ':';
+    size_ = N + 2;
+  }
+  // "name": (quotes and colon included)
+  std::string_view quoted() const { return {quoted_.data(), size_}; }
+
+ private:
+  std::array<char, 32> quoted_{};
+  std::size_t size_ = 0;
+};
+
 class JsonWriter {
  public:
   enum class Layout { pretty, compact };
@@ -28,7 +57,7 @@ class JsonWriter {
   void end_object() { close('}'); }
   void begin_array() { open('['); }
   void end_array() { close(']'); }
-  void key(std::string_view name);
+  void key(JsonKey name);
 
   void string(std::string_view text);
   // A string escaped already by append_json_string (quotes included): for text written again
@@ -41,7 +70,7 @@ class JsonWriter {
 
   // A key and its value, in an object.
   template <typename T>
-  void member(std::string_view name, const T& value_of) {
+  void member(JsonKey name, const T& value_of) {
     key(name);
     put(value_of);
   }
@@ -56,6 +85,7 @@ class JsonWriter {
   void put(bool b) { boolean(b); }
   void put(const Json& json) { value(json); }
 
+  void key_text(std::string_view name);  // a key that is data (of a Json value): escaped
   void before_value();
   void open(char bracket);
   void close(char bracket);

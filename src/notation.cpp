@@ -49,7 +49,7 @@ WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
   builder.start();
   parse_text<grammar::batch_line, action>(line, source, builder);
   WrittenLine written;
-  written.settings = builder.settings;
+  written.settings = std::move(builder.settings);
   if (!builder.hand.cards.empty()) written.hand = std::move(builder.hand);
   return written;
 }

@@ -255,7 +255,10 @@ void parse_text(std::string_view text, std::string_view source, State& state,
                       fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
                                   static_cast<unsigned char>(text[*bad])));
   }
-  pegtl::memory_input<> in(text.data(), text.size(), source);
+  // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
+  // worked out by locate(), for an error); no source name: the errors name it themselves.
+  pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
+      text.data(), text.size(), "");
   try {
     pegtl::parse<Grammar, Action, grammar::control>(in, state);
   } catch (const pegtl::parse_error& error) {
