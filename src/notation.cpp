@@ -69,12 +69,12 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   std::optional<WildRank> wild = options.wild;
   std::optional<std::size_t> first_mark;
   read.wild_from = options.wild ? WildFrom::option : WildFrom::nothing;
-  std::string wild_origin = options.wild_origin;
-  if (!rules.deal_has_wild_rank) {
-    wild = rules.fixed_wild;
-    wild_origin =
-        fmt::format("{} ({})", variant_description(rules.variant), wild_cards_text(rules));
-  }
+  if (!rules.deal_has_wild_rank) wild = rules.fixed_wild;
+  // Where the wild rank comes from, in words: only for a message.
+  const auto wild_origin = [&]() -> std::string {
+    if (rules.deal_has_wild_rank) return std::string(options.wild_origin);
+    return fmt::format("{} ({})", variant_description(rules.variant), wild_cards_text(rules));
+  };
   for (const WrittenCard& written : read.written.cards) {
     if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
       throw input_error(
@@ -99,11 +99,11 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
             fmt::format("the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
                         earlier.line, earlier.column, rank_plural(**wild));
       } else if (!rules.deal_has_wild_rank) {
-        reason = "the game is " + wild_origin;
+        reason = "the game is " + wild_origin();
       } else if (*wild) {
-        reason = fmt::format("{} makes the {} wild", wild_origin, rank_plural(**wild));
+        reason = fmt::format("{} makes the {} wild", wild_origin(), rank_plural(**wild));
       } else {
-        reason = fmt::format("{} none says no rank is wild", wild_origin);
+        reason = fmt::format("{} none says no rank is wild", wild_origin());
       }
       throw input_error(
           source, text, *written.wild_mark,

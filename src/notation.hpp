@@ -46,8 +46,8 @@ struct ReadHand {
 };
 
 struct ReadOptions {
-  std::optional<WildRank> wild;        // given on the command line (may say "none")
-  std::string wild_origin = "--wild";  // where `wild` comes from, for messages
+  std::optional<WildRank> wild;             // given on the command line (may say "none")
+  std::string_view wild_origin = "--wild";  // where `wild` comes from, for messages
   bool jk_is_printed_joker = false;
   // How many cards the hand must hold: any, exactly rules.hand_size (a hand shown at the end
   // of a deal), or that or one more (a hand about to declare, with its 14th card).

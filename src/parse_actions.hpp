@@ -153,11 +153,26 @@ struct action<grammar::dash> {
 };
 
 // Batch-line settings.
+// The wild rank of a text that grammar::wild_value matched: none, PJ (the aces: rules §2.3), or
+// a rank with or without a suit.
+inline WildRank wild_from_text(std::string_view text) {
+  switch (text.front()) {
+    case 'n':
+    case 'N':
+      return std::nullopt;
+    case 'p':
+    case 'P':
+      return Rank::ace;
+    default:
+      return rank_from_text(text);
+  }
+}
+
 template <>
 struct action<grammar::wild_value_required> {
   template <typename Input>
   static void apply(const Input& in, HandBuilder& builder) {
-    builder.settings.wild = parse_wild(in.string_view());
+    builder.settings.wild = wild_from_text(in.string_view());
     builder.settings.wild_offset = builder.offset_of(in.begin());
     builder.settings.written.emplace_back("wild", builder.settings.wild_offset);
   }

@@ -2,6 +2,7 @@
 #include "text.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -45,12 +46,19 @@ constexpr std::string_view replacement_character = "\xEF\xBF\xBD";
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
-    // ASCII, most of any input: eight bytes at a time while none has its high bit set.
+    // ASCII, most of any input: eight bytes at a time while none has its high bit set, and up
+    // to the first that has.
     std::uint64_t eight = 0;
-    if (text.size() - i >= 8 &&
-        (std::memcpy(&eight, text.data() + i, 8), (eight & 0x8080808080808080u) == 0)) {
-      i += 8;
-      continue;
+    if (text.size() - i >= 8) {
+      std::memcpy(&eight, text.data() + i, 8);
+      const std::uint64_t high = eight & 0x8080808080808080u;
+      if (high == 0) {
+        i += 8;
+        continue;
+      }
+      if constexpr (std::endian::native == std::endian::little) {
+        i += static_cast<std::size_t>(std::countr_zero(high)) / 8;  // the ASCII before it
+      }
     }
     const auto lead = static_cast<unsigned char>(text[i]);
     if (lead < 0x80) {
