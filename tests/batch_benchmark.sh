@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times `rummy batch` end to end, from a file to /dev/null, on one core (--jobs 1), for each
-# output format and for --arrange, then on two cores (--jobs 2) with the speed-up.
+# output format and for --arrange, then on two cores (--jobs 2) with the speed-up; each figure
+# the best of three runs.
 # Usage: tests/batch_benchmark.sh [hands] (default 1,000,000); run after a build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -10,16 +11,24 @@ trap 'rm -f "$file"' EXIT
 "$root/build/tests/rummy_benchmark" --batch-file "$file" "$hands"
 echo "rummy batch: $hands grouped 13-card hands, $(du -h "$file" | cut -f1) of input, one core"
 cores=0
+# The best of three runs: this machine is shared, and a run slowed by a neighbour says nothing
+# about the program.
 run() {
   local label="$1"
   shift
-  local start end
-  start=$(date +%s.%N)
-  taskset -c "$cores" "$root/build/rummy" batch "$@" "$file" > /dev/null 2> /dev/null || true
-  end=$(date +%s.%N)
-  last=$(awk -v n="$hands" -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", n / (e - s) }')
-  awk -v n="$hands" -v s="$start" -v e="$end" -v l="$label" \
-    'BEGIN { printf "%-34s %10.0f hands/s  (%.2f s)\n", l, n / (e - s), e - s }'
+  local start end seconds best=""
+  for _ in 1 2 3; do
+    start=$(date +%s.%N)
+    taskset -c "$cores" "$root/build/rummy" batch "$@" "$file" > /dev/null 2> /dev/null || true
+    end=$(date +%s.%N)
+    seconds=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }')
+    if [ -z "$best" ] || awk -v a="$seconds" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+      best=$seconds
+    fi
+  done
+  last=$(awk -v n="$hands" -v s="$best" 'BEGIN { printf "%.0f", n / s }')
+  awk -v n="$hands" -v s="$best" -v l="$label" \
+    'BEGIN { printf "%-34s %10.0f hands/s  (%.2f s)\n", l, n / s, s }'
 }
 run "--format json" --jobs 1 --format json
 one_core=$last
