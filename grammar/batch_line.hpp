@@ -39,4 +39,8 @@ struct settings : pegtl::seq<pegtl::one<'['>, blanks, pegtl::must<setting_requir
 struct batch_line : pegtl::seq<blanks, pegtl::opt<settings>, blanks, pegtl::sor<pegtl::eof, hand_line>> {};
 // clang-format on
 
+// A batch line is settings and cards: ASCII and suit glyphs only.
+template <>
+inline constexpr bool reads_only_utf8<batch_line> = true;
+
 }  // namespace rummy::grammar

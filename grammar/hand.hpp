@@ -155,6 +155,11 @@ struct document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_l
                              pegtl::must<hand_present>, hand_line, pegtl::star<skipped_line>,
                              blanks, pegtl::must<end_of_input>> {};
 
+// Whether every byte a grammar accepts is ASCII or part of a whole suit glyph, so that what it
+// matches is valid UTF-8 (no comments, no names): then the input need not be checked first.
+template <typename Grammar>
+inline constexpr bool reads_only_utf8 = false;
+
 // The value of --wild: a rank (7), a card whose rank counts (7♦), PJ (aces wild) or none.
 struct wild_none : pegtl::istring<'n', 'o', 'n', 'e'> {};
 struct wild_value : pegtl::sor<printed_joker, wild_none, pegtl::seq<rank, pegtl::opt<suit>>> {};

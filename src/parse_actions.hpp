@@ -262,14 +262,21 @@ inline std::string found_at(std::string_view text, std::size_t offset) {
 // Runs a grammar over the text and turns its errors into InputErrors.
 // Runs a grammar over the text and turns its errors into InputErrors; a word found where one of
 // `keywords` was expected gets "did you mean".
+// Input that is not UTF-8 is refused as such, before anything else is said of it. A grammar that
+// reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match such input, so
+// its input is checked only when it does not match.
 template <typename Grammar, template <typename> class Action, typename State>
 void parse_text(std::string_view text, std::string_view source, State& state,
                 const std::vector<std::string>& keywords = {}) {
-  if (const auto bad = first_invalid_utf8(text)) {
-    throw input_error(source, text, *bad,
-                      fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
-                                  static_cast<unsigned char>(text[*bad])));
-  }
+  const auto refuse_bad_utf8 = [&] {
+    if (const auto bad = first_invalid_utf8(text)) {
+      throw input_error(
+          source, text, *bad,
+          fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
+                      static_cast<unsigned char>(text[*bad])));
+    }
+  };
+  if constexpr (!grammar::reads_only_utf8<Grammar>) refuse_bad_utf8();
   // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
   // worked out by locate(), for an error); no source name: the errors name it themselves.
   pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
@@ -277,6 +284,7 @@ void parse_text(std::string_view text, std::string_view source, State& state,
   try {
     pegtl::parse<Grammar, Action, grammar::control>(in, state);
   } catch (const pegtl::parse_error& error) {
+    if constexpr (grammar::reads_only_utf8<Grammar>) refuse_bad_utf8();
     const std::size_t offset = error.positions().front().byte;
     std::string message = fmt::format("{}, {}", error.message(), found_at(text, offset));
     if (!keywords.empty()) {

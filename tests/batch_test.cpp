@@ -119,3 +119,22 @@ TEST_CASE("batch --jobs: records in input order and the same summary, whatever t
   CHECK(files.out.starts_with("no-such-file.txt:1:1: error: cannot read"));
   CHECK(rummy::test::rummy_cli({"batch", "--jobs", "0"}, "").code == 2);
 }
+
+TEST_CASE("a line that is not UTF-8 says so, wherever the bad byte stands") {
+  // The batch grammar reads only ASCII and suit glyphs: the UTF-8 check runs when it fails.
+  const auto check = [](std::string_view text, std::size_t column, std::string_view byte) {
+    CAPTURE(text);
+    const BatchRecord bad = line(text);
+    REQUIRE(bad.error);
+    CHECK(bad.error->where.column == column);
+    CHECK(bad.error->message ==
+          "byte 0x" + std::string(byte) + " is not valid UTF-8: the input must be UTF-8 text");
+  };
+  check("A♠ 2\xFF 3♠", 5, "FF");              // where a suit should be
+  check("[wild=7\xC0\xAF] A♠", 8, "C0");      // in the settings (an overlong '/')
+  check("A♠-2♠-3♠ | 4♠ \xE2\x99", 15, "E2");  // a glyph cut short at the end
+  check("A♠-2♠ \xED\xA0\x80 3♠", 7, "ED");    // a UTF-16 surrogate
+  check("\xEF\xBB\xBF\xFF", 2, "FF");         // after a byte-order mark
+  // Well-formed UTF-8 that is no card is the grammar's error, as before.
+  CHECK(line("A♠ 2é").error->message.starts_with("expected a suit after the rank"));
+}
