@@ -152,9 +152,8 @@ struct action<grammar::dash> {
   static void apply0(HandBuilder& builder) { builder.hand.grouped = true; }
 };
 
-// Batch-line settings.
-// The wild rank of a text that grammar::wild_value matched: none, PJ (the aces: rules §2.3), or
-// a rank with or without a suit.
+// The wild rank of a text that grammar::wild_value matched (--wild, a batch line's wild=): none,
+// PJ (the aces: rules §2.3), or a rank with or without a suit.
 inline WildRank wild_from_text(std::string_view text) {
   switch (text.front()) {
     case 'n':
@@ -168,6 +167,7 @@ inline WildRank wild_from_text(std::string_view text) {
   }
 }
 
+// Batch-line settings.
 template <>
 struct action<grammar::wild_value_required> {
   template <typename Input>
@@ -215,28 +215,19 @@ struct action<grammar::setting_declared> : declared_action<true> {};
 template <>
 struct action<grammar::setting_shown> : declared_action<false> {};
 
-// The wild option has its own small builder: a rank, aces for PJ, nothing for none.
+// The wild option has its own small builder: the wild rank of the value it matched.
 struct WildBuilder {
-  HandBuilder card;  // rank and suit actions fill this
   WildRank wild;
 };
 
 template <typename Rule>
 struct wild_action : pegtl::nothing<Rule> {};
 template <>
-struct wild_action<grammar::rank> {
+struct wild_action<grammar::wild_value> {
   template <typename Input>
   static void apply(const Input& in, WildBuilder& builder) {
-    builder.wild = rank_from_text(in.string_view());
+    builder.wild = wild_from_text(in.string_view());
   }
-};
-template <>
-struct wild_action<grammar::printed_joker> {
-  static void apply0(WildBuilder& builder) { builder.wild = Rank::ace; }  // rules §2.3
-};
-template <>
-struct wild_action<grammar::wild_none> {
-  static void apply0(WildBuilder& builder) { builder.wild.reset(); }
 };
 
 // What stands at an error position, quoted for the message: the separator itself, or the
