@@ -34,6 +34,7 @@ std::string format_hand(const Hand& hand, const Rules& rules) {
 DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail) {
   DeclarationCheck check;
   check.groups.reserve(hand.groups.size());
+  check.problems.reserve(4);  // a shown hand that is no declaration has two or three, often
   for (const Group& group : hand.groups) {
     check.groups.push_back(classify_group(group, hand.wild, rules, detail));
     const GroupKind kind = check.groups.back().kind;
