@@ -159,7 +159,7 @@ class Search {
     int points = 0;
     for (; places != 0; places &= places - 1) {
       const auto at = static_cast<std::size_t>(std::countr_zero(places));
-      points += points_of_[at] * count_[at];
+      points += rules_.card_points[at % rank_count] * count_[at];
     }
     return points;
   }
@@ -169,11 +169,6 @@ class Search {
   // Worked out on bit masks, a suit at a time: the windows of three places a run could cover,
   // and the ranks held in enough suits for a set.
   void mark_isolated() {
-    for (std::size_t suit = 0; suit < suit_count; ++suit) {
-      for (std::size_t rank = 0; rank < rank_count; ++rank) {
-        points_of_[suit * rank_count + rank] = static_cast<std::uint8_t>(rules_.card_points[rank]);
-      }
-    }
     const int jokers = printed_ + wild_left_;
     jokers_total_ = jokers;
     // The natural (non-wild) ranks of each suit, bit rank - 1.
@@ -453,9 +448,8 @@ class Search {
   const Rules& rules_;
   bool may_discard_;
   bool track_one_sequence_;
-  // Non-wild cards left, and each one's points, by place (as in present_: suit * 13 + rank - 1).
+  // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  std::array<std::uint8_t, suit_count * rank_count> points_of_{};
   std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
   int wild_left_ = 0;
   int printed_ = 0;
@@ -776,11 +770,11 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
 }
 
 Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRank wild,
-                                             const Rules& rules) {
+                                             const Rules& rules, Detail detail) {
   Search search(cards, wild, rules, /*may_discard=*/false, /*track_one_sequence=*/false);
   search.run(INT_MAX);
-  if (search.found_valid) return finish(cards, wild, rules, search.valid, true);
-  return finish(cards, wild, rules, search.two_sequences, false);
+  if (search.found_valid) return finish(cards, wild, rules, search.valid, true, detail);
+  return finish(cards, wild, rules, search.two_sequences, false, detail);
 }
 
 int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rules) {
@@ -804,7 +798,7 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
     if (std::optional<Hand> hand = least_deadwood_one_pack(cards, wild, rules)) {
       return finish(std::move(*hand), std::nullopt, rules, detail);
     }
-    return arrange_least_deadwood_by_search(cards, wild, rules);
+    return arrange_least_deadwood_by_search(cards, wild, rules, detail);
   }
   return *arrange_declaration(cards, wild, rules, INT_MAX, detail);
 }
@@ -838,7 +832,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const std::optional<Arrangement> after =
         rules.arrange_by == ArrangeBy::declaration
             ? arrange_declaration(with_draw, wild, rules, bound, Detail::kind_only)
-            : std::optional<Arrangement>(arrange(with_draw, wild, rules));
+            : std::optional<Arrangement>(arrange(with_draw, wild, rules, Detail::kind_only));
     if (!after) continue;
     const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
     if (out.declares) {

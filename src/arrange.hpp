@@ -26,7 +26,8 @@ struct Arrangement {
 // `cards` holds rules.hand_size cards (a shown hand) or one more (a player about to declare).
 // The result is exact: no grouping (and no discard) does better. Its score is recomputed by
 // check_declaration and score_shown_hand, so it is what `rummy score` says of those groups.
-// `detail`: how much that check says of each group (the kinds alone, for batches).
+// `detail`: how much that check says of each group (the kinds alone, for batches and outs;
+// Crazy Rummy's search by subsets always says all).
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules,
                     Detail detail = Detail::full);
 
@@ -47,7 +48,7 @@ int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rule
 // instead when the hand holds no joker and no card twice): the reference that fast path is
 // checked against in the tests.
 Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRank wild,
-                                             const Rules& rules);
+                                             const Rules& rules, Detail detail = Detail::full);
 
 // Why `arrange` cannot take `count` cards under these rules (the subset search's limit), in
 // words naming `command` ("arrange", "--arrange"); nothing when it can.
