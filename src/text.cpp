@@ -65,13 +65,6 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
       ++i;
       continue;
     }
-    // Three bytes led by E1…EC (the suits' glyphs among them): any two continuation bytes.
-    if (lead >= 0xE1 && lead <= 0xEC && text.size() - i >= 3 &&
-        (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80 &&
-        (static_cast<unsigned char>(text[i + 2]) & 0xC0) == 0x80) {
-      i += 3;
-      continue;
-    }
     const std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) return i;
     i += length;
