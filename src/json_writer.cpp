@@ -34,10 +34,17 @@ bool any_escape_in(std::uint64_t eight) {
 
 void append_json_string(std::string& out, std::string_view text) {
   // Most text needs no escape: found eight bytes at a time, it is appended whole.
-  std::size_t start = 0;
-  for (std::uint64_t eight = 0; text.size() - start >= 8; start += 8) {
-    std::memcpy(&eight, text.data() + start, 8);
-    if (any_escape_in(eight)) break;
+  const auto plain_eight = [&](std::size_t at) {
+    std::uint64_t eight = 0;
+    std::memcpy(&eight, text.data() + at, 8);
+    return !any_escape_in(eight);
+  };
+  std::size_t start = 0;  // the bytes before it need no escape
+  while (text.size() - start >= 8 && plain_eight(start)) start += 8;
+  // The last few bytes, as the last eight (overlapping those checked).
+  if (start != text.size() && text.size() - start < 8 && text.size() >= 8 &&
+      plain_eight(text.size() - 8)) {
+    start = text.size();
   }
   out += '"';
   std::size_t plain = 0;  // start of the run of characters that need no escape
@@ -81,22 +88,10 @@ void JsonWriter::newline(std::size_t depth) {
   out_.append(depth * 2, ' ');
 }
 
-void JsonWriter::before_value() {
-  if (after_key_) {
-    after_key_ = false;
-    return;
-  }
-  if (depth_ == 0) return;
+void JsonWriter::separate() {
   if ((has_values_ & 1u) != 0) out_ += ',';
   has_values_ |= 1u;
   if (layout_ == Layout::pretty) newline(depth_);
-}
-
-void JsonWriter::key(JsonKey name) {
-  before_value();
-  out_ += name.quoted();
-  if (layout_ == Layout::pretty) out_ += ' ';
-  after_key_ = true;
 }
 
 void JsonWriter::key_text(std::string_view name) {
@@ -120,11 +115,6 @@ void JsonWriter::close(char bracket) {
   --depth_;
   if (written && layout_ == Layout::pretty) newline(depth_);
   out_ += bracket;
-}
-
-void JsonWriter::string(std::string_view text) {
-  before_value();
-  append_json_string(out_, text);
 }
 
 void JsonWriter::escaped_string(std::string_view json_text) {

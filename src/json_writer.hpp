@@ -25,26 +25,32 @@ class JsonKey {
  public:
   template <std::size_t N>
   consteval JsonKey(const char (&name)[N]) {  // implicit: from a literal
-    static_assert(N + 2 <= sizeof quoted_, "a JSON key of at most 29 characters");
-    quoted_[0] = '"';
+    static_assert(N + 3 <= sizeof text_, "a JSON key of at most 28 characters");
+    text_[0] = ',';
+    text_[1] = '"';
     for (std::size_t i = 0; i + 1 < N; ++i) {
       const char c = name[i];
       if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {
         throw "a JSON key written as it is needs no escaping";
       }
-      quoted_[i + 1] = c;
+      text_[i + 2] = c;
     }
-    quoted_[N] = '"';
-    quoted_[N + 1] = ':';
-    size_ = N + 2;
+    text_[N + 1] = '"';
+    text_[N + 2] = ':';
+    size_ = N + 3;
   }
   // "name": (quotes and colon included)
-  std::string_view quoted() const { return {quoted_.data(), size_}; }
+  std::string_view quoted() const { return {text_.data() + 1, size_ - 1}; }
+  // ,"name": for a key after another member: written in one piece
+  std::string_view after_comma() const { return {text_.data(), size_}; }
 
  private:
-  std::array<char, 32> quoted_{};
+  std::array<char, 32> text_{};
   std::size_t size_ = 0;
 };
+
+// Escapes `text` as a JSON string (quotes included) onto `out`.
+void append_json_string(std::string& out, std::string_view text);
 
 class JsonWriter {
  public:
@@ -57,9 +63,22 @@ class JsonWriter {
   void end_object() { close('}'); }
   void begin_array() { open('['); }
   void end_array() { close(']'); }
-  void key(JsonKey name);
-
-  void string(std::string_view text);
+  // A key in an object; its value follows.
+  void key(JsonKey name) {
+    if (layout_ == Layout::compact) {  // the comma and the key in one piece
+      out_ += (has_values_ & 1u) != 0 ? name.after_comma() : name.quoted();
+      has_values_ |= 1u;
+    } else {
+      separate();
+      out_ += name.quoted();
+      out_ += ' ';
+    }
+    after_key_ = true;
+  }
+  void string(std::string_view text) {
+    before_value();
+    append_json_string(out_, text);
+  }
   // A string escaped already by append_json_string (quotes included): for text written again
   // and again, escaped once.
   void escaped_string(std::string_view json_text);
@@ -86,7 +105,16 @@ class JsonWriter {
   void put(const Json& json) { value(json); }
 
   void key_text(std::string_view name);  // a key that is data (of a Json value): escaped
-  void before_value();
+  // A value's separator: none after a key (the case of every value of a record), else a comma
+  // after an earlier value of the container and, pretty, a line break.
+  void before_value() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (depth_ != 0) separate();
+  }
+  void separate();
   void open(char bracket);
   void close(char bracket);
   void newline(std::size_t depth);
@@ -99,9 +127,6 @@ class JsonWriter {
   std::size_t depth_ = 0;
   bool after_key_ = false;
 };
-
-// Escapes `text` as a JSON string (quotes included) onto `out`.
-void append_json_string(std::string& out, std::string_view text);
 
 // A whole document, pretty, with a final line break.
 void write_json(std::ostream& out, const Json& json);
