@@ -105,12 +105,38 @@ std::string summarize(const DeclarationCheck& check, const Rules& rules) {
   return text;
 }
 
-std::optional<std::size_t> first_card_over_deck_limit(const std::vector<Card>& cards,
+namespace {
+
+// How many of each card were seen so far, against what the decks hold.
+class DeckCount {
+ public:
+  explicit DeckCount(const Rules& rules) : rules_(rules) {}
+  bool one_too_many(Card card) { return ++seen_[card.index()] > rules_.copies_allowed(card); }
+
+ private:
+  const Rules& rules_;
+  std::array<int, Card::index_count> seen_{};
+};
+
+}  // namespace
+
+std::optional<std::size_t> first_card_over_deck_limit(std::span<const Card> cards,
                                                       const Rules& rules) {
-  std::array<int, Card::index_count> seen{};
+  DeckCount count(rules);
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    const Card card = cards[i];
-    if (++seen[card.index()] > rules.copies_allowed(card)) return i;
+    if (count.one_too_many(cards[i])) return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> first_card_over_deck_limit(const Hand& hand, const Rules& rules) {
+  DeckCount count(rules);
+  std::size_t position = 0;
+  for (const Group& group : hand.groups) {
+    for (const Card card : group) {
+      if (count.one_too_many(card)) return position;
+      ++position;
+    }
   }
   return std::nullopt;
 }

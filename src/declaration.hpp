@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,8 +59,10 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
 std::string summarize(const DeclarationCheck& check, const Rules& rules);
 
 // The first card that exceeds what the decks hold (rules.copies_allowed() of a card,
-// rules.printed_jokers_allowed() printed jokers): its position in the flattened hand.
-std::optional<std::size_t> first_card_over_deck_limit(const std::vector<Card>& cards,
+// rules.printed_jokers_allowed() printed jokers): its position among `cards`, or in the hand
+// taken group after group.
+std::optional<std::size_t> first_card_over_deck_limit(std::span<const Card> cards,
                                                       const Rules& rules);
+std::optional<std::size_t> first_card_over_deck_limit(const Hand& hand, const Rules& rules);
 
 }  // namespace rummy

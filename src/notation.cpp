@@ -113,22 +113,22 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   read.hand.wild = wild.value_or(std::nullopt);
   if (!rules.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
 
-  std::vector<Card> cards;
-  cards.reserve(read.written.cards.size());
-  for (const WrittenCard& written : read.written.cards) cards.push_back(written.card);
+  const std::vector<WrittenCard>& cards = read.written.cards;
   read.hand.groups.reserve(read.written.group_sizes.size());
-  std::size_t next = 0;
+  auto next = cards.begin();
   for (const std::size_t size : read.written.group_sizes) {
-    read.hand.groups.emplace_back(cards.begin() + static_cast<std::ptrdiff_t>(next),
-                                  cards.begin() + static_cast<std::ptrdiff_t>(next + size));
-    next += size;
+    Group& group = read.hand.groups.emplace_back();
+    group.reserve(size);
+    for (const auto end = next + static_cast<std::ptrdiff_t>(size); next != end; ++next) {
+      group.push_back(next->card);
+    }
   }
-  if (const auto over = first_card_over_deck_limit(cards, rules)) {
-    const Card card = cards[*over];
+  if (const auto over = first_card_over_deck_limit(read.hand, rules)) {
+    const Card card = cards[*over].card;
     const int limit = rules.copies_allowed(card);
     const std::string what = card.is_printed_joker() ? "printed joker" : to_string(card);
     const std::string each = card.is_printed_joker() ? "" : " of each card";
-    throw input_error(source, text, read.written.cards[*over].offset,
+    throw input_error(source, text, cards[*over].offset,
                       fmt::format("{} {}: {} only {}{}", a_copy(limit + 1), what,
                                   decks_text(rules.decks), limit, each));
   }

@@ -7,9 +7,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "declaration.hpp"
+#include "inline_vector.hpp"
 #include "rules.hpp"
 #include "text.hpp"
 
@@ -72,8 +74,13 @@ struct LineSettings {
   std::optional<bool> declared;
   std::size_t wild_offset = 0, game_offset = 0, drop_offset = 0, declared_offset = 0;
   // Every setting as written, in order ("wild", "game", "drop", "declared", "shown") with its
-  // place: the check refuses repeats and contradictions.
-  std::vector<std::pair<std::string_view, std::size_t>> written;
+  // place: the check refuses repeats and contradictions, the first it finds. There are five
+  // names, so the sixth setting at the latest repeats one: the first six hold that first
+  // conflict, and later ones are not kept (see note()).
+  InlineVector<std::pair<std::string_view, std::size_t>, 6> written;
+  void note(std::string_view name, std::size_t offset) {
+    if (written.size() < written.capacity()) written.push_back({name, offset});
+  }
 };
 
 struct WrittenLine {

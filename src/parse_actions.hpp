@@ -174,7 +174,7 @@ struct action<grammar::wild_value_required> {
   static void apply(const Input& in, HandBuilder& builder) {
     builder.settings.wild = wild_from_text(in.string_view());
     builder.settings.wild_offset = builder.offset_of(in.begin());
-    builder.settings.written.emplace_back("wild", builder.settings.wild_offset);
+    builder.settings.note("wild", builder.settings.wild_offset);
   }
 };
 template <>
@@ -188,7 +188,7 @@ struct action<grammar::game_value_required> {
       }
     }
     builder.settings.game_offset = builder.offset_of(in.begin());
-    builder.settings.written.emplace_back("game", builder.settings.game_offset);
+    builder.settings.note("game", builder.settings.game_offset);
   }
 };
 template <>
@@ -197,7 +197,7 @@ struct action<grammar::drop_value_required> {
   static void apply(const Input& in, HandBuilder& builder) {
     builder.settings.drop = std::tolower(in.peek_char()) == 'f' ? Drop::first : Drop::middle;
     builder.settings.drop_offset = builder.offset_of(in.begin());
-    builder.settings.written.emplace_back("drop", builder.settings.drop_offset);
+    builder.settings.note("drop", builder.settings.drop_offset);
   }
 };
 template <bool Declared>
@@ -206,8 +206,7 @@ struct declared_action {
   static void apply(const Input& in, HandBuilder& builder) {
     builder.settings.declared = Declared;
     builder.settings.declared_offset = builder.offset_of(in.begin());
-    builder.settings.written.emplace_back(Declared ? "declared" : "shown",
-                                          builder.settings.declared_offset);
+    builder.settings.note(Declared ? "declared" : "shown", builder.settings.declared_offset);
   }
 };
 template <>

@@ -37,7 +37,10 @@ TEST_CASE("a batch line's settings that repeat or contradict each other are erro
                              "[declared, shown] A♠-2♠-3♠\n"
                              "[drop=first drop=middle]\n"
                              "[declared drop=first]\n"
-                             "[game=deals] A♠-2♠-3♠ | 4♦-5♦-6♦ | 7♣-8♣-9♣ | J♥-J♦-J♠-J♣\n");
+                             "[game=deals] A♠-2♠-3♠ | 4♦-5♦-6♦ | 7♣-8♣-9♣ | J♥-J♦-J♠-J♣\n"
+                             // Ten settings: the first conflict is the one reported.
+                             "[wild=7 game=deals drop=first shown wild=8 game=points drop=middle "
+                             "declared wild=9 shown] A♠-2♠-3♠\n");
   CHECK(run.code == 2);
   CHECK(run.out ==
         "<stdin>:1:14: error: a second wild rank: a deal has one (the other at column 7)\n"
@@ -47,7 +50,8 @@ TEST_CASE("a batch line's settings that repeat or contradict each other are erro
         "<stdin>:4:16: error: a drop is no declaration: give 'declared' or a drop, not both (the "
         "other at column 2)\n"
         "<stdin>:5: valid (shown, deals), pays 2: a valid hand shown after the winner's "
-        "declaration pays 2\n");
+        "declaration pays 2\n"
+        "<stdin>:6:42: error: a second wild rank: a deal has one (the other at column 7)\n");
   const auto other = rummy_cli({"batch", "--variant", "basic"}, "[game=deals] A♠-2♠-3♠\n");
   CHECK(other.out ==
         "<stdin>:1:7: error: game= names a format of Indian rummy (points, pool101, "
