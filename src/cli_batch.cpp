@@ -1,11 +1,14 @@
 // rummy batch: one record per hand of one or more files, streamed; a summary on stderr.
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <fstream>
 #include <future>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -345,6 +348,60 @@ Chunk judge(Chunk chunk, const BatchDefaults& defaults, const Rules& rules,
   return chunk;
 }
 
+// A fixed number of threads that judge chunks in the order they are given, each as soon as a
+// thread is free. Records are written in input order by whoever waits on the futures; a thread
+// that finishes a chunk early takes the next one instead of waiting for an older chunk to finish,
+// and there are never more judging threads than jobs.
+class JudgingThreads {
+ public:
+  explicit JudgingThreads(unsigned count) {
+    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { work(); });
+  }
+  ~JudgingThreads() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;  // chunks not started are dropped: nobody waits for them any more
+    }
+    ready_.notify_all();
+    for (std::thread& thread : threads_) thread.join();
+  }
+  JudgingThreads(const JudgingThreads&) = delete;
+  JudgingThreads& operator=(const JudgingThreads&) = delete;
+
+  template <typename Work>
+  std::future<Chunk> judge(Work work) {
+    std::packaged_task<Chunk()> task(std::move(work));
+    std::future<Chunk> done = task.get_future();
+    {
+      const std::lock_guard lock(mutex_);
+      tasks_.push_back(std::move(task));
+    }
+    ready_.notify_one();
+    return done;
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::packaged_task<Chunk()> task;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return stopping_ || !tasks_.empty(); });
+        if (stopping_) return;
+        task = std::move(tasks_.front());
+        tasks_.pop_front();
+      }
+      task();  // an exception reaches the future
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::packaged_task<Chunk()>> tasks_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
 // "rummy batch: 120000 hands…" on standard error, only when it is a terminal, at most four times
 // a second, and wiped before the summary.
 class Progress {
@@ -400,6 +457,8 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     // buffers emptied, for the lines read next: no buffer is allocated again.
     std::deque<std::future<Chunk>> pending;
     const std::size_t in_flight = 2 * std::size_t{options.jobs};
+    std::optional<JudgingThreads> threads;
+    if (options.jobs > 1) threads.emplace(options.jobs);
     std::vector<Chunk> spare;
     Progress progress(env);
     const auto write = [&](Chunk chunk) {
@@ -426,8 +485,10 @@ int run_batch(const BatchOptions& options, const Environment& env) {
         write(judge(std::move(chunk), defaults, rules, writer));
       } else {
         if (pending.size() >= in_flight) finish_oldest();
-        pending.push_back(std::async(std::launch::async, judge, std::move(chunk),
-                                     std::cref(defaults), std::cref(rules), std::cref(writer)));
+        pending.push_back(
+            threads->judge([&defaults, &rules, &writer, work = std::move(chunk)]() mutable {
+              return judge(std::move(work), defaults, rules, writer);
+            }));
       }
       if (spare.empty()) {
         chunk = Chunk{};
