@@ -185,7 +185,7 @@ class RecordWriter {
       json.member("verdict", "error");
       json.member("error", record.error->message);
       json.end_object();
-      out += '\n';
+      json.end_line();
       return;
     }
     json.member("verdict", verdict_id(record.verdict));
@@ -214,7 +214,7 @@ class RecordWriter {
       json.member("hand", format_hand(record.arrangement->hand, rules_));
     }
     json.end_object();
-    out += '\n';
+    json.end_line();
   }
 
   void write_csv(std::string& out, std::string_view source, const BatchRecord& record) const {

@@ -400,17 +400,13 @@ Json player_json(const Settlement& s, const PlayerResult& player) {
 // The settlement as one JSON document, the deals streamed one at a time: a sheet of 100,000
 // deals never holds them all as JSON values.
 // Sends what the writer holds on to the output.
-struct Sink {
-  std::ostream& out;
-  std::string text;
-  void flush() {
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!out) throw OutputFailed{errno};
-    text.clear();
-  }
-};
+// The JSON written so far, sent on: a long settlement is streamed.
+void send(JsonWriter& json, std::ostream& out) {
+  json.flush_to(out);
+  if (!out) throw OutputFailed{errno};
+}
 
-void write_settlement(JsonWriter& json, Sink& sink, const Settlement& s) {
+void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) {
   json.begin_object();
   json.member("game",
               std::string(keeps_money(s) ? game_name(s.game) : variant_name(s.rules.variant)));
@@ -428,7 +424,7 @@ void write_settlement(JsonWriter& json, Sink& sink, const Settlement& s) {
   json.begin_array();
   for (const DealResult& deal : s.deals) {
     json.value(deal_json(s, deal));
-    if (sink.text.size() >= (1 << 16)) sink.flush();
+    if (json.size() >= (1 << 16)) send(json, out);
   }
   json.end_array();
   Json events = Json::array();
@@ -515,21 +511,21 @@ struct SettleResult {
   const std::optional<Evening>& evening;  // several sheets
 
   void stream_json(std::ostream& out) const {
-    Sink sink{out, {}};
-    JsonWriter json(sink.text);
+    std::string text;
+    JsonWriter json(text);
     if (sheets.size() == 1) {
-      write_settlement(json, sink, sheets.front());
+      write_settlement(json, out, sheets.front());
     } else {
       json.begin_object();
       json.key("sheets");
       json.begin_array();
-      for (const Settlement& s : sheets) write_settlement(json, sink, s);
+      for (const Settlement& s : sheets) write_settlement(json, out, s);
       json.end_array();
       json.member("evening", evening_json(*evening));
       json.end_object();
     }
-    sink.text += '\n';
-    sink.flush();
+    json.end_line();
+    send(json, out);
   }
 
   void text(std::ostream& out, const Style& style) const {

@@ -32,78 +32,95 @@ bool any_escape_in(std::uint64_t eight) {
 
 }  // namespace
 
-void append_json_string(std::string& out, std::string_view text) {
-  // Most text needs no escape: found eight bytes at a time, it is appended whole.
-  const auto plain_eight = [&](std::size_t at) {
-    std::uint64_t eight = 0;
-    std::memcpy(&eight, text.data() + at, 8);
-    return !any_escape_in(eight);
-  };
-  std::size_t start = 0;  // the bytes before it need no escape
-  while (text.size() - start >= 8 && plain_eight(start)) start += 8;
-  // The last few bytes, as the last eight (overlapping those checked).
-  if (start != text.size() && text.size() - start < 8 && text.size() >= 8 &&
-      plain_eight(text.size() - 8)) {
-    start = text.size();
+char* JsonWriter::escape_json(char* to, std::string_view text) {
+  *to++ = '"';
+  // Most text needs no escape: eight bytes at a time, checked and copied as they are.
+  std::size_t i = 0;
+  for (std::uint64_t eight = 0; text.size() - i >= 8; i += 8) {
+    std::memcpy(&eight, text.data() + i, 8);
+    if (any_escape_in(eight)) break;
+    std::memcpy(to, &eight, 8);
+    to += 8;
   }
-  out += '"';
-  std::size_t plain = 0;  // start of the run of characters that need no escape
-  for (std::size_t i = start; i < text.size(); ++i) {
+  for (; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (!needs_escape[c]) continue;
-    out.append(text, plain, i - plain);
-    plain = i + 1;
+    if (!needs_escape[c]) {
+      *to++ = static_cast<char>(c);
+      continue;
+    }
+    *to++ = '\\';
     switch (c) {
       case '"':
-        out += "\\\"";
-        break;
       case '\\':
-        out += "\\\\";
+        *to++ = static_cast<char>(c);
         break;
       case '\b':
-        out += "\\b";
+        *to++ = 'b';
         break;
       case '\f':
-        out += "\\f";
+        *to++ = 'f';
         break;
       case '\n':
-        out += "\\n";
+        *to++ = 'n';
         break;
       case '\r':
-        out += "\\r";
+        *to++ = 'r';
         break;
       case '\t':
-        out += "\\t";
+        *to++ = 't';
         break;
-      default:
-        out += fmt::format("\\u{:04x}", c);
+      default: {  // another control character: \u00XX
+        constexpr std::string_view hex = "0123456789abcdef";
+        for (const char digit : {'u', '0', '0', hex[c >> 4], hex[c & 0xF]}) *to++ = digit;
+      }
     }
   }
-  out.append(text, plain);
-  out += '"';
+  *to++ = '"';
+  return to;
+}
+
+void append_json_string(std::string& out, std::string_view text) {
+  const std::size_t start = out.size();
+  out.resize(start + JsonWriter::longest_escaped(text.size()));
+  const char* end = JsonWriter::escape_json(out.data() + start, text);
+  out.resize(static_cast<std::size_t>(end - out.data()));
+}
+
+void JsonWriter::grow(std::size_t size) {
+  // Room for a record or two at a time: the string's own growth keeps this amortized.
+  constexpr std::size_t ahead = 512;
+  out_.resize(end_ + size + ahead);
+}
+
+void JsonWriter::flush_to(std::ostream& stream) {
+  stream.write(out_.data(), static_cast<std::streamsize>(end_));
+  end_ = 0;
 }
 
 void JsonWriter::newline(std::size_t depth) {
-  out_ += '\n';
-  out_.append(depth * 2, ' ');
+  char* at = room(1 + 2 * depth);
+  *at = '\n';
+  std::memset(at + 1, ' ', 2 * depth);
+  end_ += 1 + 2 * depth;
 }
 
 void JsonWriter::separate() {
-  if ((has_values_ & 1u) != 0) out_ += ',';
+  if ((has_values_ & 1u) != 0) write(',');
   has_values_ |= 1u;
   if (layout_ == Layout::pretty) newline(depth_);
 }
 
 void JsonWriter::key_text(std::string_view name) {
   before_value();
-  append_json_string(out_, name);
-  out_ += layout_ == Layout::pretty ? ": " : ":";
+  end_ =
+      static_cast<std::size_t>(escape_json(room(longest_escaped(name.size())), name) - out_.data());
+  write(layout_ == Layout::pretty ? ": " : ":");
   after_key_ = true;
 }
 
 void JsonWriter::open(char bracket) {
   before_value();
-  out_ += bracket;
+  write(bracket);
   if (depth_ == 64) throw std::length_error("JSON nested more than 64 deep");
   ++depth_;
   has_values_ <<= 1;
@@ -114,29 +131,24 @@ void JsonWriter::close(char bracket) {
   has_values_ >>= 1;
   --depth_;
   if (written && layout_ == Layout::pretty) newline(depth_);
-  out_ += bracket;
-}
-
-void JsonWriter::escaped_string(std::string_view json_text) {
-  before_value();
-  out_ += json_text;
+  write(bracket);
 }
 
 void JsonWriter::number(long long value) {
   before_value();
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-  out_.append(digits, end);
+  constexpr std::size_t longest = 20;  // -9223372036854775808
+  char* at = room(longest);
+  end_ = static_cast<std::size_t>(std::to_chars(at, at + longest, value).ptr - out_.data());
 }
 
 void JsonWriter::boolean(bool value) {
   before_value();
-  out_ += value ? "true" : "false";
+  write(value ? "true" : "false");
 }
 
 void JsonWriter::null() {
   before_value();
-  out_ += "null";
+  write("null");
 }
 
 void JsonWriter::value(const Json& json) {
@@ -177,9 +189,11 @@ void JsonWriter::value(const Json& json) {
 
 void write_json(std::ostream& out, const Json& json) {
   std::string text;
-  JsonWriter writer(text);
-  writer.value(json);
-  text += '\n';
+  {
+    JsonWriter writer(text);
+    writer.value(json);
+    writer.end_line();
+  }
   out << text;
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -25,7 +26,7 @@ class JsonKey {
  public:
   template <std::size_t N>
   consteval JsonKey(const char (&name)[N]) {  // implicit: from a literal
-    static_assert(N + 3 <= sizeof text_, "a JSON key of at most 28 characters");
+    static_assert(N + 3 <= longest, "a JSON key of at most 28 characters");
     text_[0] = ',';
     text_[1] = '"';
     for (std::size_t i = 0; i + 1 < N; ++i) {
@@ -41,11 +42,18 @@ class JsonKey {
   }
   // "name": (quotes and colon included)
   std::string_view quoted() const { return {text_.data() + 1, size_ - 1}; }
-  // ,"name": for a key after another member: written in one piece
-  std::string_view after_comma() const { return {text_.data(), size_}; }
+  // The longest text of a key: ,"name": with 28 characters of name.
+  static constexpr std::size_t longest = 32;
+  // Writes "name": or, after another member, ,"name": to `to`, which has room for `longest`
+  // bytes: a copy of that constant length (a few moves), of which the key's text is the start.
+  // Returns the length of the key's text.
+  std::size_t write_to(char* to, bool after_comma) const {
+    std::memcpy(to, text_.data() + (after_comma ? 0 : 1), longest);
+    return after_comma ? size_ : size_ - 1;
+  }
 
  private:
-  std::array<char, 32> text_{};
+  std::array<char, longest + 1> text_{};
   std::size_t size_ = 0;
 };
 
@@ -55,9 +63,14 @@ void append_json_string(std::string& out, std::string_view text);
 class JsonWriter {
  public:
   enum class Layout { pretty, compact };
-  // Appends to `out`; the caller decides when to send it on (see flush_to).
+  // Appends to `out`. While the writer lives, `out` holds room past the text written (see
+  // end_): write to it only through the writer, and send the text on with flush_to(); the
+  // writer leaves `out` holding exactly the text when it ends.
   explicit JsonWriter(std::string& out, Layout layout = Layout::pretty)
-      : out_(out), layout_(layout) {}
+      : out_(out), end_(out.size()), layout_(layout) {}
+  ~JsonWriter() { out_.resize(end_); }
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
 
   void begin_object() { open('{'); }
   void end_object() { close('}'); }
@@ -66,22 +79,26 @@ class JsonWriter {
   // A key in an object; its value follows.
   void key(JsonKey name) {
     if (layout_ == Layout::compact) {  // the comma and the key in one piece
-      out_ += (has_values_ & 1u) != 0 ? name.after_comma() : name.quoted();
+      end_ += name.write_to(room(JsonKey::longest), (has_values_ & 1u) != 0);
       has_values_ |= 1u;
     } else {
       separate();
-      out_ += name.quoted();
-      out_ += ' ';
+      write(name.quoted());
+      write(' ');
     }
     after_key_ = true;
   }
   void string(std::string_view text) {
     before_value();
-    append_json_string(out_, text);
+    end_ = static_cast<std::size_t>(escape_json(room(longest_escaped(text.size())), text) -
+                                    out_.data());
   }
   // A string escaped already by append_json_string (quotes included): for text written again
   // and again, escaped once.
-  void escaped_string(std::string_view json_text);
+  void escaped_string(std::string_view json_text) {
+    before_value();
+    write(json_text);
+  }
   void number(long long value);
   void boolean(bool value);
   void null();
@@ -94,6 +111,19 @@ class JsonWriter {
     put(value_of);
   }
 
+  // The line break after a whole document, or after each record of a stream.
+  void end_line() { write('\n'); }
+
+  // The length of the text `out` holds (what it held before the writer, and what the writer
+  // wrote), and sending that text on: it leaves `out`.
+  std::size_t size() const { return end_; }
+  void flush_to(std::ostream& stream);
+
+  // The longest JSON string `size` bytes can become (every byte a \u escape, and the quotes),
+  // and the escaping itself into room that long; returns the end of what it wrote.
+  static constexpr std::size_t longest_escaped(std::size_t size) { return 6 * size + 2; }
+  static char* escape_json(char* to, std::string_view text);
+
  private:
   void put(std::string_view text) { string(text); }
   void put(const std::string& text) { string(text); }
@@ -103,6 +133,21 @@ class JsonWriter {
   void put(std::size_t n) { number(static_cast<long long>(n)); }
   void put(bool b) { boolean(b); }
   void put(const Json& json) { value(json); }
+
+  // Where the next `size` bytes go: `out` grows when there is not room enough past end_.
+  char* room(std::size_t size) {
+    if (out_.size() - end_ < size) grow(size);
+    return out_.data() + end_;
+  }
+  void grow(std::size_t size);
+  void write(std::string_view text) {
+    std::memcpy(room(text.size()), text.data(), text.size());
+    end_ += text.size();
+  }
+  void write(char c) {
+    *room(1) = c;
+    ++end_;
+  }
 
   void key_text(std::string_view name);  // a key that is data (of a Json value): escaped
   // A value's separator: none after a key (the case of every value of a record), else a comma
@@ -120,6 +165,9 @@ class JsonWriter {
   void newline(std::size_t depth);
 
   std::string& out_;
+  // out_ holds the text written before end_; past it, up to out_.size(), room for what comes
+  // next (written with a bound check and a copy, no call to the string's append).
+  std::size_t end_;
   Layout layout_;
   // Per open container, whether a value was written in it: a bit per level, the innermost
   // lowest (no allocation for the records of a batch); containers nest at most 64 deep.
