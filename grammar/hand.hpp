@@ -129,10 +129,27 @@ struct joker_name {
   }
 };
 // clang-format off
+// clang-format on
+// A card's rank: any rank but the J of JK, Crazy Rummy's printed joker, which is left to
+// joker_card. Natural cards are tried first, as most cards are; the joker's name after them.
+struct card_rank {
+  using rule_t = card_rank;
+  using subs_t = pegtl::empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    if (in.size(2) >= 2 && (in.peek_uint8(0) & ~0x20u) == 'J' &&
+        (in.peek_uint8(1) & ~0x20u) == 'K') {
+      return false;
+    }
+    return rank::match(in);
+  }
+};
+// clang-format off
 struct no_mark_on_joker : pegtl::not_at<wild_mark> {};
 struct joker_card : pegtl::seq<joker_name, pegtl::must<no_mark_on_joker>> {};
-struct natural_card : pegtl::seq<rank, pegtl::must<suit_required>, pegtl::opt<wild_mark>> {};
-struct card : pegtl::sor<joker_card, natural_card> {};
+struct natural_card : pegtl::seq<card_rank, pegtl::must<suit_required>, pegtl::opt<wild_mark>> {};
+struct card : pegtl::sor<natural_card, joker_card> {};
 struct card_required : card {};
 
 struct dash : pegtl::one<'-'> {};
@@ -176,3 +193,5 @@ template <typename Name>
 struct tao::pegtl::analyze_traits<Name, rummy::grammar::rank> : analyze_any_traits<> {};
 template <typename Name>
 struct tao::pegtl::analyze_traits<Name, rummy::grammar::joker_name> : analyze_any_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, rummy::grammar::card_rank> : analyze_any_traits<> {};

@@ -72,7 +72,7 @@ template <typename Rule>
 struct action : pegtl::nothing<Rule> {};
 
 template <>
-struct action<grammar::rank> {
+struct action<grammar::card_rank> {
   template <typename Input>
   static void apply(const Input& in, HandBuilder& builder) {
     builder.rank = rank_from_text(in.string_view());
