@@ -178,40 +178,40 @@ class RecordWriter {
   void write_json(std::string& out, std::string_view source, const BatchRecord& record) const {
     JsonWriter json(out, JsonWriter::Layout::compact);
     json.begin_object();
-    json.member("source", source);
-    json.member("line", record.line);
+    json.member("source"_key, source);
+    json.member("line"_key, record.line);
     if (record.verdict == Verdict::error) {
-      json.member("column", record.error->where.column);
-      json.member("verdict", "error");
-      json.member("error", record.error->message);
+      json.member("column"_key, record.error->where.column);
+      json.member("verdict"_key, "error");
+      json.member("error"_key, record.error->message);
       json.end_object();
       json.end_line();
       return;
     }
-    json.member("verdict", verdict_id(record.verdict));
-    json.member("role", role_of(record));
-    json.member("game", game_label(record));
-    json.key("wild");
+    json.member("verdict"_key, verdict_id(record.verdict));
+    json.member("role"_key, role_of(record));
+    json.member("game"_key, game_label(record));
+    json.key("wild"_key);
     if (record.wild) {
       json.string(rank_name(*record.wild));
     } else {
       json.null();
     }
-    json.member("points", record.score.points);
-    json.member("uncapped", record.score.uncapped);
-    json.member("rule_id", basis_id(record.score.basis));
-    json.key("rule");
+    json.member("points"_key, record.score.points);
+    json.member("uncapped"_key, record.score.uncapped);
+    json.member("rule_id"_key, basis_id(record.score.basis));
+    json.key("rule"_key);
     json.escaped_string(rule_json(record));
-    if (record.verdict != Verdict::drop) json.member("grouping", grouping_id(record.grouping));
-    if (record.grouped_as) json.member("hand", format_hand(*record.grouped_as, rules_));
+    if (record.verdict != Verdict::drop) json.member("grouping"_key, grouping_id(record.grouping));
+    if (record.grouped_as) json.member("hand"_key, format_hand(*record.grouped_as, rules_));
     if (record.arrangement) {
-      json.key("discard");
+      json.key("discard"_key);
       if (record.arrangement->discard) {
         json.string(to_string(*record.arrangement->discard, rules_.joker_name()));
       } else {
         json.null();
       }
-      json.member("hand", format_hand(record.arrangement->hand, rules_));
+      json.member("hand"_key, format_hand(record.arrangement->hand, rules_));
     }
     json.end_object();
     json.end_line();

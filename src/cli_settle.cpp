@@ -408,19 +408,20 @@ void send(JsonWriter& json, std::ostream& out) {
 
 void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) {
   json.begin_object();
-  json.member("game",
+  json.member("game"_key,
               std::string(keeps_money(s) ? game_name(s.game) : variant_name(s.rules.variant)));
-  json.member("deals_to_play", s.deals_to_play > 0 ? Json(s.deals_to_play) : Json(nullptr));
-  json.member("target", s.target > 0 ? Json(s.target) : Json(nullptr));
-  json.member("point_value", s.point_value ? Json(format_amount(*s.point_value)) : Json(nullptr));
-  json.member("entry", s.entry ? Json(format_amount(*s.entry)) : Json(nullptr));
-  json.member("fee", keeps_money(s)
-                         ? Json(s.fee.percent ? s.fee.text() : format_amount(s.fee.fixed))
-                         : Json(nullptr));
-  json.member("currency", keeps_money(s) ? Json(s.currency) : Json(nullptr));
-  json.member("house_rules", house_rules_json(s.house_rules));
-  json.member("standing", std::string(standing_id(s.rules.match.standing)));
-  json.key("deals");
+  json.member("deals_to_play"_key, s.deals_to_play > 0 ? Json(s.deals_to_play) : Json(nullptr));
+  json.member("target"_key, s.target > 0 ? Json(s.target) : Json(nullptr));
+  json.member("point_value"_key,
+              s.point_value ? Json(format_amount(*s.point_value)) : Json(nullptr));
+  json.member("entry"_key, s.entry ? Json(format_amount(*s.entry)) : Json(nullptr));
+  json.member("fee"_key, keeps_money(s)
+                             ? Json(s.fee.percent ? s.fee.text() : format_amount(s.fee.fixed))
+                             : Json(nullptr));
+  json.member("currency"_key, keeps_money(s) ? Json(s.currency) : Json(nullptr));
+  json.member("house_rules"_key, house_rules_json(s.house_rules));
+  json.member("standing"_key, std::string(standing_id(s.rules.match.standing)));
+  json.key("deals"_key);
   json.begin_array();
   for (const DealResult& deal : s.deals) {
     json.value(deal_json(s, deal));
@@ -429,19 +430,19 @@ void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) 
   json.end_array();
   Json events = Json::array();
   for (const SettleEvent& event : s.events) events.push_back(event_json(s, event));
-  json.member("events", events);
-  json.member("finished", s.finished);
-  json.member("result", describe_result(s));
-  json.member("winners", names_json(s, s.winners));
+  json.member("events"_key, events);
+  json.member("finished"_key, s.finished);
+  json.member("result"_key, describe_result(s));
+  json.member("winners"_key, names_json(s, s.winners));
   Json players = Json::array();
   for (const PlayerResult& player : s.players) players.push_back(player_json(s, player));
-  json.member("players", players);
+  json.member("players"_key, players);
   std::vector<std::string> names;
   for (const PlayerResult& player : s.players) names.push_back(player.name);
-  json.member("transfers", transfers_json(names, money_transfers(s)));
-  json.member("pool", amount_json(s, s.pool));
-  json.member("fee_taken", amount_json(s, s.fee_taken));
-  json.member("held", amount_json(s, s.held));
+  json.member("transfers"_key, transfers_json(names, money_transfers(s)));
+  json.member("pool"_key, amount_json(s, s.pool));
+  json.member("fee_taken"_key, amount_json(s, s.fee_taken));
+  json.member("held"_key, amount_json(s, s.held));
   json.end_object();
 }
 
@@ -517,11 +518,11 @@ struct SettleResult {
       write_settlement(json, out, sheets.front());
     } else {
       json.begin_object();
-      json.key("sheets");
+      json.key("sheets"_key);
       json.begin_array();
       for (const Settlement& s : sheets) write_settlement(json, out, s);
       json.end_array();
-      json.member("evening", evening_json(*evening));
+      json.member("evening"_key, evening_json(*evening));
       json.end_object();
     }
     json.end_line();

@@ -12,6 +12,7 @@
 using rummy::cli::append_json_string;
 using rummy::cli::Json;
 using rummy::cli::JsonWriter;
+using rummy::cli::operator""_key;
 
 namespace {
 
@@ -126,11 +127,11 @@ TEST_CASE("JSON members with keys checked when the program is compiled") {
   {
     JsonWriter writer(text, JsonWriter::Layout::compact);
     writer.begin_object();
-    writer.member("a_key_of_twenty_eight_letter", 1);
-    writer.member("b", "two");
-    writer.key("c");
+    writer.member("a_key_of_twenty_eight_letter"_key, 1);
+    writer.member("b"_key, "two");
+    writer.key("c"_key);
     writer.null();
-    writer.member("d", true);
+    writer.member("d"_key, true);
     writer.end_object();
   }
   CHECK(text == R"({"a_key_of_twenty_eight_letter":1,"b":"two","c":null,"d":true})");
