@@ -2,6 +2,7 @@
 // Private to the CLI.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <string_view>
@@ -14,7 +15,9 @@ class CsvWriter {
 
   void field(std::string_view text) {
     separate();
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    // (find_first_of would search the four characters once per byte of text)
+    const auto special = [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; };
+    if (std::none_of(text.begin(), text.end(), special)) {
       out_ += text;
       return;
     }
