@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `rummy batch` end to end, from a file to /dev/null, on one core (--jobs 1), for each
 # output format and for --arrange, then on two cores (--jobs 2) with the speed-up; each figure
-# the best of three runs, beside what two separate processes reach on the same machine.
+# the best of three runs, with how busy the cores were, beside what two separate processes reach
+# on the same machine.
 # Usage: tests/batch_benchmark.sh [hands] (default 1,000,000); run after a build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,19 +17,21 @@ cores=0
 run() {
   local label="$1"
   shift
-  local start end seconds best=""
+  local timing seconds user system best="" busy=""
   for _ in 1 2 3; do
-    start=$(date +%s.%N)
-    taskset -c "$cores" "$root/build/rummy" batch "$@" "$file" > /dev/null 2> /dev/null || true
-    end=$(date +%s.%N)
-    seconds=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }')
+    timing=$( { TIMEFORMAT='%R %U %S'; time taskset -c "$cores" "$root/build/rummy" batch "$@" \
+      "$file" > /dev/null 2> /dev/null || true; } 2>&1)
+    read -r seconds user system <<< "$timing"
     if [ -z "$best" ] || awk -v a="$seconds" -v b="$best" 'BEGIN { exit !(a < b) }'; then
       best=$seconds
+      busy=$(awk -v s="$seconds" -v u="$user" -v k="$system" 'BEGIN { printf "%.2f", (u + k) / s }')
     fi
   done
   last=$(awk -v n="$hands" -v s="$best" 'BEGIN { printf "%.0f", n / s }')
-  awk -v n="$hands" -v s="$best" -v l="$label" \
-    'BEGIN { printf "%-34s %10.0f hands/s  (%.2f s)\n", l, n / s, s }'
+  # Cores busy: the processor time over the time taken, how well the threads keep the cores in
+  # work whatever speed each core has at the moment.
+  awk -v n="$hands" -v s="$best" -v l="$label" -v b="$busy" \
+    'BEGIN { printf "%-34s %10.0f hands/s  (%.2f s, cores busy %.2f)\n", l, n / s, s, b }'
 }
 run "--format json" --jobs 1 --format json
 one_core=$last
