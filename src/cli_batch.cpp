@@ -161,11 +161,6 @@ class RecordWriter {
   }
 
  private:
-  // Indian rummy's format (points, pool101, …), or the name of the other game.
-  std::string_view game_label(const BatchRecord& record) const {
-    return rules_.has_formats ? game_name(record.game) : variant_name(rules_.variant);
-  }
-
   const std::string& rule(const BatchRecord& record) const {
     return rule_text_[static_cast<std::size_t>(record.score.basis)]
                      [static_cast<std::size_t>(record.game)];
@@ -190,7 +185,7 @@ class RecordWriter {
     }
     json.member("verdict"_key, verdict_id(record.verdict));
     json.member("role"_key, role_of(record));
-    json.member("game"_key, game_label(record));
+    json.member("game"_key, game_id(record.game, rules_));
     json.key("wild"_key);
     if (record.wild) {
       json.string(rank_name(*record.wild));
@@ -232,7 +227,7 @@ class RecordWriter {
     csv.empty();
     csv.field(verdict_id(record.verdict));
     csv.field(role_of(record));
-    csv.field(game_label(record));
+    csv.field(game_id(record.game, rules_));
     csv.field(record.wild ? rank_name(*record.wild) : "");
     csv.field(record.score.points);
     csv.field(record.score.uncapped);
@@ -260,12 +255,12 @@ class RecordWriter {
     }
     if (record.verdict == Verdict::drop) {
       fmt::format_to(std::back_inserter(out), "{}:{}: drop ({}), pays {}: {}\n", source,
-                     record.line, game_label(record), record.score.points, rule(record));
+                     record.line, game_id(record.game, rules_), record.score.points, rule(record));
       return;
     }
     fmt::format_to(std::back_inserter(out), "{}:{}: {} ({}, {}), pays {}: {}", source, record.line,
                    record.verdict == Verdict::valid ? "valid" : "not valid", role_of(record),
-                   game_label(record), record.score.points, rule(record));
+                   game_id(record.game, rules_), record.score.points, rule(record));
     if (record.arrangement) {
       if (record.arrangement->discard) {
         fmt::format_to(std::back_inserter(out), "; discard {}",

@@ -39,7 +39,7 @@ struct ScoreResult {
                  {"capped", score.points != score.uncapped},
                  {"rule", describe(score, rules, game)},
                  {"rule_id", basis_id(score.basis)},
-                 {"game", game_name(game)},
+                 {"game", game_id(game, rules)},
                  {"doubled", doubled}};
     if (drop) {
       body["role"] = "drop";

@@ -25,6 +25,10 @@ std::string_view variant_name(Variant variant) {
   return names[static_cast<int>(variant)];
 }
 
+std::string_view game_id(Game game, const Rules& rules) {
+  return rules.has_formats ? game_name(game) : variant_name(rules.variant);
+}
+
 std::string_view variant_description(Variant variant) {
   constexpr std::array<std::string_view, all_variants.size()> names = {
       "Indian rummy", "Basic Rummy", "Knock Rummy", "Crazy Rummy"};

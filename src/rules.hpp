@@ -258,6 +258,10 @@ std::optional<std::string> decks_refusal(const Rules& rules, int decks);
 // is wild", "no wild cards".
 std::string wild_cards_text(const Rules& rules);
 
+// The game a result belongs to, as the JSON outputs name it: Indian rummy's format (points,
+// pool101, pool201, deals), or the game itself for one without formats (basic, knock, crazy).
+std::string_view game_id(Game game, const Rules& rules);
+
 // Penalty points of one card in a deal with this wild rank.
 inline int card_points(Card card, WildRank wild, const Rules& rules) {
   if (card.is_printed_joker()) return rules.joker_points;

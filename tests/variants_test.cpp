@@ -6,8 +6,13 @@
 #include "helpers.hpp"
 #include "scoring.hpp"
 
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
 using namespace rummy;
 using rummy::test::rummy_cli;
+using Json = nlohmann::json;
 
 namespace {
 GroupKind kind_in(Variant variant, std::string_view group, const Rules* with = nullptr) {
@@ -146,4 +151,24 @@ TEST_CASE("Basic, Knock and Crazy Rummy speak of runs, books and melds, and writ
   // Indian rummy keeps its words: PJ, sequences, jokers.
   CHECK(reason_in(Variant::indian, "7♠-9♠-10♠") ==
         "8♠ between 7♠ and 10♠ is missing: 1 joker needed, the group has none");
+}
+
+TEST_CASE(
+    "score, batch and settle name the game alike in JSON: a format of Indian rummy or the "
+    "game itself") {
+  for (const auto& [variant, hand, name] :
+       {std::tuple{"basic", "K♣ 7♥ A♠", "basic"}, std::tuple{"knock", "K♣ 7♥ A♠", "knock"},
+        std::tuple{"crazy", "K♣ 7♥ A♠ 5♦ 9♠ 10♠ J♠ Q♠ 3♦ 4♦ 6♥ 8♥ 8♣", "crazy"}}) {
+    CAPTURE(variant);
+    const auto score = rummy_cli({"score", "--variant", variant, "--format", "json", hand});
+    CHECK(score.json()["game"] == name);
+    const auto batch =
+        rummy_cli({"batch", "--variant", variant, "--format", "json"}, std::string(hand) + "\n");
+    CHECK(Json::parse(batch.out)["game"] == name);
+  }
+  const std::string indian = "A♠-2♠-3♠ | 4♦-5♦-6♦ | 7♣-8♣-9♣ | J♥-J♦-J♠-J♣";
+  CHECK(rummy_cli({"score", "--game", "pool101", "--format", "json", indian}).json()["game"] ==
+        "pool101");
+  CHECK(Json::parse(rummy_cli({"batch", "--game", "pool101", "--format", "json"}, indian + "\n")
+                        .out)["game"] == "pool101");
 }
