@@ -397,15 +397,14 @@ Json player_json(const Settlement& s, const PlayerResult& player) {
           {"net", amount_json(s, player.net())}};
 }
 
-// The settlement as one JSON document, the deals streamed one at a time: a sheet of 100,000
-// deals never holds them all as JSON values.
 // Sends what the writer holds on to the output.
-// The JSON written so far, sent on: a long settlement is streamed.
 void send(JsonWriter& json, std::ostream& out) {
   json.flush_to(out);
   if (!out) throw OutputFailed{errno};
 }
 
+// The settlement as one JSON document, the deals streamed one at a time: a sheet of 100,000
+// deals never holds them all as JSON values.
 void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) {
   json.begin_object();
   json.member("game"_key, game_id(s.game, s.rules));

@@ -7,8 +7,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
 namespace rummy::cli {
 
 namespace {
@@ -112,8 +110,7 @@ void JsonWriter::separate() {
 
 void JsonWriter::key_text(std::string_view name) {
   before_value();
-  end_ =
-      static_cast<std::size_t>(escape_json(room(longest_escaped(name.size())), name) - out_.data());
+  write_escaped(name);
   write(layout_ == Layout::pretty ? ": " : ":");
   after_key_ = true;
 }

@@ -110,8 +110,7 @@ class JsonWriter {
   }
   void string(std::string_view text) {
     before_value();
-    end_ = static_cast<std::size_t>(escape_json(room(longest_escaped(text.size())), text) -
-                                    out_.data());
+    write_escaped(text);
   }
   // A string escaped already by append_json_string (quotes included): for text written again
   // and again, escaped once.
@@ -163,6 +162,10 @@ class JsonWriter {
   void write(std::string_view text) {
     std::memcpy(room(text.size()), text.data(), text.size());
     end_ += text.size();
+  }
+  void write_escaped(std::string_view text) {
+    end_ = static_cast<std::size_t>(escape_json(room(longest_escaped(text.size())), text) -
+                                    out_.data());
   }
   void write(char c) {
     *room(1) = c;
