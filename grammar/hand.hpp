@@ -128,8 +128,6 @@ struct joker_name {
     return true;
   }
 };
-// clang-format off
-// clang-format on
 // A card's rank: any rank but the J of JK, Crazy Rummy's printed joker, which is left to
 // joker_card. Natural cards are tried first, as most cards are; the joker's name after them.
 struct card_rank {
