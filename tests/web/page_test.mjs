@@ -1,0 +1,504 @@
+// The page's tests, in Debian's chromium driven by puppeteer-core (no browser download): every
+// sample hand of the four games entered through the page gives the verdict, points and groups
+// the command line's JSON gives; a sheet entered through the page and exported settles to the
+// same money with `rummy settle`; the page makes no network request, opens from file://, fits a
+// 360 px screen, names every card and control, and its screenshots are not blank.
+//   node page_test.mjs --page build-web/rummy.html --rummy build/rummy --samples samples
+//                      --screenshots build-web/screenshots
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import puppeteer from 'puppeteer-core';
+
+const options = {};
+for (let i = 2; i < process.argv.length; i += 2) options[process.argv[i].slice(2)] = process.argv[i + 1];
+for (const name of ['page', 'rummy', 'samples', 'screenshots']) {
+  if (!options[name]) throw new Error(`--${name} is missing`);
+}
+const pageUrl = `file://${path.resolve(options.page)}`;
+fs.mkdirSync(options.screenshots, { recursive: true });
+
+let failures = 0;
+let checks = 0;
+function check(condition, what, detail = '') {
+  checks += 1;
+  if (!condition) {
+    failures += 1;
+    const shown = detail.length > 600 ? `${detail.slice(0, 600)}…` : detail;
+    console.log(`FAIL ${what}${shown ? `\n  ${shown}` : ''}`);
+  }
+}
+function same(actual, expected, what) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  check(a === e, what, `page: ${a}\n  rummy: ${e}`);
+}
+
+// The command line, natively: its JSON for ARGS on INPUT.
+function cli(args, input) {
+  const run = spawnSync(options.rummy, [...args, '--format', 'json'], { input, encoding: 'utf8' });
+  if (run.error) throw run.error;
+  return { code: run.status, json: JSON.parse(run.stdout) };
+}
+
+// ---- The browser --------------------------------------------------------------------------------
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--no-default-browser-check'],
+});
+const page = await browser.newPage();
+const requests = [];
+await page.setRequestInterception(true);
+page.on('request', (request) => {
+  const url = request.url();
+  if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) {
+    request.continue();
+  } else {
+    requests.push(url);
+    request.abort();
+  }
+});
+const pageErrors = [];
+page.on('pageerror', (error) => pageErrors.push(String(error)));
+page.on('console', (message) => {
+  if (message.type() === 'error') pageErrors.push(message.text());
+});
+await page.setViewport({ width: 360, height: 740, deviceScaleFactor: 1 });
+
+// A fresh page: nothing kept from an earlier visit.
+async function freshPage() {
+  await page.goto(pageUrl);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+async function answers(selector) {
+  return page.$eval(selector, (node) => Number(node.dataset.answers || 0));
+}
+// Does ACT, then waits until SELECTOR has drawn a new answer.
+async function afterAnswer(selector, act) {
+  const before = await answers(selector);
+  await act();
+  await page.waitForFunction((s, b) => Number(document.querySelector(s).dataset.answers || 0) > b,
+    { timeout: 10000 }, selector, before);
+}
+
+async function setValue(selector, value) {
+  await page.$eval(selector, (node, v) => {
+    node.value = v;
+    node.dispatchEvent(new Event(node.tagName === 'TEXTAREA' || node.type === 'text' ? 'input' : 'change', { bubbles: true }));
+  }, value);
+}
+
+// ---- What the page shows -------------------------------------------------------------------------
+
+async function shownVerdict() {
+  return page.$eval('#verdict', (v) => {
+    const valid = v.querySelector('[data-valid]');
+    const points = v.querySelector('[data-points]');
+    const error = v.querySelector('[data-error]');
+    return {
+      valid: valid ? valid.dataset.valid === 'true' : null,
+      points: points ? Number(points.dataset.points) : null,
+      rule: points ? points.dataset.rule : null,
+      error: error ? error.dataset.error : null,
+      groups: [...v.querySelectorAll('.group')].map((g) => ({
+        kind: g.dataset.kind,
+        cards: [...g.querySelectorAll('.card')].map((c) => c.dataset.card),
+        reason: g.querySelector('.reason') ? g.querySelector('.reason').textContent : '',
+      })),
+    };
+  });
+}
+
+function cliGroups(json) {
+  return json.groups.map((g) => ({ kind: g.kind, cards: g.cards, reason: g.reason || '' }));
+}
+
+// ---- The samples ---------------------------------------------------------------------------------
+
+// The sample's command line: "# rummy score --wild 10" → {command, options: [[name, value]]}.
+function sampleCommand(line) {
+  const words = [...line.replace(/^#\s*rummy\s+/, '').matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+  const [command, ...rest] = words;
+  const flags = new Set(['--declared', '--rummy']);
+  const pairs = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    if (flags.has(rest[i])) pairs.push([rest[i], null]);
+    else if (rest[i].startsWith('--')) pairs.push([rest[i], rest[(i += 1)]]);
+    else pairs.push([null, rest[i]]);
+  }
+  return { command, pairs };
+}
+
+const scoreOnly = new Set(['--game', '--drop', '--declared', '--rummy']);
+function argsOf(pairs, keep = () => true) {
+  return pairs.filter(([name]) => name !== '--format' && keep(name)).flatMap(([n, v]) => (v === null ? [n] : [n, v]));
+}
+
+// Sets the page's controls as the sample's options say: each option has a control, or the test fails.
+async function configure(pairs) {
+  const variant = (pairs.find(([n]) => n === '--variant') || [null, 'indian'])[1];
+  await page.click(`input[name="variant"][value="${variant}"]`);
+  for (const [name, value] of pairs) {
+    switch (name) {
+      case '--variant':
+      case '--format':
+        break;
+      case '--wild': {
+        if (value === 'none') {
+          await page.click('#wild-none');
+          break;
+        }
+        const rank = value === 'PJ' ? 'PJ' : value.replace(/[♠♥♦♣]$/, '');
+        await page.click('#wild-pick');
+        await page.click(rank === 'PJ' ? '#grid [data-card="PJ"]' : `#grid [data-card="${rank}♦"]`);
+        break;
+      }
+      case '--round': await page.select('#round', value); break;
+      case '--decks': await page.select('#decks', value); break;
+      case '--game': await page.select('#game', value); break;
+      case '--drop': await page.select('#drop', value); break;
+      case '--declared': await page.click('#declared'); break;
+      case '--rummy': await page.click('#went-rummy'); break;
+      case '--house': {
+        const [rule, setting] = value.split('=');
+        await page.click('details.house summary');
+        await page.select(`#house-rules select[data-house="${rule}"]`, setting);
+        break;
+      }
+      default:
+        check(false, `the page has a control for ${name}`);
+    }
+  }
+}
+
+const skipped = {
+  toss: 'the toss for seats is not one of the page\'s answers',
+  layoff: 'laying off onto another player\'s melds is not one of the page\'s answers',
+};
+const handSamples = ['indian', 'variants'].flatMap((dir) => fs.readdirSync(path.join(options.samples, dir))
+  .filter((f) => f.endsWith('.hand')).sort().map((f) => path.join(options.samples, dir, f)));
+let compared = 0;
+let skips = 0;
+for (const file of handSamples) {
+  const bytes = fs.readFileSync(file);
+  const name = path.basename(file);
+  const text = bytes.toString('utf8');
+  const lines = text.split('\n');
+  const { command, pairs } = sampleCommand(lines[0]);
+  if (skipped[command]) {
+    console.log(`skip ${name}: ${skipped[command]}`);
+    skips += 1;
+    continue;
+  }
+  if (!Buffer.from(text, 'utf8').equals(bytes)) {
+    console.log(`skip ${name}: not UTF-8, which a page's text field cannot hold`);
+    skips += 1;
+    continue;
+  }
+  const input = lines.slice(1).filter((l) => !l.startsWith('#')).join('\n').trim();
+  await freshPage();
+  await configure(pairs);
+  const what = `${name} (${lines[0].slice(2)})`;
+  if (command === 'rules') {
+    const expected = cli(['rules', ...argsOf(pairs)], '').json;
+    await page.click('details.house summary');
+    const shown = await page.evaluate(() => ({
+      game: [...document.querySelectorAll('#game-rules li')].map((li) => li.textContent),
+      house: [...document.querySelectorAll('#house-rules select')].map((s) => [s.dataset.house, s.value]),
+    }));
+    same(shown, { game: expected.game, house: expected.house_rules.map((r) => [r.name, r.value]) }, what);
+    compared += 1;
+    continue;
+  }
+  await afterAnswer('#verdict', () => setValue('#hand', input));
+  if (command === 'validate' || command === 'score') {
+    const shown = await shownVerdict();
+    const validate = cli(['validate', ...argsOf(pairs, (n) => !scoreOnly.has(n))], input).json;
+    const score = cli(['score', ...argsOf(pairs)], input).json;
+    const dropping = pairs.some(([n]) => n === '--drop');
+    if (validate.error && !dropping) {
+      same(shown.error, validate.error.message, `${what}: the error`);
+    } else if (dropping) {
+      same([shown.points, shown.rule], [score.points, score.rule_id], `${what}: the drop's points`);
+    } else {
+      same(shown.valid, validate.valid, `${what}: valid`);
+      same(shown.groups, cliGroups(validate), `${what}: the groups`);
+      if (score.error) same(shown.error, score.error.message, `${what}: the score's error`);
+      else same([shown.points, shown.rule], [score.points, score.rule_id], `${what}: the points`);
+    }
+  } else if (command === 'arrange') {
+    const expected = cli(['arrange', ...argsOf(pairs)], input).json;
+    await afterAnswer('#verdict', () => page.click('#arrange'));
+    if (expected.error) {
+      same((await shownVerdict()).error, expected.error.message, `${what}: the error`);
+    } else {
+      const arranged = await page.$eval('.arranged', (a) => [a.dataset.arranged, a.dataset.discard]);
+      same(arranged, [expected.hand, expected.discard || ''], `${what}: the arrangement and discard`);
+      const shown = await shownVerdict();
+      same([shown.valid, shown.points], [expected.valid, expected.points], `${what}: valid and points`);
+      same(shown.groups.map((g) => [g.kind, g.cards]), expected.groups.map((g) => [g.kind, g.cards]),
+        `${what}: the groups`);
+      same(await page.$eval('#hand', (t) => t.value), expected.hand, `${what}: the hand is the arrangement`);
+    }
+  } else if (command === 'outs') {
+    const expected = cli(['outs', ...argsOf(pairs)], input).json;
+    await afterAnswer('#verdict', () => page.click('#outs'));
+    const shown = await page.$eval('#verdict .outs', (o) => ({
+      now: Number(o.dataset.pointsNow),
+      declare: [...o.querySelectorAll('.declare li')].map((li) => [li.dataset.out, li.dataset.discard, Number(li.dataset.points)]),
+      improve: [...o.querySelectorAll('.improve li')].map((li) => [li.dataset.out, li.dataset.discard, Number(li.dataset.points)]),
+    }));
+    same(shown, {
+      now: expected.points_now,
+      declare: expected.declare.map((e) => [e.card, e.discard, e.points]),
+      improve: expected.improve.map((e) => [e.card, e.discard, e.points]),
+    }, `${what}: the outs`);
+  } else {
+    check(false, `${what}: the page answers rummy ${command}`);
+  }
+  compared += 1;
+}
+console.log(`${compared} sample hands compared with the command line`);
+check(compared === handSamples.length - skips && skips <= 4, 'every other sample hand is compared',
+  `${compared} of ${handSamples.length}, ${skips} skipped`);
+
+// ---- Typing in ASCII, and tapping cards ------------------------------------------------------
+
+await freshPage();
+await page.focus('#hand');
+await afterAnswer('#verdict', () => page.keyboard.type('as 2s 3s | 6c 8c kh | 4d 4s 4c 4h | jd jh pj'));
+await page.waitForFunction(() => Number(document.querySelector('#verdict').dataset.answers) > 0);
+await new Promise((r) => setTimeout(r, 400));  // the last keystroke's answer
+{
+  const typed = 'as 2s 3s | 6c 8c kh | 4d 4s 4c 4h | jd jh pj';
+  const shown = await shownVerdict();
+  const expected = cli(['validate'], typed).json;
+  same([shown.valid, shown.groups], [expected.valid, cliGroups(expected)], 'a hand typed in ASCII');
+}
+await freshPage();
+for (const card of ['A♠', '2♠', '3♠']) await page.click(`#grid [data-card="${card}"]`);
+await page.click('#new-group');
+for (const card of ['7♥', '7♦', '7♣', 'PJ']) await page.click(`#grid [data-card="${card}"]`);
+await page.click('#undo');
+await afterAnswer('#verdict', () => page.click(`#grid [data-card="7♠"]`));
+{
+  const tapped = await page.$eval('#hand', (t) => t.value);
+  same(tapped, 'A♠ 2♠ 3♠ | 7♥ 7♦ 7♣ 7♠', 'cards tapped on the grid, a new group, one card taken back');
+  const shown = await shownVerdict();
+  same(shown.groups, cliGroups(cli(['validate'], tapped).json), 'the tapped hand\'s groups');
+  const label = await page.$eval('#grid [data-card="7♥"]', (b) => b.getAttribute('aria-label'));
+  same(label, 'seven of hearts, 1 in the hand', 'a grid card says how many the hand holds');
+}
+
+// ---- The sheet: entered through the page, exported, settled by the command line -------------
+
+await freshPage();
+await page.click('#tab-sheet');
+await page.select('#sheet-game', 'points');
+await setValue('#sheet-stake', '2');
+await setValue('#sheet-fee', '10%');
+await setValue('#sheet-currency', '₹');
+await setValue('#sheet-players', 'Asha Ravi Meena "Tom K"');
+await afterAnswer('#settlement', () => page.click('#sheet-start'));
+async function enterDeal(wild, entries) {
+  await setValue('#deal-wild', wild);
+  for (const [player, outcome, hand] of entries) {
+    await page.select(`#deal-entries select[data-player="${player}"]`, outcome);
+    if (hand !== undefined) await setValue(`#deal-entries input[data-player="${player}"]`, hand);
+  }
+  await afterAnswer('#settlement', () => page.click('#deal-add'));
+}
+await enterDeal('K', [
+  ['Asha', 'declared', 'A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ'],
+  ['Ravi', 'dropped first'],
+  ['Meena', 'dropped middle'],
+  ['Tom K', 'showed', '5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦'],
+]);
+await enterDeal('', [
+  ['Asha', 'showed', '57'],
+  ['Ravi', 'declared', ''],
+  ['Meena', 'missed'],
+  ['Tom K', 'left'],
+]);
+const download = fs.mkdtempSync(path.join(os.tmpdir(), 'rummy-web-'));
+const cdp = await page.createCDPSession();
+await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: download });
+await page.click('details:has(#sheet-text) summary');
+await page.click('#sheet-export');
+const exported = path.join(download, 'table.sheet');
+for (let i = 0; i < 100 && !fs.existsSync(exported); i += 1) await new Promise((r) => setTimeout(r, 100));
+check(fs.existsSync(exported), 'Export writes table.sheet');
+async function shownSheet() {
+  return page.$eval('#settlement', (s) => ({
+    players: [...s.querySelectorAll('.players tbody tr')].map((tr) => [tr.dataset.player, tr.dataset.net]),
+    transfers: [...s.querySelectorAll('.transfers li')].map((li) => [li.dataset.from, li.dataset.to, li.dataset.amount]),
+    deals: s.querySelectorAll('.grid-sheet tbody tr').length,
+    out: [...s.querySelectorAll('.grid-sheet td.out')].length,
+    result: s.querySelector('.result') ? s.querySelector('.result').textContent : null,
+  }));
+}
+function expectedSheet(json) {
+  return {
+    players: json.players.map((p) => [p.name, p.net]),
+    transfers: json.transfers.map((t) => [t.from, t.to || 'fee', t.amount]),
+    deals: json.deals.length,
+    out: json.deals.reduce((n, d) => n + d.out.length, 0),
+    result: json.result,
+  };
+}
+if (fs.existsSync(exported)) {
+  const sheet = fs.readFileSync(exported, 'utf8');
+  const settled = cli(['settle', exported], '').json;
+  check(!settled.error, 'the exported sheet settles', JSON.stringify(settled.error));
+  if (!settled.error) {
+    same(await shownSheet(), expectedSheet(settled), 'the page\'s sheet and rummy settle on its export');
+    check(settled.deals.length === 2 && settled.transfers.length > 0, 'the sheet has two deals and payments');
+  }
+  // It survives a reload.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  same(await page.$eval('#sheet-text', (t) => t.value), sheet, 'the sheet survives a reload');
+  if (!settled.error) same(await shownSheet(), expectedSheet(settled), 'the settlement after a reload');
+}
+
+// Import a pool sheet: eliminations, then a rejoin through the page.
+await page.click('details:has(#sheet-text) summary');
+const poolSheet = path.join(options.samples, 'sheets', 'pool101.sheet');
+const poolText = fs.readFileSync(poolSheet, 'utf8');
+const cut = poolText.search(/^rejoin /m);
+const beforeRejoin = path.join(download, 'pool-before-rejoin.sheet');
+fs.writeFileSync(beforeRejoin, poolText.slice(0, cut));
+const fileInput = await page.$('#sheet-import');
+await afterAnswer('#settlement', () => fileInput.uploadFile(beforeRejoin));
+same(await shownSheet(), expectedSheet(cli(['settle', beforeRejoin], '').json), 'an imported pool sheet');
+check((await page.$$('#deal-rejoin button')).length > 0, 'a player out of the pool can rejoin');
+await afterAnswer('#settlement', () => page.click('#deal-rejoin button'));
+const rejoined = await page.$eval('#sheet-text', (t) => t.value);
+check(/rejoin Meena\s*$/.test(rejoined), 'the rejoin is written to the sheet', rejoined.slice(-40));
+same(await shownSheet(), expectedSheet(cli(['settle', '-'], rejoined).json), 'the sheet after the rejoin');
+
+// ---- A phone's screen, names for everything, screenshots -----------------------------------------
+
+async function noSideScroll(what) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 360, `${what} fits 360 px without scrolling sideways`, `scroll width ${width}`);
+}
+async function everythingNamed(what) {
+  const tree = await page.accessibility.snapshot({ interestingOnly: false });
+  const unnamed = [];
+  const roles = new Set(['button', 'textbox', 'combobox', 'checkbox', 'radio', 'tab', 'img', 'spinbutton', 'link']);
+  (function walk(node) {
+    if (roles.has(node.role) && !(node.name && node.name.trim())) unnamed.push(`${node.role} ${node.value || ''}`);
+    for (const child of node.children || []) walk(child);
+  }(tree));
+  check(unnamed.length === 0, `${what}: every card and control has an accessible name`, unnamed.join('; '));
+  const cards = await page.$$eval('#grid button, .card', (nodes) => nodes.filter((n) => !n.getAttribute('aria-label')).length);
+  check(cards === 0, `${what}: every card has a label`);
+}
+
+// A PNG screenshot is not blank: many colours, and much of it not the background.
+function notBlank(png, what) {
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let type = 0;
+  const data = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const kind = png.toString('ascii', offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (kind === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      type = body[9];
+    } else if (kind === 'IDAT') {
+      data.push(body);
+    }
+    offset += 12 + length;
+  }
+  const channels = type === 6 ? 4 : 3;
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y += 1) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x += 1) {
+      const byte = raw[y * (stride + 1) + 1 + x];
+      const left = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const upLeft = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      let value = byte;
+      if (filter === 1) value += left;
+      else if (filter === 2) value += up;
+      else if (filter === 3) value += Math.floor((left + up) / 2);
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - up);
+        const pc = Math.abs(p - upLeft);
+        value += pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      pixels[y * stride + x] = value & 0xff;
+    }
+  }
+  const counts = new Map();
+  for (let i = 0; i < pixels.length; i += channels) {
+    const key = (pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  const background = Math.max(...counts.values());
+  const share = 1 - background / (width * height);
+  check(counts.size >= 50 && share >= 0.05, `${what} is not blank`,
+    `${counts.size} colours, ${(share * 100).toFixed(1)}% not the background`);
+}
+
+async function shoot(name, viewport, scheme) {
+  await page.setViewport(viewport);
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+  const file = path.join(options.screenshots, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: name.startsWith('phone') });
+  notBlank(fs.readFileSync(file), `the screenshot ${name}`);
+}
+
+const phone = { width: 360, height: 740, deviceScaleFactor: 1 };
+const desktop = { width: 1280, height: 900, deviceScaleFactor: 1 };
+await freshPage();
+await page.setViewport(phone);
+await afterAnswer('#verdict', () => setValue('#hand', 'A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ'));
+await noSideScroll('the hand with its verdict');
+await everythingNamed('the hand');
+await shoot('phone-hand', phone, 'light');
+await shoot('phone-hand-dark', phone, 'dark');
+await shoot('desktop-hand', desktop, 'light');
+await page.setViewport(phone);
+await afterAnswer('#verdict', () => page.click('#outs'));
+await noSideScroll('the outs');
+await everythingNamed('the outs');
+await page.click('#tab-sheet');
+await page.select('#sheet-game', 'pool101');
+await setValue('#sheet-players', 'Asha Ravi Meena Tom');
+await afterAnswer('#settlement', () => page.click('#sheet-start'));
+await page.click('details:has(#sheet-text) summary');
+await afterAnswer('#settlement', () => setValue('#sheet-text', poolText));
+await noSideScroll('the sheet');
+await everythingNamed('the sheet');
+await shoot('phone-sheet', phone, 'light');
+await shoot('desktop-sheet-dark', desktop, 'dark');
+
+// Keyboard: the tabs move with the arrow keys.
+await page.focus('#tab-sheet');
+await page.keyboard.press('ArrowLeft');
+same(await page.$eval('#tab-hand', (t) => t.getAttribute('aria-selected')), 'true', 'the arrow keys move between the tabs');
+
+await browser.close();
+same(requests, [], 'the page makes no network request');
+same(pageErrors, [], 'the page reports no error');
+console.log(`${checks} checks, ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);

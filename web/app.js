@@ -1,0 +1,729 @@
+// rummy at the table: the page. It knows no rule of any game. Every answer comes from rummy's own
+// code — the command line compiled to WebAssembly (rummy-core.js) — through one call,
+// rummy(args, input), which runs a command line such as `rummy score --format json` on an input
+// and gives back what the command prints. This file collects what the player taps and types,
+// turns it into those command lines, and draws the JSON that comes back.
+'use strict';
+
+// ---- The core ---------------------------------------------------------------------------------
+
+let core = null;
+
+// Runs `rummy ARGS` with INPUT as standard input: {code, out, err}, as in a shell.
+function rummy(args, input = '') {
+  const request = JSON.stringify({ args, input });
+  return JSON.parse(core.ccall('rummy_run', 'string', ['string'], [request]));
+}
+
+// The same with --format json: {code, data (the parsed JSON, or null), err}.
+function rummyJson(args, input = '') {
+  const answer = rummy([...args, '--format', 'json'], input);
+  let data = null;
+  try {
+    data = JSON.parse(answer.out);
+  } catch (e) {
+    data = null;
+  }
+  return { code: answer.code, data, err: answer.err };
+}
+
+// ---- Words and cards (data, apart from the code that uses it) ---------------------------------
+
+const SUITS = [
+  { symbol: '♠', name: 'spades', colour: 'black' },
+  { symbol: '♥', name: 'hearts', colour: 'red' },
+  { symbol: '♦', name: 'diamonds', colour: 'red' },
+  { symbol: '♣', name: 'clubs', colour: 'black' },
+];
+const RANKS = [
+  ['A', 'ace'], ['2', 'two'], ['3', 'three'], ['4', 'four'], ['5', 'five'], ['6', 'six'],
+  ['7', 'seven'], ['8', 'eight'], ['9', 'nine'], ['10', 'ten'], ['J', 'jack'], ['Q', 'queen'],
+  ['K', 'king'],
+];
+const JOKER_NAMES = { PJ: 'printed joker', JK: 'printed joker' };
+const KIND_NAMES = {
+  pure_sequence: 'Pure sequence',
+  impure_sequence: 'Impure sequence',
+  set: 'Set',
+  run: 'Run',
+  book: 'Book',
+  invalid: 'Not a group',
+  deadwood: 'Deadwood',
+  ungrouped: 'Ungrouped',
+};
+
+// The outcomes a sheet's line can give a player, by game, as the table-sheet format writes them;
+// "" is a count of points (or deadwood) without the cards.
+const OUTCOMES = {
+  indian: [
+    ['showed', 'showed (hand or points)'], ['declared', 'declared'], ['', 'points only'],
+    ['dropped first', 'dropped first'], ['dropped middle', 'dropped middle'],
+    ['missed', 'missed three turns'], ['left', 'left the table'], ['won', 'won (all others out)'],
+  ],
+  basic: [['showed', 'showed (cards left)'], ['out', 'went out'], ['rummy', 'went rummy'], ['', 'points only']],
+  knock: [['showed', 'showed'], ['knocked', 'knocked'], ['', 'deadwood only']],
+  crazy: [['showed', 'showed (cards left)'], ['out', 'went out'], ['', 'points only']],
+};
+const TAKES_TEXT = new Set(['showed', 'declared', 'knocked', '']);
+
+// "A♠" → {rank: "A", suit: SUITS[0]}; "PJ" → {joker: "PJ"}; a trailing (WJ) mark is kept apart.
+function parseCard(text) {
+  const wild = text.endsWith('(WJ)');
+  const card = wild ? text.slice(0, -4) : text;
+  const suit = SUITS.find((s) => card.endsWith(s.symbol));
+  if (!suit) return { joker: card, wild };
+  return { rank: card.slice(0, card.length - suit.symbol.length), suit, wild };
+}
+
+function rankName(rank) {
+  const found = RANKS.find(([r]) => r === rank);
+  return found ? found[1] : rank;
+}
+
+function cardName(text) {
+  const card = parseCard(text);
+  if (card.joker) return JOKER_NAMES[card.joker] || card.joker;
+  return `${rankName(card.rank)} of ${card.suit.name}${card.wild ? ' (marked wild)' : ''}`;
+}
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+// A card drawn as a card: its rank over its suit, red or black, named for screen readers.
+function drawCard(text, standsFor) {
+  const card = parseCard(text);
+  let label = cardName(text);
+  if (standsFor && standsFor !== text) label += `, standing for ${cardName(standsFor)}`;
+  if (card.joker) {
+    return el('span', { class: 'card joker', role: 'img', 'aria-label': label, 'data-card': text },
+      el('span', { 'aria-hidden': 'true', text: '🃏' }), el('span', { 'aria-hidden': 'true', text: card.joker }));
+  }
+  return el('span', {
+    class: `card ${card.suit.colour}${card.wild ? ' wild' : ''}`, role: 'img', 'aria-label': label,
+    'data-card': text,
+  }, el('span', { 'aria-hidden': 'true', text: card.rank }),
+  el('span', { class: 'suit', 'aria-hidden': 'true', text: card.suit.symbol }));
+}
+
+function drawCards(cards, standFor = []) {
+  return el('div', { class: 'cards' }, cards.map((c, i) => drawCard(c, standFor[i])));
+}
+
+// The diagnostic rummy wrote for bad input (line, column and a caret), as it wrote it.
+function drawError(answer) {
+  const message = answer.data && answer.data.error ? answer.data.error.message : 'rummy could not read this';
+  return el('div', { class: 'error', 'data-error': message },
+    el('p', { class: 'banner bad', text: message }),
+    el('pre', { class: 'diagnostic', text: answer.err.trim() }));
+}
+
+// ---- Saved state -------------------------------------------------------------------------------
+
+const store = {
+  get(key, fallback) {
+    try {
+      const value = localStorage.getItem(`rummy.${key}`);
+      return value === null ? fallback : JSON.parse(value);
+    } catch (e) {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`rummy.${key}`, JSON.stringify(value));
+    } catch (e) {
+      // a browser that keeps nothing (private mode): the page still works for this visit
+    }
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+
+// ---- The hand ----------------------------------------------------------------------------------
+
+const hand = {
+  wild: '',        // what --wild is given: a rank ("7"), "PJ", or "" (none)
+  picking: false,  // the next card tapped on the grid is the wild joker
+  house: {},       // house rule name → value, per game
+  result: null,    // what the verdict shows, for sharing
+};
+
+function variant() {
+  return document.querySelector('input[name="variant"]:checked').value;
+}
+
+// The house rules chosen for GAME, as options.
+function houseArgs(game) {
+  return Object.entries(hand.house[game] || {}).flatMap(([name, value]) => ['--house', `${name}=${value}`]);
+}
+
+// The command line for COMMAND on the hand as set on the page: only the options that apply to
+// the command and the game (rummy refuses the others).
+function handArgs(command) {
+  const game = variant();
+  const args = [command];
+  if (command !== 'outs' || game !== 'indian') args.push('--variant', game);
+  if (game === 'indian' && hand.wild) args.push('--wild', hand.wild);
+  if ($('decks').value && (game === 'indian' || game === 'crazy')) args.push('--decks', $('decks').value);
+  if (game === 'crazy' && $('round').value && command !== 'outs') args.push('--round', $('round').value);
+  args.push(...houseArgs(game));
+  if (command === 'score') {
+    if (game === 'indian') {
+      args.push('--game', $('game').value);
+      if ($('drop').value) args.push('--drop', $('drop').value);
+      else if ($('declared').checked) args.push('--declared');
+    }
+    if (game === 'basic' && $('went-rummy').checked) args.push('--rummy');
+  }
+  return args;
+}
+
+function showSettingsFor(game) {
+  for (const node of document.querySelectorAll('#panel-hand [data-for]')) {
+    node.hidden = !node.dataset.for.split(' ').includes(game);
+  }
+}
+
+// The game's own rules and its house rules, from `rummy rules`: a choice for each house rule.
+function drawRules() {
+  const game = variant();
+  const answer = rummyJson(['rules', '--variant', game, ...houseArgs(game)]);
+  const list = $('game-rules');
+  list.replaceChildren(...(answer.data ? answer.data.game : []).map((line) => el('li', { text: line })));
+  const chosen = hand.house[game] || {};
+  $('house-rules').replaceChildren(...(answer.data ? answer.data.house_rules : []).map((rule) => {
+    const select = el('select', {
+      'data-house': rule.name,
+      onchange: (event) => {
+        const value = event.target.value;
+        hand.house[game] = { ...(hand.house[game] || {}) };
+        if (value === rule.default) delete hand.house[game][rule.name];
+        else hand.house[game][rule.name] = value;
+        saveHand();
+        drawRules();
+        judge();
+      },
+    }, rule.values.map((v) => el('option', {
+      value: v.name, selected: v.name === (chosen[rule.name] || rule.default),
+      text: `${v.name}${v.name === rule.default ? ' (default)' : ''}: ${v.meaning}`,
+    })));
+    return el('label', {}, `${rule.name}: ${rule.summary} `, select);
+  }));
+}
+
+function drawGrid() {
+  const grid = $('grid');
+  const buttons = [];
+  for (const suit of SUITS) {
+    for (const [rank, name] of RANKS) {
+      buttons.push(el('button', {
+        type: 'button', class: suit.colour, 'data-card': `${rank}${suit.symbol}`,
+        'aria-label': `${name} of ${suit.name}`, onclick: () => tapCard(`${rank}${suit.symbol}`, rank),
+      }, el('span', { 'aria-hidden': 'true', text: rank }), el('span', { 'aria-hidden': 'true', text: suit.symbol })));
+    }
+  }
+  buttons.push(el('button', {
+    type: 'button', class: 'joker', 'data-card': 'PJ', 'aria-label': 'printed joker',
+    onclick: () => tapCard('PJ', 'PJ'),
+  }, el('span', { 'aria-hidden': 'true', text: '🃏 PJ' })));
+  grid.replaceChildren(...buttons);
+}
+
+// How many of each card the hand holds, on the grid's buttons (from rummy's reading of it).
+function markGrid(cards) {
+  const counts = {};
+  for (const c of cards) {
+    const card = parseCard(c);
+    const key = card.joker ? 'PJ' : `${card.rank}${card.suit.symbol}`;
+    counts[key] = (counts[key] || 0) + 1;
+  }
+  for (const button of $('grid').querySelectorAll('button')) {
+    const count = counts[button.dataset.card] || 0;
+    const old = button.querySelector('.count');
+    if (old) old.remove();
+    const base = button.getAttribute('aria-label').replace(/, \d+ in the hand$/, '');
+    button.setAttribute('aria-label', count ? `${base}, ${count} in the hand` : base);
+    if (count) button.append(el('span', { class: 'count', 'aria-hidden': 'true', text: String(count) }));
+  }
+}
+
+function tapCard(card, rank) {
+  if (hand.picking) {
+    setWild(rank);
+    setPicking(false);
+    return;
+  }
+  const text = $('hand').value.replace(/\s+$/, '');
+  $('hand').value = text === '' || text.endsWith('|') ? `${text}${text ? ' ' : ''}${card}` : `${text} ${card}`;
+  handChanged();
+}
+
+function setWild(rank) {
+  hand.wild = rank;
+  const slot = $('wild-card');
+  if (!rank) slot.replaceChildren('none');
+  else if (rank === 'PJ') slot.replaceChildren(drawCard('PJ'));
+  else slot.replaceChildren(el('span', { text: `${rank}s (${rankName(rank)}s)` }));
+  saveHand();
+  judge();
+}
+
+function setPicking(on) {
+  hand.picking = on;
+  $('wild-pick').setAttribute('aria-pressed', on ? 'true' : 'false');
+  $('wild-pick').textContent = on ? 'Tap the wild joker…' : 'Pick from the cards';
+}
+
+function saveHand() {
+  store.set('hand', {
+    variant: variant(), text: $('hand').value, wild: hand.wild, house: hand.house,
+    game: $('game').value, decks: $('decks').value, round: $('round').value,
+    declared: $('declared').checked, drop: $('drop').value, rummy: $('went-rummy').checked,
+  });
+}
+
+function loadHand() {
+  const saved = store.get('hand', null);
+  if (!saved) return;
+  const radio = document.querySelector(`input[name="variant"][value="${saved.variant}"]`);
+  if (radio) radio.checked = true;
+  $('hand').value = saved.text || '';
+  hand.house = saved.house || {};
+  for (const id of ['game', 'decks', 'round', 'drop']) if (saved[id] !== undefined) $(id).value = saved[id];
+  $('declared').checked = !!saved.declared;
+  $('went-rummy').checked = !!saved.rummy;
+  hand.wild = saved.wild || '';
+}
+
+// Each answer drawn bumps the section's data-answers: the browser tests wait on it.
+function answered(section) {
+  section.dataset.answers = String(Number(section.dataset.answers || 0) + 1);
+}
+
+let judgeTimer = null;
+function handChanged() {
+  saveHand();
+  clearTimeout(judgeTimer);
+  judgeTimer = setTimeout(judge, 120);
+}
+
+function drawGroups(groups) {
+  return groups.map((group) => el('div', { class: 'group', 'data-kind': group.kind },
+    el('div', { class: 'kind', text: KIND_NAMES[group.kind] || group.kind.replace(/_/g, ' ') }),
+    drawCards(group.cards, group.as || []),
+    group.reason ? el('div', { class: 'reason', text: group.reason }) : null));
+}
+
+function drawPoints(score) {
+  return el('p', { class: 'points', 'data-points': String(score.points), 'data-rule': score.rule_id || '' },
+    el('strong', { text: `${score.points} point${score.points === 1 ? '' : 's'}` }),
+    score.rule ? `: ${score.rule}` : '');
+}
+
+// A verdict: whether the hand is a valid declaration, what it pays and by which rule, and each
+// group with what it is and why. V is rummy's JSON with valid and groups (validate's or
+// arrange's); SCORE is the answer that holds the points (score's, or arrange's own).
+function drawVerdict(v, score, ...before) {
+  markGrid(v.groups.flatMap((g) => g.cards));
+  const parts = [...before];
+  parts.push(el('p', { class: `banner ${v.valid ? 'good' : 'bad'}`, 'data-valid': String(v.valid) },
+    v.valid ? 'A valid declaration' : 'Not a valid declaration'));
+  if (score.data && !score.data.error) parts.push(drawPoints(score.data));
+  else parts.push(drawError(score));
+  if (v.problems && v.problems.length) {
+    parts.push(el('ul', { class: 'problems' }, v.problems.map((p) => el('li', { text: typeof p === 'string' ? p : p.message || JSON.stringify(p) }))));
+  }
+  if (v.grouping && v.grouping !== 'as written') parts.push(el('p', { class: 'hint', text: `Grouping: ${v.grouping}` }));
+  parts.push(el('div', { class: 'groups' }, drawGroups(v.groups)));
+  $('verdict').replaceChildren(...parts);
+}
+
+// The verdict on the hand as it stands: validate (what each group is, whether the declaration is
+// valid) and score (what it pays, by which rule).
+function judge() {
+  const verdict = $('verdict');
+  const text = $('hand').value.trim();
+  const dropping = variant() === 'indian' && $('drop').value !== '';
+  if (!text && !dropping) {
+    verdict.replaceChildren(el('p', { class: 'hint', text: 'Tap cards or type a hand to see the verdict.' }));
+    markGrid([]);
+    hand.result = null;
+    answered(verdict);
+    return;
+  }
+  const score = rummyJson(handArgs('score'), text);
+  if (dropping) {
+    verdict.replaceChildren(score.data && !score.data.error ? drawPoints(score.data) : drawError(score));
+    hand.result = { command: handArgs('score'), input: text };
+    answered(verdict);
+    return;
+  }
+  const check = rummyJson(handArgs('validate'), text);
+  if (!check.data || check.data.error) {
+    verdict.replaceChildren(drawError(check));
+    hand.result = null;
+    answered(verdict);
+    return;
+  }
+  drawVerdict(check.data, score);
+  hand.result = { command: handArgs('validate'), input: text };
+  answered(verdict);
+}
+
+// "Arrange for me": rummy's best arrangement replaces the hand (the discard is said apart), and
+// the verdict is the arrangement's: what the hand pays once melded so.
+function arrange() {
+  const text = $('hand').value.trim();
+  if (!text) return;
+  const answer = rummyJson(handArgs('arrange'), text);
+  if (!answer.data || answer.data.error) {
+    $('verdict').replaceChildren(drawError(answer));
+    answered($('verdict'));
+    return;
+  }
+  const a = answer.data;
+  $('hand').value = a.hand;
+  saveHand();
+  const note = el('div', { class: 'arranged', 'data-arranged': a.hand, 'data-discard': a.discard || '' },
+    el('h2', { text: 'Arranged by rummy' }),
+    a.discard ? el('p', {}, 'Discard ', drawCard(a.discard), ` (${cardName(a.discard)})`) : null);
+  drawVerdict(a, answer, note);
+  hand.result = { command: handArgs('arrange'), input: text };
+  answered($('verdict'));
+}
+
+// "Outs": the cards that would let the hand declare, or lower what it pays.
+function outs() {
+  const text = $('hand').value.trim();
+  if (!text) return;
+  const answer = rummyJson(handArgs('outs'), text);
+  if (!answer.data || answer.data.error) {
+    $('verdict').replaceChildren(drawError(answer));
+    answered($('verdict'));
+    return;
+  }
+  const o = answer.data;
+  const row = (entry) => el('li', { 'data-out': entry.card, 'data-discard': entry.discard, 'data-points': String(entry.points) },
+    drawCard(entry.card), ` draw ${cardName(entry.card)} (${entry.copies_left} left), discard `,
+    drawCard(entry.discard), ` → ${entry.points} point${entry.points === 1 ? '' : 's'}`);
+  $('verdict').replaceChildren(el('div', { class: 'outs', 'data-points-now': String(o.points_now) },
+    el('h2', { text: `Outs (the hand pays ${o.points_now} now)` }),
+    o.declare.length ? el('h3', { text: 'Draws that let you declare' }) : el('p', { text: 'No draw lets you declare.' }),
+    el('ul', { class: 'declare' }, o.declare.map(row)),
+    o.improve.length ? el('h3', { text: 'Draws that lower what you pay' }) : null,
+    el('ul', { class: 'improve' }, o.improve.map(row))));
+  hand.result = { command: handArgs('outs'), input: text };
+  answered($('verdict'));
+}
+
+async function copyText(text, status) {
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = 'Copied.';
+  } catch (e) {
+    status.textContent = 'Could not copy: select the text instead.';
+  }
+}
+
+// The verdict as text, as `rummy` prints it in a shell: for the group chat.
+function share() {
+  if (!hand.result) return;
+  const answer = rummy([...hand.result.command, '--color', 'never'], hand.result.input);
+  let text = answer.out;
+  if (hand.result.command[0] === 'validate') {
+    text += rummy([...handArgs('score'), '--color', 'never'], hand.result.input).out;
+  }
+  copyText(`$ rummy ${hand.result.command.join(' ')}\n${hand.result.input}\n${text || answer.err}`, $('share-status'));
+}
+
+function setUpHand() {
+  drawGrid();
+  loadHand();
+  setWild(hand.wild);
+  showSettingsFor(variant());
+  drawRules();
+  for (const radio of document.querySelectorAll('input[name="variant"]')) {
+    radio.addEventListener('change', () => {
+      showSettingsFor(variant());
+      saveHand();
+      drawRules();
+      judge();
+    });
+  }
+  for (const id of ['game', 'decks', 'round', 'declared', 'drop', 'went-rummy']) {
+    $(id).addEventListener('change', () => { saveHand(); judge(); });
+  }
+  $('hand').addEventListener('input', handChanged);
+  $('wild-pick').addEventListener('click', () => setPicking(!hand.picking));
+  $('wild-none').addEventListener('click', () => { setPicking(false); setWild(''); });
+  $('new-group').addEventListener('click', () => {
+    const text = $('hand').value.replace(/\s+$/, '');
+    if (text && !text.endsWith('|')) $('hand').value = `${text} |`;
+    handChanged();
+  });
+  $('undo').addEventListener('click', () => {
+    $('hand').value = $('hand').value.replace(/\s*\|?\s*[^\s|-]*\s*$/, '').replace(/-$/, '');
+    handChanged();
+  });
+  $('clear').addEventListener('click', () => { $('hand').value = ''; handChanged(); });
+  $('arrange').addEventListener('click', arrange);
+  $('outs').addEventListener('click', outs);
+  $('share').addEventListener('click', share);
+  judge();
+}
+
+// ---- The sheet ---------------------------------------------------------------------------------
+
+// The sheet is its text, in the table-sheet format: what the page adds is written as lines of it,
+// and what it shows is `rummy settle` on it. Export and import move that text as a file.
+let settled = null;
+
+function sheetText() {
+  return $('sheet-text').value;
+}
+
+function setSheetText(text) {
+  $('sheet-text').value = text;
+  store.set('sheet', text);
+  settle();
+}
+
+// A name as the sheet writes it: in quotes when it has a space.
+function sheetName(name) {
+  return /\s/.test(name) ? `"${name}"` : name;
+}
+
+function sheetGame(data) {
+  if (!data) return 'indian';
+  return ['basic', 'knock', 'crazy'].includes(data.game) ? data.game : 'indian';
+}
+
+function settle() {
+  const out = $('settlement');
+  const text = sheetText();
+  settled = null;
+  if (!text.trim()) {
+    out.replaceChildren(el('p', { class: 'hint', text: 'Start a sheet (New sheet), or import one.' }));
+    drawDealForm();
+    answered(out);
+    return;
+  }
+  const answer = rummyJson(['settle', '-'], text);
+  if (!answer.data || answer.data.error) {
+    out.replaceChildren(drawError(answer));
+    drawDealForm();
+    answered(out);
+    return;
+  }
+  settled = answer.data;
+  const s = settled;
+  const names = s.players.map((p) => p.name);
+  const money = s.point_value !== null || s.entry !== null;
+  const header = el('tr', {}, el('th', { scope: 'col', text: sheetGame(s) === 'indian' ? 'deal' : 'round' }),
+    names.map((n) => el('th', { scope: 'col', text: n })));
+  const rows = s.deals.map((deal) => el('tr', { 'data-deal': String(deal.number) },
+    el('th', { scope: 'row', text: `${deal.number}${deal.void ? ' (void)' : ''}` }),
+    names.map((n) => el('td', {
+      class: deal.out.includes(n) ? 'out' : null,
+      text: deal.standing[n] === undefined ? '' : String(deal.standing[n]),
+    }))));
+  const players = el('table', { class: 'players' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'player' }), el('th', { scope: 'col', text: 'standing' }),
+      money ? ['paid', 'received', 'net'].map((h) => el('th', { scope: 'col', text: h })) : null)),
+    el('tbody', {}, s.players.map((p) => el('tr', { 'data-player': p.name, 'data-net': p.net },
+      el('th', { scope: 'row', text: `${p.name}${p.out ? ' (out)' : ''}` }), el('td', { text: String(p.standing) }),
+      money ? [p.paid, p.received, p.net].map((v) => el('td', { text: `${s.currency}${v}` })) : null))));
+  const transfers = (s.transfers || []).map((t) => el('li', { 'data-from': t.from, 'data-to': t.to || 'fee', 'data-amount': t.amount },
+    `${t.from} pays ${t.recipient === 'fee' ? 'the fee' : t.to} ${s.currency}${t.amount}`));
+  out.replaceChildren(
+    el('h2', { text: `The sheet: ${s.game}` }),
+    el('div', { class: 'table-wrap' }, el('table', { class: 'grid-sheet' }, el('thead', {}, header), el('tbody', {}, rows))),
+    s.events.length ? el('ul', { class: 'events' }, s.events.map((e) => el('li', { text: `after deal ${e.after_deal}: ${e.text}` }))) : null,
+    el('p', { class: 'result', 'data-finished': String(s.finished), text: s.result }),
+    el('div', { class: 'table-wrap' }, players),
+    transfers.length ? el('h2', { text: 'Who pays whom' }) : null,
+    transfers.length ? el('ul', { class: 'transfers' }, transfers) : null);
+  drawDealForm();
+  answered(out);
+}
+
+// The form for the next deal: a line for each player still in the game.
+function drawDealForm() {
+  const box = $('deal-entries');
+  const s = settled;
+  $('deal-add').disabled = !s;
+  if (!s) {
+    box.replaceChildren(el('p', { class: 'hint', text: 'The players come from the sheet.' }));
+    $('deal-rejoin').replaceChildren();
+    return;
+  }
+  const game = sheetGame(s);
+  for (const node of document.querySelectorAll('[data-sheet]')) node.hidden = node.dataset.sheet !== game;
+  // A game with an end (pools, deals, Basic to a target, Knock's rounds, Crazy's seven) that has
+  // ended takes no more deals; points rummy goes on as long as the table plays.
+  const over = s.finished && s.game !== 'points' && s.deals.length > 0;
+  $('deal-add').disabled = over;
+  if (over) {
+    box.replaceChildren(el('p', { class: 'hint', text: `The game is over: ${s.result}.` }));
+  }
+  if (!over) box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
+    const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
+      OUTCOMES[game].map(([value, label]) => el('option', { value, text: label })));
+    const input = el('input', {
+      type: 'text', 'data-player': p.name, 'aria-label': `${p.name}: hand or points`,
+      placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',
+    });
+    select.addEventListener('change', () => { input.disabled = !TAKES_TEXT.has(select.value); });
+    if (i === 0 && game === 'indian') select.value = 'declared';
+    if (i === 0 && (game === 'basic' || game === 'crazy')) select.value = 'out';
+    if (i === 0 && game === 'knock') select.value = 'knocked';
+    input.disabled = !TAKES_TEXT.has(select.value);
+    return el('div', { class: 'entry' }, el('span', { text: p.name }), select, input);
+  }));
+  const pool = s.game === 'pool101' || s.game === 'pool201';
+  const out = s.players.filter((p) => p.out);
+  $('deal-rejoin').replaceChildren(...(pool && !over ? [
+    ...out.map((p) => el('button', { type: 'button', onclick: () => appendSheet(`rejoin ${sheetName(p.name)}`) }, `${p.name} rejoins`)),
+    s.players.length - out.length <= 3 && s.players.length - out.length >= 2
+      ? el('button', { type: 'button', onclick: () => appendSheet('split equal') }, 'Split the pool equally') : null,
+    s.players.length - out.length <= 3 && s.players.length - out.length >= 2
+      ? el('button', { type: 'button', onclick: () => appendSheet('split drops') }, 'Split by drops left') : null,
+  ] : []).filter(Boolean));
+}
+
+function appendSheet(lines) {
+  const text = sheetText().replace(/\s*$/, '\n');
+  setSheetText(`${text}\n${lines}\n`);
+}
+
+function addDeal() {
+  if (!settled) return;
+  const lines = [];
+  const wild = $('deal-wild').value.trim();
+  lines.push(sheetGame(settled) === 'indian' && wild ? `deal wild ${wild}` : 'deal');
+  for (const select of $('deal-entries').querySelectorAll('select')) {
+    const name = select.dataset.player;
+    const input = $('deal-entries').querySelector(`input[data-player="${CSS.escape(name)}"]`);
+    const words = [sheetName(name), select.value, TAKES_TEXT.has(select.value) ? input.value.trim() : ''];
+    lines.push(`  ${words.filter((w) => w !== '').join(' ')}`);
+  }
+  appendSheet(lines.join('\n'));
+  $('deal-wild').value = '';
+}
+
+function newSheet() {
+  const game = $('sheet-game').value;
+  const players = $('sheet-players').value.trim();
+  const count = $('sheet-count').value.trim();
+  const lines = [];
+  if (game === 'deals') lines.push(`game deals ${count}`);
+  else if (game === 'basic') lines.push(`game basic target ${count}`);
+  else if (game === 'knock') lines.push(`game knock rounds ${count}`);
+  else lines.push(`game ${game}`);
+  if (game === 'points') lines.push(`point ${$('sheet-stake').value.trim()}`);
+  if (['pool101', 'pool201', 'deals'].includes(game)) lines.push(`entry ${$('sheet-stake').value.trim()}`);
+  if (!['basic', 'knock', 'crazy'].includes(game)) {
+    lines.push(`fee ${$('sheet-fee').value.trim() || '0'}`);
+    if ($('sheet-currency').value.trim()) lines.push(`currency ${$('sheet-currency').value.trim()}`);
+  }
+  lines.push(`players ${players}`);
+  setSheetText(`${lines.join('\n')}\n`);
+  $('sheet-new').open = false;
+}
+
+function sheetFormFor(game) {
+  const indian = !['basic', 'knock', 'crazy'].includes(game);
+  $('sheet-count-label').hidden = !['deals', 'basic', 'knock'].includes(game);
+  $('sheet-count-label').firstChild.textContent = game === 'basic' ? 'Target ' : game === 'knock' ? 'Rounds ' : 'Deals ';
+  $('sheet-stake-label').hidden = !indian;
+  $('sheet-stake-label').firstChild.textContent = game === 'points' ? 'Point value ' : 'Entry ';
+  $('sheet-fee-label').hidden = !indian;
+  $('sheet-currency-label').hidden = !indian;
+}
+
+function exportSheet() {
+  const blob = new Blob([sheetText()], { type: 'text/plain' });
+  const link = el('a', { href: URL.createObjectURL(blob), download: 'table.sheet' });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function setUpSheet() {
+  $('sheet-text').value = store.get('sheet', '');
+  $('sheet-text').addEventListener('input', () => {
+    store.set('sheet', sheetText());
+    clearTimeout(judgeTimer);
+    judgeTimer = setTimeout(settle, 200);
+  });
+  $('sheet-game').addEventListener('change', () => sheetFormFor($('sheet-game').value));
+  sheetFormFor($('sheet-game').value);
+  $('sheet-start').addEventListener('click', newSheet);
+  $('deal-add').addEventListener('click', addDeal);
+  $('sheet-export').addEventListener('click', exportSheet);
+  $('sheet-import').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    if (file) setSheetText(await file.text());
+    event.target.value = '';
+  });
+  $('sheet-undo').addEventListener('click', () => {
+    const lines = sheetText().split('\n');
+    const last = lines.map((l) => /^\s*deal\b/.test(l)).lastIndexOf(true);
+    if (last >= 0) setSheetText(`${lines.slice(0, last).join('\n').replace(/\s*$/, '')}\n`);
+  });
+  $('sheet-copy').addEventListener('click', () => {
+    copyText(rummy(['settle', '--color', 'never', '-'], sheetText()).out, $('sheet-status'));
+  });
+  $('sheet-new').open = !sheetText().trim();
+  settle();
+}
+
+// ---- Tabs and start ----------------------------------------------------------------------------
+
+function selectTab(name) {
+  for (const tab of document.querySelectorAll('[role="tab"]')) {
+    const selected = tab.id === `tab-${name}`;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    $(tab.getAttribute('aria-controls')).hidden = !selected;
+  }
+  store.set('tab', name);
+}
+
+function setUpTabs() {
+  const tabs = [...document.querySelectorAll('[role="tab"]')];
+  tabs.forEach((tab, i) => {
+    tab.addEventListener('click', () => selectTab(tab.id.slice(4)));
+    tab.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      const next = tabs[(i + step + tabs.length) % tabs.length];
+      next.focus();
+      selectTab(next.id.slice(4));
+    });
+  });
+  selectTab(store.get('tab', 'hand'));
+}
+
+Rummy().then((module) => {
+  core = module;
+  $('loading').remove();
+  $('version').textContent = `${rummy(['--version']).out.trim()}, running in this page: nothing leaves your device.`;
+  setUpTabs();
+  setUpHand();
+  setUpSheet();
+  document.body.dataset.ready = 'true';
+});
