@@ -273,7 +273,7 @@ function tapCard(card, rank) {
 function setWild(rank) {
   hand.wild = rank;
   const slot = $('wild-card');
-  if (!rank) slot.replaceChildren('none');
+  if (!rank) slot.replaceChildren('not set');
   else if (rank === 'PJ') slot.replaceChildren(drawCard('PJ'));
   else slot.replaceChildren(el('span', { text: `${rank}s (${rankName(rank)}s)` }));
   saveHand();
