@@ -718,7 +718,20 @@ function setUpTabs() {
   selectTab(store.get('tab', 'hand'));
 }
 
-Rummy().then((module) => {
+// The core's WebAssembly is in the page, compressed (gzip) and written as base64: unpacked here,
+// by the browser's own DecompressionStream, with no request.
+async function loadCore() {
+  const element = $('rummy-wasm');
+  const packed = atob(element.textContent.trim());
+  element.remove();
+  const bytes = new Uint8Array(packed.length);
+  for (let i = 0; i < packed.length; i += 1) bytes[i] = packed.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  const wasmBinary = new Uint8Array(await new Response(stream).arrayBuffer());
+  return Rummy({ wasmBinary });
+}
+
+loadCore().then((module) => {
   core = module;
   $('loading').remove();
   $('version').textContent = `${rummy(['--version']).out.trim()}, running in this page: nothing leaves your device.`;
@@ -726,4 +739,8 @@ Rummy().then((module) => {
   setUpHand();
   setUpSheet();
   document.body.dataset.ready = 'true';
+}, (error) => {
+  $('loading').textContent = typeof DecompressionStream === 'undefined'
+    ? 'This browser is too old for this page (it needs Chrome 80, Safari 16.4, Firefox 113 or newer).'
+    : `rummy could not start in this browser: ${error}`;
 });

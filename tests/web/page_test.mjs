@@ -18,6 +18,7 @@ for (const name of ['page', 'rummy', 'samples', 'screenshots']) {
   if (!options[name]) throw new Error(`--${name} is missing`);
 }
 const pageUrl = `file://${path.resolve(options.page)}`;
+const pageSize = fs.statSync(options.page).size;
 fs.mkdirSync(options.screenshots, { recursive: true });
 
 let failures = 0;
@@ -498,6 +499,7 @@ await page.keyboard.press('ArrowLeft');
 same(await page.$eval('#tab-hand', (t) => t.getAttribute('aria-selected')), 'true', 'the arrow keys move between the tabs');
 
 await browser.close();
+check(pageSize <= 640 * 1024, 'the page is one file of a few hundred KB', `${pageSize} bytes`);
 same(requests, [], 'the page makes no network request');
 same(pageErrors, [], 'the page reports no error');
 console.log(`${checks} checks, ${failures} failed`);
