@@ -428,24 +428,44 @@ function outs() {
   answered($('verdict'));
 }
 
+// Puts TEXT on the clipboard: the Clipboard API where the browser gives it to the page, else the
+// older copy command on a selected text field.
 async function copyText(text, status) {
   try {
-    await navigator.clipboard.writeText(text);
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      await navigator.clipboard.writeText(text);
+    } else {
+      const field = el('textarea', { readonly: true, 'aria-hidden': 'true', style: 'position:fixed;opacity:0' });
+      field.value = text;
+      document.body.append(field);
+      field.select();
+      const copied = document.execCommand('copy');
+      field.remove();
+      if (!copied) throw new Error('no clipboard');
+    }
     status.textContent = 'Copied.';
   } catch (e) {
-    status.textContent = 'Could not copy: select the text instead.';
+    status.textContent = 'Could not copy: this browser keeps the clipboard from the page.';
   }
 }
 
-// The verdict as text, as `rummy` prints it in a shell: for the group chat.
+// A word for a shell: in single quotes when it needs them.
+function shellWord(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+// The verdict as text, as a terminal shows it: each command line the verdict came from, and what
+// `rummy` prints for it. For the group chat.
 function share() {
   if (!hand.result) return;
-  const answer = rummy([...hand.result.command, '--color', 'never'], hand.result.input);
-  let text = answer.out;
-  if (hand.result.command[0] === 'validate') {
-    text += rummy([...handArgs('score'), '--color', 'never'], hand.result.input).out;
-  }
-  copyText(`$ rummy ${hand.result.command.join(' ')}\n${hand.result.input}\n${text || answer.err}`, $('share-status'));
+  const commands = [hand.result.command];
+  if (hand.result.command[0] === 'validate') commands.push(handArgs('score'));
+  const text = commands.map((args) => {
+    const answer = rummy([...args, '--color', 'never'], hand.result.input);
+    const line = ['rummy', ...args, hand.result.input].map(shellWord).join(' ');
+    return `$ ${line}\n${answer.out}${answer.err}`;
+  }).join('');
+  copyText(text, $('share-status'));
 }
 
 function setUpHand() {

@@ -298,6 +298,30 @@ await afterAnswer('#verdict', () => page.click(`#grid [data-card="7♠"]`));
   same(label, 'seven of hearts, 1 in the hand', 'a grid card says how many the hand holds');
 }
 
+// ---- Copying the verdict as text -----------------------------------------------------------
+
+await freshPage();
+await page.evaluate(() => {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text) => { window.copied = text; } } });
+});
+{
+  const hand = 'A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥ Q♣';
+  await page.select('#game', 'pool101');
+  await afterAnswer('#verdict', () => setValue('#hand', hand));
+  await page.click('#share');
+  await page.waitForFunction(() => window.copied !== undefined);
+  const copied = await page.evaluate(() => window.copied);
+  const shell = (args) => {
+    const run = spawnSync('bash', ['-c', args], { encoding: 'utf8', env: { ...process.env, PATH: `${path.dirname(path.resolve(options.rummy))}:${process.env.PATH}` } });
+    return `$ ${args}\n${run.stdout}${run.stderr}`;
+  };
+  // Each line the page wrote is a command a shell runs, and prints what the page copied after it.
+  const lines = copied.split('\n').filter((l) => l.startsWith('$ ')).map((l) => l.slice(2));
+  same(lines.length, 2, 'the verdict copied as text names its two command lines');
+  same(copied, lines.map(shell).join(''), 'the verdict copied as text is what rummy prints in a shell');
+  same(await page.$eval('#share-status', (s) => s.textContent), 'Copied.', 'the page says it copied');
+}
+
 // ---- The sheet: entered through the page, exported, settled by the command line -------------
 
 await freshPage();
@@ -323,7 +347,7 @@ await enterDeal('K', [
   ['Tom K', 'showed', '5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦'],
 ]);
 await enterDeal('', [
-  ['Asha', 'showed', '57'],
+  ['Asha', '', '57'],
   ['Ravi', 'declared', ''],
   ['Meena', 'missed'],
   ['Tom K', 'left'],
