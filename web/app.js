@@ -382,38 +382,38 @@ function judge() {
   answered(verdict);
 }
 
+// Runs COMMAND on the hand as it stands and draws the answer with DRAW, or rummy's error.
+function answerHand(command, draw) {
+  const text = $('hand').value.trim();
+  if (!text) return;
+  const args = handArgs(command);
+  const answer = rummyJson(args, text);
+  if (!answer.data || answer.data.error) $('verdict').replaceChildren(drawError(answer));
+  else draw(answer);
+  hand.result = { command: args, input: text };
+  answered($('verdict'));
+}
+
 // "Arrange for me": rummy's best arrangement replaces the hand (the discard is said apart), and
 // the verdict is the arrangement's: what the hand pays once melded so.
 function arrange() {
-  const text = $('hand').value.trim();
-  if (!text) return;
-  const answer = rummyJson(handArgs('arrange'), text);
-  if (!answer.data || answer.data.error) {
-    $('verdict').replaceChildren(drawError(answer));
-    answered($('verdict'));
-    return;
-  }
-  const a = answer.data;
-  $('hand').value = a.hand;
-  saveHand();
-  const note = el('div', { class: 'arranged', 'data-arranged': a.hand, 'data-discard': a.discard || '' },
-    el('h2', { text: 'Arranged by rummy' }),
-    a.discard ? el('p', {}, 'Discard ', drawCard(a.discard), ` (${cardName(a.discard)})`) : null);
-  drawVerdict(a, answer, note);
-  hand.result = { command: handArgs('arrange'), input: text };
-  answered($('verdict'));
+  answerHand('arrange', (answer) => {
+    const a = answer.data;
+    $('hand').value = a.hand;
+    saveHand();
+    const note = el('div', { class: 'arranged', 'data-arranged': a.hand, 'data-discard': a.discard || '' },
+      el('h2', { text: 'Arranged by rummy' }),
+      a.discard ? el('p', {}, 'Discard ', drawCard(a.discard), ` (${cardName(a.discard)})`) : null);
+    drawVerdict(a, answer, note);
+  });
 }
 
 // "Outs": the cards that would let the hand declare, or lower what it pays.
 function outs() {
-  const text = $('hand').value.trim();
-  if (!text) return;
-  const answer = rummyJson(handArgs('outs'), text);
-  if (!answer.data || answer.data.error) {
-    $('verdict').replaceChildren(drawError(answer));
-    answered($('verdict'));
-    return;
-  }
+  answerHand('outs', drawOuts);
+}
+
+function drawOuts(answer) {
   const o = answer.data;
   const row = (entry) => el('li', { 'data-out': entry.card, 'data-discard': entry.discard, 'data-points': String(entry.points) },
     drawCard(entry.card), ` draw ${cardName(entry.card)} (${entry.copies_left} left), discard `,
@@ -424,8 +424,6 @@ function outs() {
     el('ul', { class: 'declare' }, o.declare.map(row)),
     o.improve.length ? el('h3', { text: 'Draws that lower what you pay' }) : null,
     el('ul', { class: 'improve' }, o.improve.map(row))));
-  hand.result = { command: handArgs('outs'), input: text };
-  answered($('verdict'));
 }
 
 // Puts TEXT on the clipboard: the Clipboard API where the browser gives it to the page, else the
