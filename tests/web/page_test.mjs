@@ -484,9 +484,40 @@ function notBlank(png, what) {
     `${counts.size} colours, ${(share * 100).toFixed(1)}% not the background`);
 }
 
+// Every text shown can be read: a contrast of 4.5 to 1 with what is behind it (WCAG's AA for
+// text; disabled controls are exempt there too).
+async function readable(what) {
+  const poor = await page.evaluate(() => {
+    const channels = (colour) => colour.match(/[\d.]+/g).map(Number);
+    const luminance = ([r, g, b]) => {
+      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const behind = (node) => {
+      for (let n = node; n; n = n.parentElement) {
+        const c = channels(getComputedStyle(n).backgroundColor);
+        if (c.length < 4 || c[3] > 0) return c;
+      }
+      return [255, 255, 255];
+    };
+    const found = [];
+    for (const node of document.querySelectorAll('body *')) {
+      const own = [...node.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent.trim());
+      if (!own || node.closest('[hidden], details:not([open]) > :not(summary)') || node.closest(':disabled')) continue;
+      if (getComputedStyle(node).visibility === 'hidden' || node.getClientRects().length === 0) continue;
+      const [a, b] = [luminance(channels(getComputedStyle(node).color)), luminance(behind(node))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) found.push(`${node.tagName.toLowerCase()}.${node.className} "${node.textContent.trim().slice(0, 20)}" ${ratio.toFixed(2)}`);
+    }
+    return found;
+  });
+  check(poor.length === 0, `${what}: every text has contrast enough to read`, poor.slice(0, 8).join('; '));
+}
+
 async function shoot(name, viewport, scheme) {
   await page.setViewport(viewport);
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+  await readable(`${name} (${scheme})`);
   const file = path.join(options.screenshots, `${name}.png`);
   await page.screenshot({ path: file, fullPage: name.startsWith('phone') });
   notBlank(fs.readFileSync(file), `the screenshot ${name}`);
