@@ -183,11 +183,18 @@ function handArgs(command) {
     if (game === 'indian') {
       args.push('--game', $('game').value);
       if ($('drop').value) args.push('--drop', $('drop').value);
-      else if ($('declared').checked) args.push('--declared');
+      if ($('declared').checked) args.push('--declared');
     }
     if (game === 'basic' && $('went-rummy').checked) args.push('--rummy');
   }
   return args;
+}
+
+// A drop is scored without a hand, and is not a declaration: "this player declared" does not
+// apply then (rummy score refuses --declared with --drop).
+function showDrop() {
+  $('declared').disabled = $('drop').value !== '';
+  if ($('declared').disabled) $('declared').checked = false;
 }
 
 function showSettingsFor(game) {
@@ -481,8 +488,9 @@ function setUpHand() {
     });
   }
   for (const id of ['game', 'decks', 'round', 'declared', 'drop', 'went-rummy']) {
-    $(id).addEventListener('change', () => { saveHand(); judge(); });
+    $(id).addEventListener('change', () => { saveHand(); showDrop(); judge(); });
   }
+  showDrop();
   $('hand').addEventListener('input', handChanged);
   $('wild-pick').addEventListener('click', () => setPicking(!hand.picking));
   $('wild-none').addEventListener('click', () => { setPicking(false); setWild(''); });

@@ -298,6 +298,12 @@ await afterAnswer('#verdict', () => page.click(`#grid [data-card="7♠"]`));
   same(label, 'seven of hearts, 1 in the hand', 'a grid card says how many the hand holds');
 }
 
+// An option that does not apply cannot be set: a drop is not a declaration.
+await freshPage();
+await page.click('#declared');
+await page.select('#drop', 'middle');
+same(await page.$eval('#declared', (d) => [d.disabled, d.checked]), [true, false], 'a drop turns "this player declared" off');
+
 // ---- Copying the verdict as text -----------------------------------------------------------
 
 await freshPage();
