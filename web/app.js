@@ -372,7 +372,8 @@ function judge() {
   }
   const score = rummyJson(handArgs('score'), text);
   if (dropping) {
-    verdict.replaceChildren(score.data && !score.data.error ? drawPoints(score.data) : drawError(score));
+    verdict.replaceChildren(score.data && !score.data.error ? drawPoints(score.data) : drawError(score),
+      el('p', { class: 'hint', text: 'A drop pays the same whatever the hand: the cards are not counted.' }));
     hand.result = { command: handArgs('score'), input: text };
     answered(verdict);
     return;
