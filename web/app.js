@@ -170,11 +170,12 @@ function houseArgs(game) {
 }
 
 // The command line for COMMAND on the hand as set on the page: only the options that apply to
-// the command and the game (rummy refuses the others).
+// the command and the game (rummy refuses the others: --decks in the one-pack games, --wild in
+// Crazy Rummy, whose wild cards are fixed; outs is Indian rummy's only and takes no --variant).
 function handArgs(command) {
   const game = variant();
   const args = [command];
-  if (command !== 'outs' || game !== 'indian') args.push('--variant', game);
+  if (command !== 'outs') args.push('--variant', game);
   if (game === 'indian' && hand.wild) args.push('--wild', hand.wild);
   if ($('decks').value && (game === 'indian' || game === 'crazy')) args.push('--decks', $('decks').value);
   if (game === 'crazy' && $('round').value && command !== 'outs') args.push('--round', $('round').value);
@@ -273,7 +274,7 @@ function tapCard(card, rank) {
     return;
   }
   const text = $('hand').value.replace(/\s+$/, '');
-  $('hand').value = text === '' || text.endsWith('|') ? `${text}${text ? ' ' : ''}${card}` : `${text} ${card}`;
+  $('hand').value = text ? `${text} ${card}` : card;
   handChanged();
 }
 
@@ -516,6 +517,7 @@ function setUpHand() {
 // The sheet is its text, in the table-sheet format: what the page adds is written as lines of it,
 // and what it shows is `rummy settle` on it. Export and import move that text as a file.
 let settled = null;
+let settleTimer = null;
 
 function sheetText() {
   return $('sheet-text').value;
@@ -693,8 +695,8 @@ function setUpSheet() {
   $('sheet-text').value = store.get('sheet', '');
   $('sheet-text').addEventListener('input', () => {
     store.set('sheet', sheetText());
-    clearTimeout(judgeTimer);
-    judgeTimer = setTimeout(settle, 200);
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(settle, 200);
   });
   $('sheet-game').addEventListener('change', () => sheetFormFor($('sheet-game').value));
   sheetFormFor($('sheet-game').value);
