@@ -65,6 +65,8 @@ const OUTCOMES = {
   crazy: [['showed', 'showed (cards left)'], ['out', 'went out'], ['', 'points only']],
 };
 const TAKES_TEXT = new Set(['showed', 'declared', 'knocked', '']);
+// The outcome the deal form offers its first player: the winner's.
+const WINNER_OUTCOME = { indian: 'declared', basic: 'out', knock: 'knocked', crazy: 'out' };
 
 // "A♠" → {rank: "A", suit: SUITS[0]}; "PJ" → {joker: "PJ"}; a trailing (WJ) mark is kept apart.
 function parseCard(text) {
@@ -606,30 +608,35 @@ function drawDealForm() {
   $('deal-add').disabled = over;
   if (over) {
     box.replaceChildren(el('p', { class: 'hint', text: `The game is over: ${s.result}.` }));
+  } else {
+    box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
+      const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
+        OUTCOMES[game].map(([value, label]) => el('option', { value, text: label })));
+      const input = el('input', {
+        type: 'text', 'data-player': p.name, 'aria-label': `${p.name}: hand or points`,
+        placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',
+      });
+      select.addEventListener('change', () => { input.disabled = !TAKES_TEXT.has(select.value); });
+      if (i === 0) select.value = WINNER_OUTCOME[game];
+      input.disabled = !TAKES_TEXT.has(select.value);
+      return el('div', { class: 'entry' }, el('span', { text: p.name }), select, input);
+    }));
   }
-  if (!over) box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
-    const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
-      OUTCOMES[game].map(([value, label]) => el('option', { value, text: label })));
-    const input = el('input', {
-      type: 'text', 'data-player': p.name, 'aria-label': `${p.name}: hand or points`,
-      placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',
-    });
-    select.addEventListener('change', () => { input.disabled = !TAKES_TEXT.has(select.value); });
-    if (i === 0 && game === 'indian') select.value = 'declared';
-    if (i === 0 && (game === 'basic' || game === 'crazy')) select.value = 'out';
-    if (i === 0 && game === 'knock') select.value = 'knocked';
-    input.disabled = !TAKES_TEXT.has(select.value);
-    return el('div', { class: 'entry' }, el('span', { text: p.name }), select, input);
-  }));
-  const pool = s.game === 'pool101' || s.game === 'pool201';
+  // Between the deals of a pool: who is out may rejoin; the last two or three may split it.
+  const pool = (s.game === 'pool101' || s.game === 'pool201') && !over;
   const out = s.players.filter((p) => p.out);
-  $('deal-rejoin').replaceChildren(...(pool && !over ? [
-    ...out.map((p) => el('button', { type: 'button', onclick: () => appendSheet(`rejoin ${sheetName(p.name)}`) }, `${p.name} rejoins`)),
-    s.players.length - out.length <= 3 && s.players.length - out.length >= 2
-      ? el('button', { type: 'button', onclick: () => appendSheet('split equal') }, 'Split the pool equally') : null,
-    s.players.length - out.length <= 3 && s.players.length - out.length >= 2
-      ? el('button', { type: 'button', onclick: () => appendSheet('split drops') }, 'Split by drops left') : null,
-  ] : []).filter(Boolean));
+  const left = s.players.length - out.length;
+  const choices = [];
+  if (pool) {
+    for (const p of out) {
+      choices.push(el('button', { type: 'button', onclick: () => appendSheet(`rejoin ${sheetName(p.name)}`) }, `${p.name} rejoins`));
+    }
+    if (left >= 2 && left <= 3) {
+      choices.push(el('button', { type: 'button', onclick: () => appendSheet('split equal') }, 'Split the pool equally'));
+      choices.push(el('button', { type: 'button', onclick: () => appendSheet('split drops') }, 'Split by drops left'));
+    }
+  }
+  $('deal-rejoin').replaceChildren(...choices);
 }
 
 function appendSheet(lines) {
