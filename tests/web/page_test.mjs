@@ -415,6 +415,23 @@ const rejoined = await page.$eval('#sheet-text', (t) => t.value);
 check(/rejoin Meena\s*$/.test(rejoined), 'the rejoin is written to the sheet', rejoined.slice(-40));
 same(await shownSheet(), expectedSheet(cli(['settle', '-'], rejoined).json), 'the sheet after the rejoin');
 
+// Import a 201 pool down to its last players, and split it through the page.
+{
+  const splitText = fs.readFileSync(path.join(options.samples, 'sheets', 'pool201.sheet'), 'utf8');
+  const beforeSplit = path.join(download, 'pool-before-split.sheet');
+  fs.writeFileSync(beforeSplit, splitText.slice(0, splitText.search(/^split /m)));
+  await afterAnswer('#settlement', () => fileInput.uploadFile(beforeSplit));
+  const split = await page.$$eval('#deal-rejoin button', (buttons) => buttons.map((b) => b.textContent));
+  check(split.includes('Split by drops left'), 'the last players of a pool can split it', split.join(', '));
+  await afterAnswer('#settlement', () => page.evaluate(() => [...document.querySelectorAll('#deal-rejoin button')]
+    .find((b) => b.textContent === 'Split by drops left').click()));
+  const written = await page.$eval('#sheet-text', (t) => t.value);
+  check(/split drops\s*$/.test(written), 'the split is written to the sheet', written.slice(-40));
+  same(await shownSheet(), expectedSheet(cli(['settle', '-'], written).json), 'the sheet after the split');
+  same((await shownSheet()).transfers, expectedSheet(cli(['settle', path.join(options.samples, 'sheets', 'pool201.sheet')], '').json).transfers,
+    'the split pool pays as the sample does');
+}
+
 // ---- A phone's screen, names for everything, screenshots -----------------------------------------
 
 async function noSideScroll(what) {
