@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "classify.hpp"
 #include "cli_common.hpp"
 #include "report.hpp"
 
@@ -96,8 +97,15 @@ struct RulesResult {
     }
     Json game = Json::array();
     for (const std::string& line : game_lines(rules)) game.push_back(line);
+    // What the game calls each kind of group ("run" for the pure_sequence of Basic Rummy).
+    Json kinds = Json::object();
+    for (const GroupKind kind : {GroupKind::pure_sequence, GroupKind::impure_sequence,
+                                 GroupKind::set, GroupKind::unmatched, GroupKind::invalid}) {
+      kinds[std::string(kind_id(kind))] = std::string(kind_name(kind, rules));
+    }
     return {{"variant", variant_name(rules.variant)},
             {"game", game},
+            {"kinds", kinds},
             {"house_rules", list},
             {"hand_size", rules.hand_size},
             {"points_cap", rules.points_cap},

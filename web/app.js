@@ -41,16 +41,6 @@ const RANKS = [
   ['K', 'king'],
 ];
 const JOKER_NAMES = { PJ: 'printed joker', JK: 'printed joker' };
-const KIND_NAMES = {
-  pure_sequence: 'Pure sequence',
-  impure_sequence: 'Impure sequence',
-  set: 'Set',
-  run: 'Run',
-  book: 'Book',
-  invalid: 'Not a group',
-  deadwood: 'Deadwood',
-  ungrouped: 'Ungrouped',
-};
 
 // The outcomes a sheet's line can give a player, by game, as the table-sheet format writes them;
 // "" is a count of points (or deadwood) without the cards.
@@ -159,6 +149,7 @@ const hand = {
   wild: '',        // what --wild is given: a rank ("7"), "PJ", or "" (none)
   picking: false,  // the next card tapped on the grid is the wild joker
   house: {},       // house rule name → value, per game
+  kinds: {},       // what the game calls each kind of group (rummy rules): "run", "book" …
   result: null,    // what the verdict shows, for sharing
 };
 
@@ -206,10 +197,12 @@ function showSettingsFor(game) {
   }
 }
 
-// The game's own rules and its house rules, from `rummy rules`: a choice for each house rule.
+// The game's own rules and its house rules, from `rummy rules`: a choice for each house rule;
+// and the game's words for the kinds of group, which the verdict uses. Drawn before any verdict.
 function drawRules() {
   const game = variant();
   const answer = rummyJson(['rules', '--variant', game, ...houseArgs(game)]);
+  hand.kinds = answer.data ? answer.data.kinds : {};
   const list = $('game-rules');
   list.replaceChildren(...(answer.data ? answer.data.game : []).map((line) => el('li', { text: line })));
   const chosen = hand.house[game] || {};
@@ -329,9 +322,13 @@ function handChanged() {
   judgeTimer = setTimeout(judge, 120);
 }
 
+function capitalised(words) {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function drawGroups(groups) {
   return groups.map((group) => el('div', { class: 'group', 'data-kind': group.kind },
-    el('div', { class: 'kind', text: KIND_NAMES[group.kind] || group.kind.replace(/_/g, ' ') }),
+    el('div', { class: 'kind', text: capitalised(hand.kinds[group.kind]) }),
     drawCards(group.cards, group.as || []),
     group.reason ? el('div', { class: 'reason', text: group.reason }) : null));
 }
@@ -480,9 +477,9 @@ function share() {
 function setUpHand() {
   drawGrid();
   loadHand();
-  setWild(hand.wild);
   showSettingsFor(variant());
   drawRules();
+  setWild(hand.wild);
   for (const radio of document.querySelectorAll('input[name="variant"]')) {
     radio.addEventListener('change', () => {
       showSettingsFor(variant());

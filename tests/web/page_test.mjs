@@ -110,6 +110,7 @@ async function shownVerdict() {
       error: error ? error.dataset.error : null,
       groups: [...v.querySelectorAll('.group')].map((g) => ({
         kind: g.dataset.kind,
+        word: g.querySelector('.kind').textContent,
         cards: [...g.querySelectorAll('.card')].map((c) => c.dataset.card),
         reason: g.querySelector('.reason') ? g.querySelector('.reason').textContent : '',
       })),
@@ -117,8 +118,13 @@ async function shownVerdict() {
   });
 }
 
-function cliGroups(json) {
-  return json.groups.map((g) => ({ kind: g.kind, cards: g.cards, reason: g.reason || '' }));
+// The groups as the command line gives them, each with the word its game has for the kind
+// ("Run" in Basic Rummy, "Pure sequence" in Indian rummy), from `rummy rules`.
+function cliGroups(json, variant = 'indian') {
+  const words = cli(['rules', '--variant', variant], '').json.kinds;
+  return json.groups.map((g) => ({
+    kind: g.kind, word: words[g.kind].charAt(0).toUpperCase() + words[g.kind].slice(1), cards: g.cards, reason: g.reason || '',
+  }));
 }
 
 // ---- The samples ---------------------------------------------------------------------------------
@@ -142,10 +148,13 @@ function argsOf(pairs, keep = () => true) {
   return pairs.filter(([name]) => name !== '--format' && keep(name)).flatMap(([n, v]) => (v === null ? [n] : [n, v]));
 }
 
+function variantOf(pairs) {
+  return (pairs.find(([n]) => n === '--variant') || [null, 'indian'])[1];
+}
+
 // Sets the page's controls as the sample's options say: each option has a control, or the test fails.
 async function configure(pairs) {
-  const variant = (pairs.find(([n]) => n === '--variant') || [null, 'indian'])[1];
-  await page.click(`input[name="variant"][value="${variant}"]`);
+  await page.click(`input[name="variant"][value="${variantOf(pairs)}"]`);
   for (const [name, value] of pairs) {
     switch (name) {
       case '--variant':
@@ -230,7 +239,7 @@ for (const file of handSamples) {
       same([shown.points, shown.rule], [score.points, score.rule_id], `${what}: the drop's points`);
     } else {
       same(shown.valid, validate.valid, `${what}: valid`);
-      same(shown.groups, cliGroups(validate), `${what}: the groups`);
+      same(shown.groups, cliGroups(validate, variantOf(pairs)), `${what}: the groups`);
       if (score.error) same(shown.error, score.error.message, `${what}: the score's error`);
       else same([shown.points, shown.rule], [score.points, score.rule_id], `${what}: the points`);
     }
@@ -244,7 +253,8 @@ for (const file of handSamples) {
       same(arranged, [expected.hand, expected.discard || ''], `${what}: the arrangement and discard`);
       const shown = await shownVerdict();
       same([shown.valid, shown.points], [expected.valid, expected.points], `${what}: valid and points`);
-      same(shown.groups.map((g) => [g.kind, g.cards]), expected.groups.map((g) => [g.kind, g.cards]),
+      same(shown.groups.map((g) => [g.kind, g.word, g.cards]),
+        cliGroups(expected, variantOf(pairs)).map((g) => [g.kind, g.word, g.cards]),
         `${what}: the groups`);
       same(await page.$eval('#hand', (t) => t.value), expected.hand, `${what}: the hand is the arrangement`);
     }
