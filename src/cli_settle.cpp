@@ -408,6 +408,7 @@ void send(JsonWriter& json, std::ostream& out) {
 void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) {
   json.begin_object();
   json.member("game"_key, game_id(s.game, s.rules));
+  json.member("deal_word"_key, s.rules.match.deal_word);
   json.member("deals_to_play"_key, s.deals_to_play > 0 ? Json(s.deals_to_play) : Json(nullptr));
   json.member("target"_key, s.target > 0 ? Json(s.target) : Json(nullptr));
   json.member("point_value"_key,

@@ -350,7 +350,7 @@ function drawVerdict(v, score, ...before) {
   if (score.data && !score.data.error) parts.push(drawPoints(score.data));
   else parts.push(drawError(score));
   if (v.problems && v.problems.length) {
-    parts.push(el('ul', { class: 'problems' }, v.problems.map((p) => el('li', { text: typeof p === 'string' ? p : p.message || JSON.stringify(p) }))));
+    parts.push(el('ul', { class: 'problems' }, v.problems.map((problem) => el('li', { text: problem }))));
   }
   if (v.grouping && v.grouping !== 'as written') parts.push(el('p', { class: 'hint', text: `Grouping: ${v.grouping}` }));
   parts.push(el('div', { class: 'groups' }, drawGroups(v.groups)));
@@ -559,7 +559,7 @@ function settle() {
   const s = settled;
   const names = s.players.map((p) => p.name);
   const money = s.point_value !== null || s.entry !== null;
-  const header = el('tr', {}, el('th', { scope: 'col', text: sheetGame(s) === 'indian' ? 'deal' : 'round' }),
+  const header = el('tr', {}, el('th', { scope: 'col', text: s.deal_word }),
     names.map((n) => el('th', { scope: 'col', text: n })));
   const rows = s.deals.map((deal) => el('tr', { 'data-deal': String(deal.number) },
     el('th', { scope: 'row', text: `${deal.number}${deal.void ? ' (void)' : ''}` }),
@@ -578,7 +578,7 @@ function settle() {
   out.replaceChildren(
     el('h2', { text: `The sheet: ${s.game}` }),
     el('div', { class: 'table-wrap' }, el('table', { class: 'grid-sheet' }, el('thead', {}, header), el('tbody', {}, rows))),
-    s.events.length ? el('ul', { class: 'events' }, s.events.map((e) => el('li', { text: `after deal ${e.after_deal}: ${e.text}` }))) : null,
+    s.events.length ? el('ul', { class: 'events' }, s.events.map((e) => el('li', { text: `after ${s.deal_word} ${e.after_deal}: ${e.text}` }))) : null,
     el('p', { class: 'result', 'data-finished': String(s.finished), text: s.result }),
     el('div', { class: 'table-wrap' }, players),
     transfers.length ? el('h2', { text: 'Who pays whom' }) : null,

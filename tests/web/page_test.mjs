@@ -381,6 +381,7 @@ async function shownSheet() {
     players: [...s.querySelectorAll('.players tbody tr')].map((tr) => [tr.dataset.player, tr.dataset.net]),
     transfers: [...s.querySelectorAll('.transfers li')].map((li) => [li.dataset.from, li.dataset.to, li.dataset.amount]),
     deals: s.querySelectorAll('.grid-sheet tbody tr').length,
+    word: s.querySelector('.grid-sheet thead th').textContent,
     out: [...s.querySelectorAll('.grid-sheet td.out')].length,
     result: s.querySelector('.result') ? s.querySelector('.result').textContent : null,
   }));
@@ -390,6 +391,7 @@ function expectedSheet(json) {
     players: json.players.map((p) => [p.name, p.net]),
     transfers: json.transfers.map((t) => [t.from, t.to || 'fee', t.amount]),
     deals: json.deals.length,
+    word: json.deal_word,
     out: json.deals.reduce((n, d) => n + d.out.length, 0),
     result: json.result,
   };
@@ -440,6 +442,13 @@ same(await shownSheet(), expectedSheet(cli(['settle', '-'], rejoined).json), 'th
   same(await shownSheet(), expectedSheet(cli(['settle', '-'], written).json), 'the sheet after the split');
   same((await shownSheet()).transfers, expectedSheet(cli(['settle', path.join(options.samples, 'sheets', 'pool201.sheet')], '').json).transfers,
     'the split pool pays as the sample does');
+}
+
+// The other games' sheets, imported: their words ("hand", "round") and standings as settle's.
+for (const name of ['basic', 'knock', 'crazy']) {
+  const sheet = path.join(options.samples, 'sheets', `${name}.sheet`);
+  await afterAnswer('#settlement', () => fileInput.uploadFile(sheet));
+  same(await shownSheet(), expectedSheet(cli(['settle', sheet], '').json), `the ${name} sample sheet, imported`);
 }
 
 // ---- A phone's screen, names for everything, screenshots -----------------------------------------
