@@ -114,11 +114,25 @@ function drawCards(cards, standFor = []) {
 }
 
 // The diagnostic rummy wrote for bad input (line, column and a caret), as it wrote it.
+// The echoed line is never wrapped, so the caret stays under its column: the box scrolls instead,
+// and is scrolled to show the caret.
 function drawError(answer) {
   const message = answer.data && answer.data.error ? answer.data.error.message : 'rummy could not read this';
-  return el('div', { class: 'error', 'data-error': message },
-    el('p', { class: 'banner bad', text: message }),
-    el('pre', { class: 'diagnostic', text: answer.err.trim() }));
+  const text = answer.err.replace(/\s+$/, '');
+  const caret = text.lastIndexOf('^');
+  const diagnostic = caret < 0 ? el('pre', { class: 'diagnostic', text })
+    : el('pre', { class: 'diagnostic' }, text.slice(0, caret), el('span', { class: 'caret', text: '^' }), text.slice(caret + 1));
+  const node = el('div', { class: 'error', 'data-error': message }, el('p', { class: 'banner bad', text: message }), diagnostic);
+  requestAnimationFrame(() => scrollCaret(node));
+  return node;
+}
+
+// Scrolls a diagnostic sideways (only it, never the page) so that its caret is in sight.
+function scrollCaret(node) {
+  const caret = node.querySelector('.caret');
+  const box = caret && caret.closest('.diagnostic');
+  if (!box || !box.isConnected) return;
+  box.scrollLeft = Math.max(0, caret.offsetLeft - box.clientWidth / 2);
 }
 
 // ---- Saved state -------------------------------------------------------------------------------
@@ -232,7 +246,7 @@ function drawGrid() {
   for (const suit of SUITS) {
     for (const [rank, name] of RANKS) {
       buttons.push(el('button', {
-        type: 'button', class: suit.colour, 'data-card': `${rank}${suit.symbol}`,
+        type: 'button', class: `${suit.colour}${rank === RANKS[0][0] ? ' ace' : ''}`, 'data-card': `${rank}${suit.symbol}`,
         'aria-label': `${name} of ${suit.name}`, onclick: () => tapCard(`${rank}${suit.symbol}`, rank),
       }, el('span', { 'aria-hidden': 'true', text: rank }), el('span', { 'aria-hidden': 'true', text: suit.symbol })));
     }
@@ -240,7 +254,7 @@ function drawGrid() {
   buttons.push(el('button', {
     type: 'button', class: 'joker', 'data-card': 'PJ', 'aria-label': 'printed joker',
     onclick: () => tapCard('PJ', 'PJ'),
-  }, el('span', { 'aria-hidden': 'true', text: '🃏 PJ' })));
+  }, el('span', { 'aria-hidden': 'true', text: '🃏' }), el('span', { 'aria-hidden': 'true', text: 'PJ' })));
   grid.replaceChildren(...buttons);
 }
 
@@ -275,12 +289,22 @@ function tapCard(card, rank) {
 
 function setWild(rank) {
   hand.wild = rank;
-  const slot = $('wild-card');
-  if (!rank) slot.replaceChildren('not set');
-  else if (rank === 'PJ') slot.replaceChildren(drawCard('PJ'));
-  else slot.replaceChildren(el('span', { text: `${rank}s (${rankName(rank)}s)` }));
+  showWild(null);
   saveHand();
   judge();
+}
+
+// The wild joker in force: the one picked, else the one the hand's (WJ) marks make wild, as
+// rummy read it (CHECK is validate's JSON, or null before an answer).
+function showWild(check) {
+  const slot = $('wild-card');
+  const marked = !hand.wild && check && check.wild_from === 'marks' && check.wild;
+  const rank = hand.wild || marked || '';
+  slot.dataset.wild = rank;
+  slot.dataset.wildFrom = marked ? 'marks' : hand.wild ? 'option' : 'nothing';
+  if (!rank) slot.replaceChildren('not set');
+  else if (rank === 'PJ') slot.replaceChildren(drawCard('PJ'));
+  else slot.replaceChildren(el('span', { text: `${rank}s (${rankName(rank)}s)${marked ? ', from the (WJ) marks in the hand' : ''}` }));
 }
 
 function setPicking(on) {
@@ -339,16 +363,33 @@ function drawPoints(score) {
     score.rule ? `: ${score.rule}` : '');
 }
 
+// What the hand pays in the other case of "this player declared" (Indian rummy, no drop): a
+// valid hand says both what it pays as the declaration and shown after another's.
+function otherScore() {
+  if (variant() !== 'indian' || $('drop').value) return null;
+  const args = handArgs('score').filter((a) => a !== '--declared');
+  if (!$('declared').checked) args.push('--declared');
+  return rummyJson(args, $('hand').value.trim());
+}
+
+function drawOtherPoints(score) {
+  const when = $('declared').checked ? "If shown after another's declaration" : 'If this player declared';
+  return el('p', { class: 'points other', 'data-other-points': String(score.points), 'data-other-rule': score.rule_id || '' },
+    `${when}: `, el('strong', { text: `${score.points} point${score.points === 1 ? '' : 's'}` }),
+    score.rule ? ` (${score.rule})` : '');
+}
+
 // A verdict: whether the hand is a valid declaration, what it pays and by which rule, and each
 // group with what it is and why. V is rummy's JSON with valid and groups (validate's or
 // arrange's); SCORE is the answer that holds the points (score's, or arrange's own).
-function drawVerdict(v, score, ...before) {
+function drawVerdict(v, score, other, ...before) {
   markGrid(v.groups.flatMap((g) => g.cards));
   const parts = [...before];
   parts.push(el('p', { class: `banner ${v.valid ? 'good' : 'bad'}`, 'data-valid': String(v.valid) },
     v.valid ? 'A valid declaration' : 'Not a valid declaration'));
   if (score.data && !score.data.error) parts.push(drawPoints(score.data));
   else parts.push(drawError(score));
+  if (other && other.data && !other.data.error) parts.push(drawOtherPoints(other.data));
   if (v.problems && v.problems.length) {
     parts.push(el('ul', { class: 'problems' }, v.problems.map((problem) => el('li', { text: problem }))));
   }
@@ -364,6 +405,7 @@ function judge() {
   const text = $('hand').value.trim();
   const dropping = variant() === 'indian' && $('drop').value !== '';
   if (!text && !dropping) {
+    showWild(null);
     verdict.replaceChildren(el('p', { class: 'hint', text: 'Tap cards or type a hand to see the verdict.' }));
     markGrid([]);
     hand.result = null;
@@ -379,13 +421,14 @@ function judge() {
     return;
   }
   const check = rummyJson(handArgs('validate'), text);
+  showWild(check.data && !check.data.error ? check.data : null);
   if (!check.data || check.data.error) {
     verdict.replaceChildren(drawError(check));
     hand.result = null;
     answered(verdict);
     return;
   }
-  drawVerdict(check.data, score);
+  drawVerdict(check.data, score, otherScore());
   hand.result = { command: handArgs('validate'), input: text };
   answered(verdict);
 }
@@ -412,7 +455,7 @@ function arrange() {
     const note = el('div', { class: 'arranged', 'data-arranged': a.hand, 'data-discard': a.discard || '' },
       el('h2', { text: 'Arranged by rummy' }),
       a.discard ? el('p', {}, 'Discard ', drawCard(a.discard), ` (${cardName(a.discard)})`) : null);
-    drawVerdict(a, answer, note);
+    drawVerdict(a, answer, null, note);
   });
 }
 
@@ -455,6 +498,27 @@ async function copyText(text, status) {
   }
 }
 
+// Gives TEXT to the phone's share sheet (the Web Share API) where the browser has one, else puts
+// it on the clipboard.
+async function shareText(text, title, status) {
+  if (!navigator.share) {
+    copyText(text, status);
+    return;
+  }
+  try {
+    await navigator.share({ title, text });
+    status.textContent = 'Shared.';
+  } catch (e) {
+    if (e && e.name === 'AbortError') status.textContent = '';
+    else copyText(text, status);
+  }
+}
+
+// "Share …" where the browser can share, "Copy …" where it can only copy.
+function shareLabel(button, what) {
+  button.textContent = `${navigator.share ? 'Share' : 'Copy'} ${what}`;
+}
+
 // A word for a shell: in single quotes when it needs them.
 function shellWord(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
@@ -471,7 +535,7 @@ function share() {
     const line = ['rummy', ...args, hand.result.input].map(shellWord).join(' ');
     return `$ ${line}\n${answer.out}${answer.err}`;
   }).join('');
-  copyText(text, $('share-status'));
+  shareText(text, 'rummy: the verdict', $('share-status'));
 }
 
 function setUpHand() {
@@ -508,6 +572,7 @@ function setUpHand() {
   $('arrange').addEventListener('click', arrange);
   $('outs').addEventListener('click', outs);
   $('share').addEventListener('click', share);
+  shareLabel($('share'), 'the verdict');
   judge();
 }
 
@@ -516,6 +581,7 @@ function setUpHand() {
 // The sheet is its text, in the table-sheet format: what the page adds is written as lines of it,
 // and what it shows is `rummy settle` on it. Export and import move that text as a file.
 let settled = null;
+let settledText = null;  // settle's text for it, in its parts (settleText)
 let settleTimer = null;
 
 function sheetText() {
@@ -538,10 +604,76 @@ function sheetGame(data) {
   return ['basic', 'knock', 'crazy'].includes(data.game) ? data.game : 'indian';
 }
 
+// settle's text for the sheet, cut where the command line leaves a blank line: the header, the
+// grid, each deal, the standings, the money, who pays whom. The page shows these words and
+// figures as the command line writes them (money as -₹90.00, ✗ for a player out, ↺ for a
+// re-join), and takes from the JSON only what tells them apart.
+function settleText(s, text) {
+  const out = rummy(['settle', '--color', 'never', '-'], text).out.replace(/\n+$/, '');
+  const blocks = out.split('\n\n').map((block) => block.split('\n'));
+  const money = s.players.length > 0 && s.players[0].paid !== null;
+  const last = blocks.length - 1;
+  const transfers = s.transfers.length ? blocks[last] : null;
+  const moneyBlock = money ? blocks[last - (transfers ? 1 : 0)] : null;
+  const standings = blocks[last - (transfers ? 1 : 0) - (money ? 1 : 0)];
+  return {
+    out,
+    header: blocks[0][0],
+    grid: s.deals.length ? blocks[1] : null,
+    standings,
+    result: standings[standings.length - 1],
+    money: moneyBlock,
+    transfers,
+  };
+}
+
+// What follows a player's name on the player's line of a block ("  Asha   total 137, out").
+function afterName(line, name) {
+  return line.slice(2 + name.length).trim();
+}
+
+// The grid as settle's text draws it, as a table: a row per deal (and per re-join), a column per
+// player; each cell as the text has it.
+function drawSheetGrid(s, grid) {
+  const names = s.players.map((p) => p.name);
+  const lines = grid.slice(2);
+  let next = 0;
+  const rows = lines.map((line) => {
+    const deal = s.deals[next];
+    const words = line.trim().split(/\s+/);
+    const isDeal = deal && line.trim().startsWith(`${s.deal_word} ${deal.number}`);
+    if (isDeal) next += 1;
+    const blank = isDeal && deal.void;
+    const cells = blank ? names.map(() => '') : words.slice(words.length - names.length);
+    const label = blank ? line.trim() : words.slice(0, words.length - names.length).join(' ');
+    return el('tr', isDeal ? { 'data-deal': String(deal.number) } : { class: 'event' },
+      el('th', { scope: 'row', text: label }),
+      names.map((n, i) => el('td', { class: isDeal && deal.out.includes(n) ? 'out' : null, text: cells[i] })));
+  });
+  return el('table', { class: 'grid-sheet' },
+    el('caption', { text: grid[0] }),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: s.deal_word }), names.map((n) => el('th', { scope: 'col', text: n })))),
+    el('tbody', {}, rows));
+}
+
+// Each player's standing (and, with money, what each paid and received) as settle's text says.
+function drawPlayers(s, text) {
+  const money = text.money ? s.players.map((p, i) => afterName(text.money[i + 1], p.name).split(/\s+/)) : null;
+  const heads = money ? money[0].filter((w, i) => i % 2 === 0) : [];
+  return el('table', { class: 'players' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'player' }), el('th', { scope: 'col', text: 'standing' }),
+      heads.map((h) => el('th', { scope: 'col', text: h })))),
+    el('tbody', {}, s.players.map((p, i) => el('tr', { 'data-player': p.name, 'data-net': p.net },
+      el('th', { scope: 'row', text: p.name }),
+      el('td', { text: afterName(text.standings[i + 1], p.name) }),
+      money ? money[i].filter((w, k) => k % 2 === 1).map((v) => el('td', { text: v })) : null))));
+}
+
 function settle() {
   const out = $('settlement');
   const text = sheetText();
   settled = null;
+  settledText = null;
   if (!text.trim()) {
     out.replaceChildren(el('p', { class: 'hint', text: 'Start a sheet (New sheet), or import one.' }));
     drawDealForm();
@@ -557,41 +689,56 @@ function settle() {
   }
   settled = answer.data;
   const s = settled;
-  const names = s.players.map((p) => p.name);
-  const money = s.point_value !== null || s.entry !== null;
-  const header = el('tr', {}, el('th', { scope: 'col', text: s.deal_word }),
-    names.map((n) => el('th', { scope: 'col', text: n })));
-  const rows = s.deals.map((deal) => el('tr', { 'data-deal': String(deal.number) },
-    el('th', { scope: 'row', text: `${deal.number}${deal.void ? ' (void)' : ''}` }),
-    names.map((n) => el('td', {
-      class: deal.out.includes(n) ? 'out' : null,
-      text: deal.standing[n] === undefined ? '' : String(deal.standing[n]),
-    }))));
-  const players = el('table', { class: 'players' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'player' }), el('th', { scope: 'col', text: 'standing' }),
-      money ? ['paid', 'received', 'net'].map((h) => el('th', { scope: 'col', text: h })) : null)),
-    el('tbody', {}, s.players.map((p) => el('tr', { 'data-player': p.name, 'data-net': p.net },
-      el('th', { scope: 'row', text: `${p.name}${p.out ? ' (out)' : ''}` }), el('td', { text: String(p.standing) }),
-      money ? [p.paid, p.received, p.net].map((v) => el('td', { text: `${s.currency}${v}` })) : null))));
-  const transfers = (s.transfers || []).map((t) => el('li', { 'data-from': t.from, 'data-to': t.to || 'fee', 'data-amount': t.amount },
-    `${t.from} pays ${t.recipient === 'fee' ? 'the fee' : t.to} ${s.currency}${t.amount}`));
+  settledText = settleText(s, text);
+  const t = settledText;
+  const transfers = t.transfers ? t.transfers.slice(1).map((line, i) => {
+    const transfer = s.transfers[i];
+    return el('li', { 'data-from': transfer.from, 'data-to': transfer.to || transfer.recipient, 'data-amount': transfer.amount }, line.trim());
+  }) : [];
   out.replaceChildren(
-    el('h2', { text: `The sheet: ${s.game}` }),
-    el('div', { class: 'table-wrap' }, el('table', { class: 'grid-sheet' }, el('thead', {}, header), el('tbody', {}, rows))),
+    el('h2', { text: 'The sheet' }),
+    el('p', { class: 'sheet-header', text: t.header }),
+    t.grid ? el('div', { class: 'table-wrap' }, drawSheetGrid(s, t.grid)) : null,
     s.events.length ? el('ul', { class: 'events' }, s.events.map((e) => el('li', { text: `after ${s.deal_word} ${e.after_deal}: ${e.text}` }))) : null,
     el('p', { class: 'result', 'data-finished': String(s.finished), text: s.result }),
-    el('div', { class: 'table-wrap' }, players),
+    el('div', { class: 'table-wrap' }, drawPlayers(s, t)),
     transfers.length ? el('h2', { text: 'Who pays whom' }) : null,
     transfers.length ? el('ul', { class: 'transfers' }, transfers) : null);
   drawDealForm();
   answered(out);
 }
 
-// The form for the next deal: a line for each player still in the game.
+// Who pays whom, for the table's group chat, in settle's words: the sheet's first line, the
+// result, and who pays whom (or, in a game without money, the standings).
+function payments(t) {
+  const lines = [t.header, t.result, ''];
+  if (t.transfers) lines.push(...t.transfers);
+  else lines.push(...t.standings.slice(0, -1));
+  return `${lines.join('\n')}\n`;
+}
+
+// The form for the next deal: a line for each player still in the game. What is typed in it is
+// kept (in the browser too) until the deal is added, whatever redraws the form.
+function dealDraft() {
+  const draft = { wild: $('deal-wild').value, entries: {} };
+  for (const entry of $('deal-entries').querySelectorAll('.entry')) {
+    const name = entry.dataset.player;
+    draft.entries[name] = { outcome: entry.querySelector('select').value, text: entry.querySelector('input').value };
+  }
+  return draft;
+}
+
+function saveDraft() {
+  store.set('draft', dealDraft());
+}
+
 function drawDealForm() {
+  $('sheet-share').disabled = !settledText;
   const box = $('deal-entries');
   const s = settled;
+  const draft = (box.querySelector('.entry') ? dealDraft() : store.get('draft', null)) || { wild: $('deal-wild').value, entries: {} };
   $('deal-add').disabled = !s;
+  $('deal-problem').replaceChildren();
   if (!s) {
     box.replaceChildren(el('p', { class: 'hint', text: 'The players come from the sheet.' }));
     $('deal-rejoin').replaceChildren();
@@ -599,6 +746,7 @@ function drawDealForm() {
   }
   const game = sheetGame(s);
   for (const node of document.querySelectorAll('[data-sheet]')) node.hidden = node.dataset.sheet !== game;
+  $('deal-wild').value = draft.wild || '';
   // A game with an end (pools, deals, Basic to a target, Knock's rounds, Crazy's seven) that has
   // ended takes no more deals; points rummy goes on as long as the table plays.
   const over = s.finished && s.game !== 'points' && s.deals.length > 0;
@@ -607,6 +755,7 @@ function drawDealForm() {
     box.replaceChildren(el('p', { class: 'hint', text: `The game is over: ${s.result}.` }));
   } else {
     box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
+      const kept = draft.entries[p.name];
       const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
         OUTCOMES[game].map(([value, label]) => el('option', { value, text: label })));
       const input = el('input', {
@@ -614,9 +763,11 @@ function drawDealForm() {
         placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',
       });
       select.addEventListener('change', () => { input.disabled = !TAKES_TEXT.has(select.value); });
-      if (i === 0) select.value = WINNER_OUTCOME[game];
+      select.value = i === 0 ? WINNER_OUTCOME[game] : select.value;
+      if (kept && OUTCOMES[game].some(([value]) => value === kept.outcome)) select.value = kept.outcome;
+      input.value = kept ? kept.text : '';
       input.disabled = !TAKES_TEXT.has(select.value);
-      return el('div', { class: 'entry' }, el('span', { text: p.name }), select, input);
+      return el('div', { class: 'entry', 'data-player': p.name }, el('span', { text: p.name }), select, input);
     }));
   }
   // Between the deals of a pool: who is out may rejoin; the last two or three may split it.
@@ -637,42 +788,151 @@ function drawDealForm() {
 }
 
 function appendSheet(lines) {
-  const text = sheetText().replace(/\s*$/, '\n');
-  setSheetText(`${text}\n${lines}\n`);
+  setSheetText(withLines(lines));
 }
 
+// The sheet with LINES added after a blank line: what appendSheet writes.
+function withLines(lines) {
+  return `${sheetText().replace(/\s*$/, '\n')}\n${lines}\n`;
+}
+
+// Columns as rummy counts them: in characters (code points), from 1.
+const width = (text) => [...text].length;
+// The index in TEXT (UTF-16) of the character at OFFSET (in characters).
+const codeUnits = (text, offset) => [...text].slice(0, Math.max(0, offset)).join('').length;
+
+// Lines for the sheet from form fields, each remembering where each field's text starts in it,
+// so that rummy's line and column for a mistake lead back to the field. PARTS is a list of plain
+// text and [field, text] pairs; the field's text is written trimmed.
+function formLine(parts, owner = null) {
+  let line = '';
+  const fields = [];
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      line += part;
+      continue;
+    }
+    const [field, text] = part;
+    const trimmed = text.trim();
+    fields.push({ field, column: width(line) + 1, length: width(trimmed), lead: width(text) - width(text.trimStart()) });
+    line += trimmed;
+  }
+  return { line, fields, owner };
+}
+
+// Marks the field a mistake is in, rummy's message under it, and puts the cursor where rummy
+// points: nothing typed is lost, and nobody needs the sheet's text to find the mistake.
+function markMistake(lines, firstLine, error, where) {
+  const index = error.line - firstLine;
+  const line = lines[index];
+  let field = null;
+  let offset = 0;
+  if (line) {
+    const found = line.fields.filter((f) => f.column <= error.column).pop();
+    if (found) {
+      field = found.field;
+      offset = error.column - found.column + found.lead;
+    } else {
+      field = line.owner;
+    }
+  }
+  const id = `${where.id}-message`;
+  const message = el('div', { class: 'field-error', id, role: 'alert', 'data-error': error.message, 'data-line': String(index) },
+    el('p', { text: error.message }));
+  if (field && field.tagName === 'INPUT') {
+    const text = field.value;
+    const shown = Math.min(offset, width(text));
+    message.append(el('pre', { class: 'diagnostic' }, `${text}\n${' '.repeat(shown)}`, el('span', { class: 'caret', text: '^' })));
+  }
+  if (!field) {
+    where.replaceChildren(message);
+    return;
+  }
+  field.setAttribute('aria-invalid', 'true');
+  field.setAttribute('aria-describedby', id);
+  const holder = field.closest('.entry, label') || field.parentElement;
+  holder.after(message);
+  field.focus();
+  if (field.tagName === 'INPUT' && !field.disabled) {
+    const at = codeUnits(field.value, offset);
+    field.setSelectionRange(at, Math.min(field.value.length, at + 1));
+  }
+  scrollCaret(message);
+}
+
+function clearMistakes(box) {
+  for (const node of box.querySelectorAll('.field-error')) node.remove();
+  for (const node of box.querySelectorAll('[aria-invalid]')) {
+    node.removeAttribute('aria-invalid');
+    node.removeAttribute('aria-describedby');
+  }
+}
+
+// Adds the deal as the form has it, once rummy has read the sheet with it: a deal with a mistake
+// is not added; the form keeps it, and the mistake is marked.
 function addDeal() {
   if (!settled) return;
+  const box = $('sheet-deal-box');
+  clearMistakes(box);
+  $('deal-problem').replaceChildren();
   const lines = [];
-  const wild = $('deal-wild').value.trim();
-  lines.push(sheetGame(settled) === 'indian' && wild ? `deal wild ${wild}` : 'deal');
-  for (const select of $('deal-entries').querySelectorAll('select')) {
-    const name = select.dataset.player;
-    const input = $('deal-entries').querySelector(`input[data-player="${CSS.escape(name)}"]`);
-    const words = [sheetName(name), select.value, TAKES_TEXT.has(select.value) ? input.value.trim() : ''];
-    lines.push(`  ${words.filter((w) => w !== '').join(' ')}`);
+  const wild = $('deal-wild').value;
+  lines.push(sheetGame(settled) === 'indian' && wild.trim() ? formLine(['deal wild ', [$('deal-wild'), wild]]) : formLine(['deal']));
+  for (const entry of $('deal-entries').querySelectorAll('.entry')) {
+    const select = entry.querySelector('select');
+    const input = entry.querySelector('input');
+    const parts = [`  ${sheetName(entry.dataset.player)}`];
+    if (select.value) parts.push(' ', [select, select.value]);
+    if (TAKES_TEXT.has(select.value) && input.value.trim()) parts.push(' ', [input, input.value]);
+    else if (TAKES_TEXT.has(select.value)) parts.push('', [input, '']);
+    lines.push(formLine(parts, select));
   }
-  appendSheet(lines.join('\n'));
+  const candidate = withLines(lines.map((l) => l.line).join('\n'));
+  const answer = rummyJson(['settle', '-'], candidate);
+  if (!answer.data || answer.data.error) {
+    const error = answer.data ? answer.data.error : { message: answer.err.trim(), line: 0, column: 0 };
+    const firstLine = candidate.split('\n').length - 1 - lines.length + 1;
+    markMistake(lines, firstLine, error, $('deal-problem'));
+    answered($('settlement'));
+    return;
+  }
+  $('deal-entries').replaceChildren();
   $('deal-wild').value = '';
+  store.set('draft', null);
+  setSheetText(candidate);
 }
 
+// A new sheet from the settings, once rummy has read them: a mistake is marked in the settings,
+// which keep what was typed, and the sheet is not replaced.
 function newSheet() {
+  const box = $('sheet-new');
+  clearMistakes(box);
   const game = $('sheet-game').value;
-  const players = $('sheet-players').value.trim();
-  const count = $('sheet-count').value.trim();
   const lines = [];
-  if (game === 'deals') lines.push(`game deals ${count}`);
-  else if (game === 'basic') lines.push(`game basic target ${count}`);
-  else if (game === 'knock') lines.push(`game knock rounds ${count}`);
-  else lines.push(`game ${game}`);
-  if (game === 'points') lines.push(`point ${$('sheet-stake').value.trim()}`);
-  if (['pool101', 'pool201', 'deals'].includes(game)) lines.push(`entry ${$('sheet-stake').value.trim()}`);
+  const count = $('sheet-count');
+  const stake = $('sheet-stake');
+  if (game === 'deals') lines.push(formLine([[$('sheet-game'), 'game deals'], ' ', [count, count.value]]));
+  else if (game === 'basic') lines.push(formLine([[$('sheet-game'), 'game basic'], ' target ', [count, count.value]]));
+  else if (game === 'knock') lines.push(formLine([[$('sheet-game'), 'game knock'], ' rounds ', [count, count.value]]));
+  else lines.push(formLine([[$('sheet-game'), `game ${game}`]]));
+  if (game === 'points') lines.push(formLine(['point ', [stake, stake.value]]));
+  if (['pool101', 'pool201', 'deals'].includes(game)) lines.push(formLine(['entry ', [stake, stake.value]]));
   if (!['basic', 'knock', 'crazy'].includes(game)) {
-    lines.push(`fee ${$('sheet-fee').value.trim() || '0'}`);
-    if ($('sheet-currency').value.trim()) lines.push(`currency ${$('sheet-currency').value.trim()}`);
+    lines.push(formLine(['fee ', [$('sheet-fee'), $('sheet-fee').value.trim() ? $('sheet-fee').value : '0']]));
+    if ($('sheet-currency').value.trim()) lines.push(formLine(['currency ', [$('sheet-currency'), $('sheet-currency').value]]));
   }
-  lines.push(`players ${players}`);
-  setSheetText(`${lines.join('\n')}\n`);
+  lines.push(formLine(['players ', [$('sheet-players'), $('sheet-players').value]]));
+  const candidate = `${lines.map((l) => l.line).join('\n')}\n`;
+  const answer = rummyJson(['settle', '-'], candidate);
+  if (!answer.data || answer.data.error) {
+    const error = answer.data ? answer.data.error : { message: answer.err.trim(), line: 0, column: 0 };
+    markMistake(lines, 1, error, $('sheet-problem'));
+    answered($('settlement'));
+    return;
+  }
+  store.set('draft', null);
+  $('deal-entries').replaceChildren();
+  setSheetText(candidate);
   $('sheet-new').open = false;
 }
 
@@ -717,8 +977,12 @@ function setUpSheet() {
     const last = lines.map((l) => /^\s*deal\b/.test(l)).lastIndexOf(true);
     if (last >= 0) setSheetText(`${lines.slice(0, last).join('\n').replace(/\s*$/, '')}\n`);
   });
-  $('sheet-copy').addEventListener('click', () => {
-    copyText(rummy(['settle', '--color', 'never', '-'], sheetText()).out, $('sheet-status'));
+  shareLabel($('sheet-share'), 'who pays whom');
+  $('deal-entries').addEventListener('input', saveDraft);
+  $('deal-entries').addEventListener('change', saveDraft);
+  $('deal-wild').addEventListener('input', saveDraft);
+  $('sheet-share').addEventListener('click', () => {
+    if (settledText) shareText(payments(settledText), 'rummy: who pays whom', $('sheet-status'));
   });
   $('sheet-new').open = !sheetText().trim();
   settle();

@@ -380,7 +380,7 @@ async function shownSheet() {
   return page.$eval('#settlement', (s) => ({
     players: [...s.querySelectorAll('.players tbody tr')].map((tr) => [tr.dataset.player, tr.dataset.net]),
     transfers: [...s.querySelectorAll('.transfers li')].map((li) => [li.dataset.from, li.dataset.to, li.dataset.amount]),
-    deals: s.querySelectorAll('.grid-sheet tbody tr').length,
+    deals: s.querySelectorAll('.grid-sheet tbody tr[data-deal]').length,
     word: s.querySelector('.grid-sheet thead th').textContent,
     out: [...s.querySelectorAll('.grid-sheet td.out')].length,
     result: s.querySelector('.result') ? s.querySelector('.result').textContent : null,
@@ -389,7 +389,7 @@ async function shownSheet() {
 function expectedSheet(json) {
   return {
     players: json.players.map((p) => [p.name, p.net]),
-    transfers: json.transfers.map((t) => [t.from, t.to || 'fee', t.amount]),
+    transfers: json.transfers.map((t) => [t.from, t.to || t.recipient, t.amount]),
     deals: json.deals.length,
     word: json.deal_word,
     out: json.deals.reduce((n, d) => n + d.out.length, 0),
