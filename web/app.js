@@ -695,7 +695,7 @@ function settle() {
     const transfer = s.transfers[i];
     return el('li', { 'data-from': transfer.from, 'data-to': transfer.to || transfer.recipient, 'data-amount': transfer.amount }, line.trim());
   }) : [];
-  out.replaceChildren(
+  out.replaceChildren(...[
     el('h2', { text: 'The sheet' }),
     el('p', { class: 'sheet-header', text: t.header }),
     t.grid ? el('div', { class: 'table-wrap' }, drawSheetGrid(s, t.grid)) : null,
@@ -703,7 +703,7 @@ function settle() {
     el('p', { class: 'result', 'data-finished': String(s.finished), text: s.result }),
     el('div', { class: 'table-wrap' }, drawPlayers(s, t)),
     transfers.length ? el('h2', { text: 'Who pays whom' }) : null,
-    transfers.length ? el('ul', { class: 'transfers' }, transfers) : null);
+    transfers.length ? el('ul', { class: 'transfers' }, transfers) : null].filter((node) => node !== null));
   drawDealForm();
   answered(out);
 }

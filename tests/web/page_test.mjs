@@ -46,12 +46,20 @@ function cli(args, input) {
 
 // ---- The browser --------------------------------------------------------------------------------
 
+const phone = { width: 360, height: 740, deviceScaleFactor: 1 };
+const desktop = { width: 1280, height: 900, deviceScaleFactor: 1 };
+
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--no-default-browser-check'],
 });
 const page = await browser.newPage();
+// This page has no share sheet (as in most desktop browsers): sharing copies. Another page, below,
+// has one.
+await page.evaluateOnNewDocument(() => {
+  delete Navigator.prototype.share;
+});
 const requests = [];
 await page.setRequestInterception(true);
 page.on('request', (request) => {
@@ -338,16 +346,82 @@ await page.evaluate(() => {
   same(await page.$eval('#share-status', (s) => s.textContent), 'Copied.', 'the page says it copied');
 }
 
+// ---- The wild joker in force, and what a hand pays either way ---------------------------------
+
+await freshPage();
+{
+  const marked = 'A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ';
+  await afterAnswer('#verdict', () => setValue('#hand', marked));
+  const expected = cli(['validate'], marked).json;
+  same(await page.$eval('#wild-card', (w) => [w.dataset.wild, w.dataset.wildFrom, w.textContent.startsWith(`${w.dataset.wild}s `)]),
+    [expected.wild, expected.wild_from, true], 'the wild joker shown is the one the (WJ) marks make wild');
+  await page.click('#wild-pick');
+  await afterAnswer('#verdict', () => page.click('#grid [data-card="K♦"]'));
+  same(await page.$eval('#wild-card', (w) => [w.dataset.wild, w.dataset.wildFrom]), ['K', 'option'], 'the wild joker picked is shown');
+  // A valid hand says what it pays as the declaration and shown after another's, ticked or not.
+  for (const declared of [false, true]) {
+    const shown = await page.$eval('#verdict', (v) => [Number(v.querySelector('[data-points]').dataset.points),
+      Number(v.querySelector('[data-other-points]').dataset.otherPoints), v.querySelector('[data-other-points]').textContent]);
+    const asDeclared = cli(['score', '--wild', 'K', '--declared'], marked).json;
+    const asShown = cli(['score', '--wild', 'K'], marked).json;
+    const [mine, other] = declared ? [asDeclared, asShown] : [asShown, asDeclared];
+    same(shown.slice(0, 2), [mine.points, other.points], `a valid hand pays ${mine.points} as ticked and ${other.points} otherwise (declared: ${declared})`);
+    check(shown[2].includes(other.rule), 'the other case says its rule in rummy\'s words', shown[2]);
+    if (!declared) await afterAnswer('#verdict', () => page.click('#declared'));
+  }
+}
+
+// ---- A mistake's caret stays under its column ---------------------------------------------------
+
+await freshPage();
+{
+  const bad = 'A♠-2♠-3♠ | 6♣-8♣-K♥ | 4♦-4♠-4♣-4♥ | J♦-J♥-Qx';
+  await afterAnswer('#verdict', () => setValue('#hand', bad));
+  const placed = await page.$eval('#verdict .diagnostic', (pre) => {
+    const caret = pre.querySelector('.caret');
+    const before = pre.firstChild.textContent;
+    const lineStart = before.lastIndexOf('\n') + 1;
+    const column = before.length - lineStart;
+    const echoStart = before.lastIndexOf('\n', lineStart - 2) + 1;
+    const range = document.createRange();
+    range.setStart(pre.firstChild, echoStart + column);
+    range.setEnd(pre.firstChild, echoStart + column + 1);
+    const under = range.getBoundingClientRect();
+    const mark = caret.getBoundingClientRect();
+    const box = pre.getBoundingClientRect();
+    return {
+      aligned: Math.abs(under.left - mark.left) < 1,
+      lines: Math.round(box.height / parseFloat(getComputedStyle(pre).lineHeight || '16')),
+      visible: mark.left >= box.left && mark.right <= box.right,
+      wrapped: getComputedStyle(pre).whiteSpace,
+    };
+  });
+  same([placed.aligned, placed.visible, placed.wrapped], [true, true, 'pre'], 'the caret stays under its column, in sight, and no line wraps');
+  await noSideScroll('a hand with a mistake');
+}
+
 // ---- The sheet: entered through the page, exported, settled by the command line -------------
 
 await freshPage();
 await page.click('#tab-sheet');
 await page.select('#sheet-game', 'points');
-await setValue('#sheet-stake', '2');
+await setValue('#sheet-stake', '2x');
 await setValue('#sheet-fee', '10%');
 await setValue('#sheet-currency', '₹');
 await setValue('#sheet-players', 'Asha Ravi Meena "Tom K"');
+// Settings with a mistake start no sheet: the mistake is marked where it was typed.
+{
+  await afterAnswer('#settlement', () => page.click('#sheet-start'));
+  const { error } = cli(['settle', '-'], 'game points\npoint 2x\nfee 10%\ncurrency ₹\nplayers Asha Ravi Meena "Tom K"\n').json;
+  same(await page.$eval('#sheet-text', (t) => t.value), '', 'settings with a mistake start no sheet');
+  same(await page.$eval('#sheet-stake', (i) => [i.getAttribute('aria-invalid'), i.value, i.selectionStart,
+    document.getElementById(i.getAttribute('aria-describedby')).dataset.error]),
+  ['true', '2x', error.column - 1 - 'point '.length, error.message], 'the bad setting is marked, kept, and rummy\'s message is under it');
+  same(await page.$eval('#sheet-new', (d) => d.open), true, 'the settings stay open');
+  await setValue('#sheet-stake', '2');
+}
 await afterAnswer('#settlement', () => page.click('#sheet-start'));
+same(await page.$$('#sheet-new [aria-invalid]').then((n) => n.length), 0, 'a sheet started clears the mark');
 async function enterDeal(wild, entries) {
   await setValue('#deal-wild', wild);
   for (const [player, outcome, hand] of entries) {
@@ -362,6 +436,50 @@ await enterDeal('K', [
   ['Meena', 'dropped middle'],
   ['Tom K', 'showed', '5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 7♦'],
 ]);
+// A deal with a mistake is not added: the form keeps every entry as typed, the entry is marked,
+// and rummy's message points into it; the form keeps it across a reload too.
+{
+  const before = await page.$eval('#sheet-text', (t) => t.value);
+  const bad = ' A♠-2♠-3♠ | 6♣-8♣-K♥ | 4♦-4♠-4♣-4♥ | J♦-J♥-Px';
+  const entries = [['Asha', 'declared', bad], ['Ravi', 'dropped first'], ['Meena', 'missed'], ['Tom K', 'showed', '40']];
+  const typed = async () => page.$$eval('#deal-entries .entry', (rows) => rows.map((r) => [r.dataset.player,
+    r.querySelector('select').value, r.querySelector('input').value]));
+  await setValue('#deal-wild', '5');
+  for (const [player, outcome, hand] of entries) {
+    await page.select(`#deal-entries select[data-player="${player}"]`, outcome);
+    if (hand !== undefined) await setValue(`#deal-entries input[data-player="${player}"]`, hand);
+  }
+  const form = await typed();
+  await afterAnswer('#settlement', () => page.click('#deal-add'));
+  const candidate = `${before.replace(/\s*$/, '\n')}\ndeal wild 5\n  Asha declared ${bad.trim()}\n  Ravi dropped first\n  Meena missed\n  "Tom K" showed 40\n`;
+  const { error } = cli(['settle', '-'], candidate).json;
+  check(error && error.line === candidate.split('\n').length - 4, 'the bad deal is an error in Asha\'s line', JSON.stringify(error));
+  same(await page.$eval('#sheet-text', (t) => t.value), before, 'a deal with a mistake is not added to the sheet');
+  same(await typed(), form, 'the form keeps every entry as typed');
+  same(await page.$eval('#deal-wild', (w) => w.value), '5', 'the form keeps the deal\'s wild joker');
+  const marked = await page.$$eval('#sheet-deal-box [aria-invalid="true"]', (nodes) => nodes.map((n) => n.dataset.player || n.id));
+  same(marked, ['Asha'], 'the bad entry, and only it, is marked');
+  const message = await page.$eval('#deal-entries input[data-player="Asha"]', (input) => {
+    const m = document.getElementById(input.getAttribute('aria-describedby'));
+    return { text: m.dataset.error, at: input.selectionStart, focused: document.activeElement === input };
+  });
+  // rummy's column, in the hand as typed (with its leading space): where "Px" goes wrong.
+  const column = [...'  Asha declared '].length + 1;
+  same(message, { text: error.message, at: [...bad].slice(0, 1 + error.column - column).join('').length, focused: true },
+    'the message is rummy\'s, and the cursor is where it points');
+  same(await page.$eval('#sheet-deal-box .field-error pre', (p) => p.textContent.split('\n')),
+    [bad, `${' '.repeat(1 + error.column - column)}^`], 'the entry is shown with a caret under the mistake');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  same(await typed(), form, 'the form keeps what was typed across a reload');
+  // A mistake in an outcome marks the outcome: 'showed' needs a declaration before it.
+  await page.select('#deal-entries select[data-player="Asha"]', 'showed');
+  await setValue('#deal-entries input[data-player="Asha"]', '40');
+  await afterAnswer('#settlement', () => page.click('#deal-add'));
+  same(await page.$$eval('#sheet-deal-box [aria-invalid="true"]', (nodes) => nodes.map((n) => `${n.tagName} ${n.dataset.player}`)),
+    ['SELECT Asha'], 'a mistake in an outcome marks the outcome');
+  same(await page.$eval('#sheet-text', (t) => t.value), before, 'nor is that deal added');
+}
 await enterDeal('', [
   ['Asha', '', '57'],
   ['Ravi', 'declared', ''],
@@ -449,6 +567,57 @@ for (const name of ['basic', 'knock', 'crazy']) {
   const sheet = path.join(options.samples, 'sheets', `${name}.sheet`);
   await afterAnswer('#settlement', () => fileInput.uploadFile(sheet));
   same(await shownSheet(), expectedSheet(cli(['settle', sheet], '').json), `the ${name} sample sheet, imported`);
+}
+
+// Every sample sheet, imported: the page shows no null, undefined, NaN or internal id, and its grid,
+// money and payments are settle's text (money as -₹90.00, ✗ and ↺ marks, players out as out).
+function settleText(file) {
+  const run = spawnSync(options.rummy, ['settle', '--color', 'never', file], { encoding: 'utf8' });
+  return { out: run.stdout, err: run.stderr };
+}
+function blockOf(text, title) {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(title));
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && l === '');
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+const sheetSamples = fs.readdirSync(path.join(options.samples, 'sheets')).filter((f) => f.endsWith('.sheet')).sort();
+for (const name of sheetSamples) {
+  const file = path.join(options.samples, 'sheets', name);
+  await afterAnswer('#settlement', () => fileInput.uploadFile(file));
+  const json = cli(['settle', file], '').json;
+  const text = settleText(file);
+  const shown = await page.evaluate(() => ({
+    text: `${document.querySelector('#settlement').innerText}\n${document.querySelector('#sheet-deal-box').innerText}`,
+    grid: [...document.querySelectorAll('.grid-sheet tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent).filter((c) => c !== '')),
+    money: [...document.querySelectorAll('.players tbody tr')].map((tr) => [...tr.children].slice(2).map((c) => c.textContent)),
+    transfers: [...document.querySelectorAll('.transfers li')].map((li) => li.textContent),
+    error: document.querySelector('#settlement [data-error]') ? document.querySelector('#settlement [data-error]').dataset.error : null,
+  }));
+  const bad = shown.text.match(/\b(null|undefined|NaN)\b|\[object/);
+  check(!bad, `${name}: the page shows no null, undefined or NaN`, bad ? shown.text : '');
+  // The JSON's ids (the game's, the rules', the outcomes'), wherever settle's text does not use them as words.
+  const ids = new Set();
+  (function walk(value, key) {
+    if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === 'object') Object.entries(value).forEach(([k, v]) => walk(v, k));
+    else if (typeof value === 'string' && (key === 'game' || (/^[a-z][a-z0-9_]*$/.test(value) && /[_\d]/.test(value)))) ids.add(value);
+  }(json, ''));
+  const words = new Set(text.out.split(/[^\w]+/));
+  const shownIds = [...ids].filter((id) => !words.has(id) && new RegExp(`\\b${id}\\b`).test(shown.text));
+  same(shownIds, [], `${name}: the page shows no internal id`);
+  if (json.error) {
+    same(shown.error, json.error.message, `${name}: the error is rummy's`);
+    continue;
+  }
+  same(shown.grid, blockOf(text.out, 'the sheet (').slice(1, 1 + shown.grid.length).map((l) => l.trim().split(/\s{2,}/)),
+    `${name}: the grid is settle's text grid`);
+  check(shown.grid.length >= json.deals.length, `${name}: the grid has a row for every deal`);
+  const money = blockOf(text.out, 'money');
+  same(shown.money, json.players.map((p, i) => (money.length ? money[i].slice(2 + p.name.length).trim().split(/\s+/).filter((w, k) => k % 2 === 1) : [])),
+    `${name}: the money is written as settle writes it`);
+  same(shown.transfers, blockOf(text.out, 'who pays whom').map((l) => l.trim()), `${name}: who pays whom, in settle's words`);
 }
 
 // ---- A phone's screen, names for everything, screenshots -----------------------------------------
@@ -565,12 +734,32 @@ async function shoot(name, viewport, scheme) {
   notBlank(fs.readFileSync(file), `the screenshot ${name}`);
 }
 
-const phone = { width: 360, height: 740, deviceScaleFactor: 1 };
-const desktop = { width: 1280, height: 900, deviceScaleFactor: 1 };
 await freshPage();
 await page.setViewport(phone);
 await afterAnswer('#verdict', () => setValue('#hand', 'A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ'));
 await noSideScroll('the hand with its verdict');
+// Cards a finger can tap: every card at least 40×40 CSS px, its count clear of its rank and suit.
+async function tapTargets(what) {
+  const small = await page.$$eval('#grid button', (buttons) => buttons.map((b) => {
+    const r = b.getBoundingClientRect();
+    const count = b.querySelector('.count');
+    const covered = count && [...b.querySelectorAll('span:not(.count)')].some((s) => {
+      const a = s.getBoundingClientRect();
+      const c = count.getBoundingClientRect();
+      return a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+    });
+    return r.width < 40 || r.height < 40 || covered ? `${b.dataset.card} ${r.width.toFixed(0)}×${r.height.toFixed(0)}${covered ? ' covered' : ''}` : null;
+  }).filter((x) => x));
+  check(small.length === 0, `${what}: every card is at least 40×40 px and no count covers its rank`, small.join(', '));
+  const counted = await page.$$eval('#grid .count', (c) => c.length);
+  check(counted > 0, `${what}: the hand's cards have counts`);
+}
+await tapTargets('at 360 px');
+await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
+await tapTargets('at 390 px');
+await page.setViewport(desktop);
+await tapTargets('on a desktop');
+await page.setViewport(phone);
 await everythingNamed('the hand');
 await shoot('phone-hand', phone, 'light');
 await shoot('phone-hand-dark', phone, 'dark');
@@ -594,6 +783,43 @@ await shoot('desktop-sheet-dark', desktop, 'dark');
 await page.focus('#tab-sheet');
 await page.keyboard.press('ArrowLeft');
 same(await page.$eval('#tab-hand', (t) => t.getAttribute('aria-selected')), 'true', 'the arrow keys move between the tabs');
+
+// Who pays whom: through the share sheet where the browser has one (a stub here, which keeps what
+// it is given), copied where it has none. Either way settle's own lines: the sheet's first line,
+// the result, and who pays whom.
+{
+  const sheet = path.join(options.samples, 'sheets', 'points.sheet');
+  const text = settleText(sheet).out;
+  const lines = text.split('\n');
+  const expected = `${[lines[0], lines.find((l) => l.startsWith('result: ')), '', 'who pays whom', ...blockOf(text, 'who pays whom')].join('\n')}\n`;
+  const sharing = await browser.newPage();
+  await sharing.evaluateOnNewDocument(() => {
+    navigator.share = async (data) => { window.shared = data; };
+  });
+  await sharing.goto(pageUrl);
+  await sharing.waitForSelector('body[data-ready="true"]');
+  await sharing.click('#tab-sheet');
+  await (await sharing.$('#sheet-import')).uploadFile(sheet);
+  await sharing.waitForFunction(() => !document.querySelector('#sheet-share').disabled);
+  same(await sharing.$eval('#sheet-share', (b) => b.textContent), 'Share who pays whom', 'a browser with a share sheet shares');
+  await sharing.click('#sheet-share');
+  await sharing.waitForFunction(() => window.shared !== undefined);
+  same(await sharing.evaluate(() => window.shared.text), expected, 'who pays whom goes to the share sheet in settle\'s words');
+  same(await sharing.$eval('#sheet-status', (s) => s.textContent), 'Shared.', 'the page says it shared');
+  await sharing.close();
+
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t) => { window.copied = t; } } });
+  });
+  await page.click('#tab-sheet');
+  const importer = await page.$('#sheet-import');
+  await afterAnswer('#settlement', () => importer.uploadFile(sheet));
+  same(await page.$eval('#sheet-share', (b) => b.textContent), 'Copy who pays whom', 'a browser without a share sheet copies');
+  await page.click('#sheet-share');
+  await page.waitForFunction(() => window.copied !== undefined);
+  same(await page.evaluate(() => window.copied), expected, 'who pays whom is copied in settle\'s words');
+  same(await page.$eval('#sheet-status', (s) => s.textContent), 'Copied.', 'the page says it copied');
+}
 
 await browser.close();
 check(pageSize <= 640 * 1024, 'the page is one file of a few hundred KB', `${pageSize} bytes`);
