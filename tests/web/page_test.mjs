@@ -106,6 +106,11 @@ async function setValue(selector, value) {
 
 // ---- What the page shows -------------------------------------------------------------------------
 
+async function noSideScroll(what) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 360, `${what} fits 360 px without scrolling sideways`, `scroll width ${width}`);
+}
+
 async function shownVerdict() {
   return page.$eval('#verdict', (v) => {
     const valid = v.querySelector('[data-valid]');
@@ -479,6 +484,7 @@ await enterDeal('K', [
   same(await page.$$eval('#sheet-deal-box [aria-invalid="true"]', (nodes) => nodes.map((n) => `${n.tagName} ${n.dataset.player}`)),
     ['SELECT Asha'], 'a mistake in an outcome marks the outcome');
   same(await page.$eval('#sheet-text', (t) => t.value), before, 'nor is that deal added');
+  await noSideScroll('the deal form with a mistake');
 }
 await enterDeal('', [
   ['Asha', '', '57'],
@@ -622,10 +628,6 @@ for (const name of sheetSamples) {
 
 // ---- A phone's screen, names for everything, screenshots -----------------------------------------
 
-async function noSideScroll(what) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  check(width <= 360, `${what} fits 360 px without scrolling sideways`, `scroll width ${width}`);
-}
 async function everythingNamed(what) {
   const tree = await page.accessibility.snapshot({ interestingOnly: false });
   const unnamed = [];
