@@ -485,6 +485,10 @@ await enterDeal('K', [
     ['SELECT Asha'], 'a mistake in an outcome marks the outcome');
   same(await page.$eval('#sheet-text', (t) => t.value), before, 'nor is that deal added');
   await noSideScroll('the deal form with a mistake');
+  for (const scheme of ['dark', 'light']) {
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+    await readable(`the deal form with a mistake (${scheme})`);
+  }
 }
 await enterDeal('', [
   ['Asha', '', '57'],
