@@ -619,6 +619,7 @@ function settleText(s, text) {
   return {
     out,
     header: blocks[0][0],
+    house: blocks[0].slice(1),
     grid: s.deals.length ? blocks[1] : null,
     standings,
     result: standings[standings.length - 1],
@@ -629,7 +630,7 @@ function settleText(s, text) {
 
 // What follows a player's name on the player's line of a block ("  Asha   total 137, out").
 function afterName(line, name) {
-  return line.slice(2 + name.length).trim();
+  return (line || '').slice(2 + name.length).trim();
 }
 
 // The grid as settle's text draws it, as a table: a row per deal (and per re-join), a column per
@@ -691,6 +692,7 @@ function settle() {
   const s = settled;
   settledText = settleText(s, text);
   const t = settledText;
+  shareLabel($('sheet-share'), t.transfers ? 'who pays whom' : 'the standings');
   const transfers = t.transfers ? t.transfers.slice(1).map((line, i) => {
     const transfer = s.transfers[i];
     return el('li', { 'data-from': transfer.from, 'data-to': transfer.to || transfer.recipient, 'data-amount': transfer.amount }, line.trim());
@@ -698,12 +700,13 @@ function settle() {
   out.replaceChildren(...[
     el('h2', { text: 'The sheet' }),
     el('p', { class: 'sheet-header', text: t.header }),
+    t.house.map((line) => el('p', { class: 'sheet-header', text: line })),
     t.grid ? el('div', { class: 'table-wrap' }, drawSheetGrid(s, t.grid)) : null,
     s.events.length ? el('ul', { class: 'events' }, s.events.map((e) => el('li', { text: `after ${s.deal_word} ${e.after_deal}: ${e.text}` }))) : null,
     el('p', { class: 'result', 'data-finished': String(s.finished), text: s.result }),
     el('div', { class: 'table-wrap' }, drawPlayers(s, t)),
     transfers.length ? el('h2', { text: 'Who pays whom' }) : null,
-    transfers.length ? el('ul', { class: 'transfers' }, transfers) : null].filter((node) => node !== null));
+    transfers.length ? el('ul', { class: 'transfers' }, transfers) : null].flat().filter((node) => node !== null));
   drawDealForm();
   answered(out);
 }
