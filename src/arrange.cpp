@@ -943,7 +943,6 @@ JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
     }
     return judged;
   }
-  const std::vector<Card> cards = hand.cards();
   if (drawn) {
     judged = judge_grouped_discard(hand, rules, detail);
   } else {
@@ -951,6 +950,8 @@ JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
     judged.check = check_declaration(judged.hand, rules, detail);
   }
   if (look_for_declaration && !judged.check.valid() && rules.declares && (shown_size || drawn)) {
+    // A drawn hand's cards are the ones written, its discard among them.
+    const std::vector<Card> cards = drawn ? hand.cards() : judged.hand.cards();
     Arrangement best = arrange(cards, judged.hand.wild, rules);
     if (best.valid()) {
       judged.could_declare = std::move(best.hand);
