@@ -855,24 +855,108 @@ std::string_view grouping_id(Grouping grouping) {
   return grouping == Grouping::arranged ? "arranged" : "as written";
 }
 
+bool is_drawn_hand(std::size_t count, const Rules& rules) {
+  return rules.declares && rules.exact_hand_size &&
+         count == static_cast<std::size_t>(rules.hand_size) + 1;
+}
+
+std::string_view discard_reason_id(DiscardReason reason) {
+  return reason == DiscardReason::declares ? "declares" : "lowest_count";
+}
+
+JudgedHand judge_grouped_discard(const Hand& hand, const Rules& rules, Detail detail) {
+  struct Candidate {
+    std::size_t group = 0, position = 0;
+    bool valid = false;
+    int count = 0;
+    std::size_t problems = 0;
+    int points = 0;
+    // Strictly better: candidates come in the order written, so a tie keeps the first.
+    bool beats(const Candidate& other) const {
+      if (valid != other.valid) return valid;
+      if (count != other.count) return count < other.count;
+      if (problems != other.problems) return problems < other.problems;
+      return points > other.points;
+    }
+  };
+  const auto without = [&](std::size_t g, std::size_t c) {
+    Hand rest = hand;
+    rest.groups[g].erase(rest.groups[g].begin() + static_cast<std::ptrdiff_t>(c));
+    if (rest.groups[g].empty())
+      rest.groups.erase(rest.groups.begin() + static_cast<std::ptrdiff_t>(g));
+    return rest;
+  };
+  std::optional<Candidate> best;
+  for (std::size_t g = 0; g < hand.groups.size(); ++g) {
+    const Group& group = hand.groups[g];
+    for (std::size_t c = 0; c < group.size(); ++c) {
+      // Another copy of the same card in the same group leaves the same hand.
+      if (std::find(group.begin(), group.begin() + static_cast<std::ptrdiff_t>(c), group[c]) !=
+          group.begin() + static_cast<std::ptrdiff_t>(c)) {
+        continue;
+      }
+      const Hand rest = without(g, c);
+      const DeclarationCheck check = check_declaration(rest, rules, Detail::kind_only);
+      const Candidate candidate{g,
+                                c,
+                                check.valid(),
+                                score_shown_hand(rest, check, rules).uncapped,
+                                check.problems.size(),
+                                card_points(group[c], hand.wild, rules)};
+      if (!best || candidate.beats(*best)) best = candidate;
+    }
+  }
+  JudgedHand judged;
+  if (!best) {  // no cards at all: nothing to discard (a drawn hand holds hand_size + 1)
+    judged.hand = hand;
+    judged.check = check_declaration(judged.hand, rules, detail);
+    return judged;
+  }
+  judged.hand = without(best->group, best->position);
+  judged.check = check_declaration(judged.hand, rules, detail);
+  const Group& from = hand.groups[best->group];
+  judged.discard = Discard{from[best->position],
+                           best->valid ? DiscardReason::declares : DiscardReason::lowest_count,
+                           static_cast<int>(best->group), from};
+  return judged;
+}
+
 JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
                       bool look_for_declaration, Detail detail) {
   const std::size_t count = hand.card_count();
   const bool shown_size = count == static_cast<std::size_t>(rules.hand_size);
+  const bool drawn = is_drawn_hand(count, rules);
   JudgedHand judged;
-  if (!written_grouped && rules.grouping_counts() && (!rules.exact_hand_size || shown_size) &&
+  if (!written_grouped && rules.grouping_counts() &&
+      (!rules.exact_hand_size || shown_size || drawn) &&
       !arrange_refusal(count, rules, "arrange")) {
     Arrangement best = arrange(hand.cards(), hand.wild, rules, detail);
     judged.hand = std::move(best.hand);
     judged.check = std::move(best.check);
     judged.grouping = Grouping::arranged;
+    if (drawn && best.discard) {
+      judged.discard =
+          Discard{*best.discard,
+                  judged.check.valid() ? DiscardReason::declares : DiscardReason::lowest_count,
+                  -1,
+                  {}};
+    }
     return judged;
   }
-  judged.hand = std::move(hand);
-  judged.check = check_declaration(judged.hand, rules, detail);
-  if (look_for_declaration && !judged.check.valid() && rules.declares && shown_size) {
-    Arrangement best = arrange(judged.hand.cards(), judged.hand.wild, rules);
-    if (best.valid()) judged.could_declare = std::move(best.hand);
+  if (drawn) {
+    judged = judge_grouped_discard(hand, rules, detail);
+  } else {
+    judged.hand = std::move(hand);
+    judged.check = check_declaration(judged.hand, rules, detail);
+  }
+  if (look_for_declaration && !judged.check.valid() && rules.declares && (shown_size || drawn)) {
+    // A drawn hand's cards are the ones written, its discard among them.
+    const std::vector<Card> cards = drawn ? hand.cards() : judged.hand.cards();
+    Arrangement best = arrange(cards, judged.hand.wild, rules);
+    if (best.valid()) {
+      judged.could_declare = std::move(best.hand);
+      if (drawn) judged.could_declare_discard = best.discard;
+    }
   }
   return judged;
 }

@@ -57,18 +57,51 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
 
 // How a hand is judged (docs: "hands written without groups"): as its writer grouped it when it
 // was written with '|' or '-'; written without either, in a game where grouping decides the
-// count (Indian, Knock), by its best grouping, as `arrange` finds it. (An Indian hand of another
-// size than a shown hand's is judged as written: no grouping can declare it.)
+// count (Indian, Knock), by its best grouping, as `arrange` finds it. A drawn hand (one card
+// more than a shown hand, where hands are declared) is judged after its best discard: written
+// without groups, the one `arrange` chooses; with groups, judge_grouped_discard's. (An Indian
+// hand of another size is judged as written: no grouping can declare it.)
 enum class Grouping { as_written, arranged };
 std::string_view grouping_id(Grouping grouping);  // "as written", "arranged"
 
+// A hand of one card more than a shown hand, in a game whose shown hand has a fixed size and is
+// declared (Indian rummy's 14 cards: a player who has drawn and asks "can I show?"). It is
+// judged after the discard that leaves the best verdict (docs/rules.md §6).
+bool is_drawn_hand(std::size_t count, const Rules& rules);
+
+// Why the discard of a drawn hand is the one judged.
+enum class DiscardReason {
+  declares,      // it leaves a valid declaration
+  lowest_count,  // no discard declares; it leaves the lowest count
+};
+std::string_view discard_reason_id(DiscardReason reason);  // "declares", "lowest_count"
+
+struct Discard {
+  Card card;
+  DiscardReason reason = DiscardReason::lowest_count;
+  // Written with groups: the group it was taken from, as written (index and cards); judged by
+  // the best grouping: -1 and nothing.
+  int group = -1;
+  Group from;
+};
+
 struct JudgedHand {
-  Hand hand;  // the groups judged
+  Hand hand;  // the groups judged (a drawn hand: after its discard)
   DeclarationCheck check;
   Grouping grouping = Grouping::as_written;
-  // Judged as written, not a valid declaration, but its cards can declare: how (when asked).
+  std::optional<Discard> discard;  // a drawn hand: the card judged discarded
+  // Judged as written, not a valid declaration, but its cards can declare: how (when asked),
+  // and for a drawn hand with which discard.
   std::optional<Hand> could_declare;
+  std::optional<Card> could_declare_discard;
 };
+
+// A drawn hand written with groups: of the hands the player's grouping leaves after taking
+// out one card, the one with the best verdict (a valid declaration, then the lowest count, then
+// the fewest problems); of equally good discards, the card worth most, and of those the first
+// as written.
+JudgedHand judge_grouped_discard(const Hand& hand, const Rules& rules,
+                                 Detail detail = Detail::full);
 
 JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
                       bool look_for_declaration = false, Detail detail = Detail::full);

@@ -104,9 +104,11 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   ReadOptions options;
   options.wild = settings.wild ? settings.wild : defaults.wild;
   if (settings.wild) options.wild_origin = "the line's [wild=…]";
-  options.size = !rules.exact_hand_size ? ReadOptions::Size::any
-                 : defaults.arrange     ? ReadOptions::Size::shown_or_drawn
-                                        : ReadOptions::Size::shown;
+  // Where hands are declared, a drawn hand (one card more) is judged after its discard, as
+  // validate and score judge it.
+  options.size = !rules.exact_hand_size               ? ReadOptions::Size::any
+                 : defaults.arrange || rules.declares ? ReadOptions::Size::shown_or_drawn
+                                                      : ReadOptions::Size::shown;
   ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {
@@ -126,6 +128,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   record.score = record.declared ? score_declaration(check, rules)
                                  : score_shown_hand(judged.hand, check, rules);
   record.grouping = judged.grouping;
+  if (judged.discard) record.discard = judged.discard->card;
   if (judged.grouping == Grouping::arranged) record.grouped_as = std::move(judged.hand);
   return record;
 }

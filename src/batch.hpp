@@ -35,6 +35,7 @@ struct BatchRecord {
   std::optional<Arrangement> arrangement;  // with BatchDefaults::arrange
   Grouping grouping = Grouping::as_written;
   std::optional<Hand> grouped_as;   // a hand written without groups: the grouping judged
+  std::optional<Card> discard;      // a drawn hand (without --arrange): the card judged discarded
   std::optional<Diagnostic> error;  // Verdict::error: where and why
 };
 

@@ -253,13 +253,15 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
   }
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (reading[i]) continue;
-    for (int suit = 0; suit < suit_count; ++suit) {
-      if (!taken[suit] || !rules.set_suits_differ) {
-        reading[i] = Card(rank, static_cast<Suit>(suit));
-        taken[suit] = true;
-        break;
-      }
+    int suit = 0;
+    while (suit < suit_count && taken[suit]) ++suit;
+    if (suit == suit_count) {
+      // Every suit is there: a fifth card, or where books repeat suits, any card of the rank.
+      if (rules.set_suits_differ) continue;
+      suit = 0;
     }
+    reading[i] = Card(rank, static_cast<Suit>(suit));
+    taken[suit] = true;
   }
   return reading;
 }
@@ -424,14 +426,21 @@ std::string joined(std::span<const Card> cards, std::string_view separator, cons
   return text;
 }
 
+// "an A", "an 8", "a Q": a rank with its article, as the rank is read aloud.
+std::string a_rank(Rank rank) {
+  const bool vowel_sound = rank == Rank::ace || rank == Rank::eight;
+  return fmt::format("{} {}", vowel_sound ? "an" : "a", rank_name(rank));
+}
+
 // "K♥ (wild)" or "PJ": how a joker is named in a reason.
 std::string joker_name(Card card, WildRank wild, const Rules& rules) {
   return is_wild_card(card, wild) ? name(card, rules) + " (wild)" : name(card, rules);
 }
 
-// "PJ stands for Q♥, K♥ (wild) for 7♣": what the jokers that stand in do.
+// "PJ stands for Q♥, K♥ (wild) for 7♣": what the jokers that stand in do. `rank_only`: a
+// book whose suits may repeat, where a wild card stands for any card of the rank ("for a 4").
 std::string stand_ins(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
-                      const Rules& rules) {
+                      const Rules& rules, bool rank_only = false) {
   std::string text;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const auto& as = verdict.reading[i];
@@ -440,19 +449,22 @@ std::string stand_ins(const GroupVerdict& verdict, std::span<const Card> cards, 
     text += first ? "" : ", ";
     text += joker_name(cards[i], wild, rules);
     text += first ? " stands" : "";
-    text += as ? " for " + name(*as, rules) : " as a fifth card";
+    text += !as         ? std::string(" as a fifth card")
+            : rank_only ? " for " + a_rank(as->rank())
+                        : " for " + name(*as, rules);
   }
   return text;
 }
 
-// The cards of a sequence in rank order; an ace beside a king is high.
+// The cards of a sequence in rank order; an ace beside a king is high, unless the run also
+// holds the 2: then it is every rank, read ace low (docs/rules.md §6.1).
 std::vector<Card> in_run_order(const GroupVerdict& verdict) {
   std::vector<Card> run;
   for (const auto& card : verdict.reading) run.push_back(card.value_or(Card::printed_joker()));
   const auto has = [&](Rank rank) {
     return std::any_of(run.begin(), run.end(), [&](Card c) { return c.rank() == rank; });
   };
-  const bool ace_high = has(Rank::king) && has(Rank::ace);
+  const bool ace_high = has(Rank::king) && has(Rank::ace) && !has(Rank::two);
   std::sort(run.begin(), run.end(), [&](Card a, Card b) {
     return rank_value(a.rank(), ace_high) < rank_value(b.rank(), ace_high);
   });
@@ -569,7 +581,8 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
                                                              : std::to_string(cards.size());
       std::string text = fmt::format("{} {}{}", count, rank_plural(rank),
                                      rules.set_suits_differ ? " of different suits" : "");
-      const std::string jokers = stand_ins(verdict, cards, wild, rules);
+      const std::string jokers =
+          stand_ins(verdict, cards, wild, rules, /*rank_only=*/!rules.set_suits_differ);
       if (!jokers.empty()) text += ": " + jokers;
       if (cards.size() > static_cast<std::size_t>(rules.max_set)) {
         text += " (house rule fifth-card-joker=on)";
@@ -632,8 +645,8 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
                          not_wild_text(wild, rules), words.sequence,
                          suit_name(verdict.other.suit()));
     case GroupFault::off_rank_card:
-      return fmt::format("{} is not a {}{}, so it cannot stand in this {} of {}",
-                         card(verdict.subject), rank_name(verdict.other.rank()),
+      return fmt::format("{} is not {}{}, so it cannot stand in this {} of {}",
+                         card(verdict.subject), a_rank(verdict.other.rank()),
                          not_wild_text(wild, rules), words.set, rank_plural(verdict.other.rank()));
     case GroupFault::mixed_suits_and_ranks:
       return fmt::format(

@@ -198,6 +198,9 @@ class RecordWriter {
     json.key("rule"_key);
     json.escaped_string(rule_json(record));
     if (record.verdict != Verdict::drop) json.member("grouping"_key, grouping_id(record.grouping));
+    if (record.discard) {
+      json.member("discard"_key, to_string(*record.discard, rules_.joker_name()));
+    }
     if (record.grouped_as) json.member("hand"_key, format_hand(*record.grouped_as, rules_));
     if (record.arrangement) {
       json.key("discard"_key);
@@ -240,7 +243,7 @@ class RecordWriter {
                     : "");
       csv.field(format_hand(record.arrangement->hand, rules_));
     } else {
-      csv.empty();
+      csv.field(record.discard ? to_string(*record.discard, rules_.joker_name()) : "");
       csv.field(record.grouped_as ? format_hand(*record.grouped_as, rules_) : "");
     }
     csv.empty();
@@ -268,6 +271,10 @@ class RecordWriter {
       }
       fmt::format_to(std::back_inserter(out), "; {}",
                      format_hand(record.arrangement->hand, rules_));
+    }
+    if (record.discard) {
+      fmt::format_to(std::back_inserter(out), "; discard {}",
+                     to_string(*record.discard, rules_.joker_name()));
     }
     if (record.grouped_as) {
       fmt::format_to(std::back_inserter(out), "; grouped as {}",

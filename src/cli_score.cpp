@@ -61,6 +61,8 @@ struct ScoreResult {
     if (read) {
       out << wild_line(*read, rules) << "\n";
       if (const std::string how = grouping_text(judged); !how.empty()) out << how << "\n";
+      if (const std::string which = discard_text(judged, rules); !which.empty())
+        out << which << "\n";
       print_groups(out, judged.hand, judged.check, rules, style);
     }
     const WildRank wild = judged.hand.wild;  // the hand as judged keeps its wild rank
@@ -122,9 +124,12 @@ int run_score(const ScoreOptions& options, const Environment& env) {
                                      variant_description(rules.variant)),
                          std::nullopt};
     }
-    // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards.
-    const ReadHand read = read_hand_from(options.common, rules, env,
-                                         rules.exact_hand_size ? HandSize::shown : HandSize::any);
+    // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards; where
+    // hands are declared, one more is a drawn hand, scored after its discard.
+    const HandSize size = !rules.exact_hand_size ? HandSize::any
+                          : rules.declares       ? HandSize::shown_or_drawn
+                                                 : HandSize::shown;
+    const ReadHand read = read_hand_from(options.common, rules, env, size);
     if (!rules.declares && options.declared) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }

@@ -41,18 +41,20 @@ struct ValidateResult {
     const DeclarationCheck& check = judged.check;
     out << wild_line(read, rules) << "\n";
     if (const std::string how = grouping_text(judged); !how.empty()) out << how << "\n";
+    if (const std::string which = discard_text(judged, rules); !which.empty()) out << which << "\n";
     print_groups(out, hand, check, rules, style);
+    const std::string after = after_discard_text(judged, rules);
     const bool declares = rules.declares;  // a hand is judged as a declaration
     if (check.valid()) {
       out << style.paint(declares ? std::string("valid declaration")
                                   : fmt::format("every {} is valid", rules.words.group),
                          colour::good)
-          << ": " << hand.card_count() << " cards in " << summarize(check, rules);
+          << after << ": " << hand.card_count() << " cards in " << summarize(check, rules);
       if (rules.contract) out << fmt::format("; round {}'s contract is met", rules.contract->round);
       out << "\n";
     } else {
       out << style.paint(declares ? "not a valid declaration" : "not valid", colour::bad)
-          << (declares ? " (a wrong show):\n" : ":\n");
+          << (declares ? " (a wrong show)" : "") << after << ":\n";
       for (const Problem& problem : check.problems) {
         out << "  - " << explain(problem, check, hand, rules) << "\n";
       }

@@ -118,13 +118,49 @@ std::string grouping_text(const JudgedHand& judged) {
 
 std::string could_declare_text(const JudgedHand& judged, const Rules& rules) {
   if (!judged.could_declare) return "";
-  return "its cards could be declared: " + format_hand(*judged.could_declare, rules);
+  const std::string discarding =
+      judged.could_declare_discard
+          ? " by discarding " + to_string(*judged.could_declare_discard, rules.joker_name())
+          : "";
+  return fmt::format("its cards could be declared{}: {}", discarding,
+                     format_hand(*judged.could_declare, rules));
+}
+
+std::string discard_text(const JudgedHand& judged, const Rules& rules) {
+  if (!judged.discard) return "";
+  const Discard& discard = *judged.discard;
+  std::string from;
+  if (discard.group >= 0) {
+    from = discard.from.size() == 1
+               ? fmt::format(" ({} {}, on its own)", rules.words.group, discard.group + 1)
+               : fmt::format(" from {} {} ({})", rules.words.group, discard.group + 1,
+                             format_group(discard.from, judged.hand.wild, rules));
+  }
+  return fmt::format("{} cards, one more than a shown hand: judged after discarding {}{}, which {}",
+                     judged.hand.card_count() + 1, to_string(discard.card, rules.joker_name()),
+                     from,
+                     discard.reason == DiscardReason::declares
+                         ? "leaves a valid declaration"
+                         : "leaves the lowest count (no discard leaves a valid declaration)");
+}
+
+std::string after_discard_text(const JudgedHand& judged, const Rules& rules) {
+  if (!judged.discard) return "";
+  return " after discarding " + to_string(judged.discard->card, rules.joker_name());
 }
 
 void add_grouping_json(Json& body, const JudgedHand& judged, const Rules& rules) {
   body["grouping"] = grouping_id(judged.grouping);
   body["could_declare"] =
       judged.could_declare ? Json(format_hand(*judged.could_declare, rules)) : Json(nullptr);
+  const auto card_json = [&](const std::optional<Card>& card) {
+    return card ? Json(to_string(*card, rules.joker_name())) : Json(nullptr);
+  };
+  const std::optional<Discard>& discard = judged.discard;
+  body["discard"] = card_json(discard ? std::optional<Card>(discard->card) : std::nullopt);
+  body["discard_reason"] = discard ? Json(discard_reason_id(discard->reason)) : Json(nullptr);
+  body["discard_group"] = discard && discard->group >= 0 ? Json(discard->group + 1) : Json(nullptr);
+  body["could_declare_discard"] = card_json(judged.could_declare_discard);
 }
 
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings) {

@@ -32,10 +32,17 @@ void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& c
                   const Rules& rules, const Style& style);
 
 // How a hand was judged, in words (nothing when as written), and as JSON: "grouping" ("as
-// written", "arranged") and "could_declare" (the grouping that would declare, or null).
+// written", "arranged") and "could_declare" (the grouping that would declare, or null); for a
+// drawn hand also "discard", "discard_reason", "discard_group" and "could_declare_discard".
 std::string grouping_text(const JudgedHand& judged);
 std::string could_declare_text(const JudgedHand& judged, const Rules& rules);
 void add_grouping_json(Json& body, const JudgedHand& judged, const Rules& rules);
+
+// A drawn hand (one card more than a shown hand): which card it was judged without, and why,
+// in words ("14 cards, one more than a shown hand: judged after discarding 7♦, which leaves a
+// valid declaration"); nothing for other hands. "after discarding 7♦" for the verdict line.
+std::string discard_text(const JudgedHand& judged, const Rules& rules);
+std::string after_discard_text(const JudgedHand& judged, const Rules& rules);
 
 // "(house rules that changed this: fifth-card-joker=on)", or nothing.
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings);

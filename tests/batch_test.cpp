@@ -57,7 +57,22 @@ TEST_CASE("a bad line is an error record with its line and column") {
   CHECK(line("[declared").error->message ==
         "expected another setting (wild=, game=, drop=, declared, shown) or ']', found the end of "
         "the input");
-  CHECK(line("A♠-2♠-3♠").error->message == "3 cards: a hand shown at the end of a deal holds 13");
+  CHECK(line("A♠-2♠-3♠").error->message ==
+        "3 cards: expected 13 (a shown hand) or 14 (a hand about to declare, with the card drawn)");
+}
+
+TEST_CASE("a 14-card line is judged after its best discard, as validate and score judge it") {
+  const BatchRecord ungrouped = line("as 2s 3s 4h 5h 6h 9c 9d 9s kh kd ks kc 7d");
+  CHECK(ungrouped.verdict == Verdict::valid);
+  CHECK(ungrouped.score.points == 2);
+  REQUIRE(ungrouped.discard);
+  CHECK(to_string(*ungrouped.discard) == "7♦");
+  const BatchRecord grouped = line("[declared] as-2s-3s | 4h-5h-6h | 9c-9d-9s | kh-kd-ks | kc 7d");
+  CHECK(grouped.verdict == Verdict::invalid);
+  CHECK(grouped.score.points == 80);
+  REQUIRE(grouped.discard);
+  CHECK(to_string(*grouped.discard) == "K♣");
+  CHECK_FALSE(line("as-2s-3s | 4h-5h-6h | 9c-9d-9s | kh-kd-ks-kc").discard);
 }
 
 TEST_CASE("blank and comment lines hold no hand") {

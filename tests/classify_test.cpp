@@ -143,3 +143,37 @@ TEST_CASE("groups are written back in the notation, wild cards marked") {
   CHECK(format_group(hand.groups[0], hand.wild, Rules{}) == "10♥-J♥-PJ");
   CHECK(format_group(hand.groups[1], hand.wild, Rules{}) == "8♦(WJ)-9♦");
 }
+
+TEST_CASE("a rank in a reason takes its article as it is read aloud: an A, an 8, a Q") {
+  CHECK(reason("A♠-A♥-9♦") ==
+        "9♦ is not an A and not wild (no rank is wild in this deal, only PJ), so it cannot stand "
+        "in this set of aces");
+  CHECK(reason("8♠-8♥-K♦") ==
+        "K♦ is not an 8 and not wild (no rank is wild in this deal, only PJ), so it cannot stand "
+        "in this set of 8s");
+  CHECK(reason("Q♠-Q♥-9♦") ==
+        "9♦ is not a Q and not wild (no rank is wild in this deal, only PJ), so it cannot stand "
+        "in this set of queens");
+}
+
+TEST_CASE("a run of all thirteen ranks is read ace low; Q-K-A still ace high") {
+  CHECK(reason("A♠-2♠-3♠-4♠-5♠-6♠-7♠-8♠-9♠-10♠-J♠-Q♠-K♠") ==
+        "A♠-2♠-3♠-4♠-5♠-6♠-7♠-8♠-9♠-10♠-J♠-Q♠-K♠ in order, no joker");
+  CHECK(reason("K♠-A♠-2♠-3♠-4♠-5♠-6♠-7♠-8♠-9♠-10♠-J♠-Q♠") ==
+        "A♠-2♠-3♠-4♠-5♠-6♠-7♠-8♠-9♠-10♠-J♠-Q♠-K♠ in order, no joker");
+  CHECK(reason("A♠-2♠-3♠-4♠-5♠-6♠-PJ-8♠-9♠-10♠-J♠-Q♠-K♠") ==
+        "reads A♠-2♠-3♠-4♠-5♠-6♠-7♠-8♠-9♠-10♠-J♠-Q♠-K♠: PJ stands for 7♠");
+  CHECK(reason("A♠-K♠-Q♠") == "Q♠-K♠-A♠ in order, no joker");
+}
+
+TEST_CASE("where books may repeat suits, a wild card in a book stands for a card of its rank") {
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  CHECK(reason("4♠-4♦-JK", "", crazy) == "three 4s: JK stands for a 4");
+  CHECK(reason("4♠-4♠-JK", "", crazy) == "three 4s: JK stands for a 4");
+  CHECK(reason("A♠-A♦-2♣", "", crazy) == "three aces: 2♣ (wild) stands for an A");
+  // The reading (JSON "as") takes a suit the book lacks, in the order ♠ ♥ ♦ ♣.
+  CHECK(reading_of(classify("4♠-4♦-JK", "", crazy)) == std::vector<std::string>{"4♠", "4♦", "4♥"});
+  CHECK(reading_of(classify("4♥-4♠-JK", "", crazy)) == std::vector<std::string>{"4♥", "4♠", "4♦"});
+  // Where suits differ (Indian rummy), the joker names the missing card.
+  CHECK(reason("4♠-4♦-PJ") == "three 4s of different suits: PJ stands for 4♥");
+}

@@ -145,12 +145,6 @@ TEST_CASE("score --declared: 0 for a valid declaration, 80 for a wrong show") {
   CHECK(rummy_cli({"score", "--format", "json", valid_hand}).json()["points"] == 2);
 }
 
-TEST_CASE("score needs a whole 13-card hand") {
-  const Run run = rummy_cli({"score", "A♠-2♠-3♠ | 4♦ 5♦"});
-  CHECK(run.code == 2);
-  CHECK(run.err.find("5 cards: a hand shown at the end of a deal holds 13") != std::string::npos);
-}
-
 TEST_CASE("score --drop: the drop table, and no drop in deals rummy") {
   const auto points = [](const char* game, const char* drop) {
     return rummy_cli({"score", "--format", "json", "--game", game, "--drop", drop})

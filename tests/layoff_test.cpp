@@ -80,7 +80,7 @@ TEST_CASE("layoff through the CLI: swaps in words and JSON; no laying off in Ind
         std::string::npos);
   const auto book = rummy_cli({"layoff", "--variant", "crazy", "4♥-4♠-JK", "4♦"});
   CHECK(book.out ==
-        "yes: 4♥-4♠-JK becomes 4♥-4♠-JK-4♦: four 4s: JK stands for 4♠ (a wild card in a book "
+        "yes: 4♥-4♠-JK becomes 4♥-4♠-JK-4♦: four 4s: JK stands for a 4 (a wild card in a book "
         "cannot be taken: it stays)\n");
   const auto indian = rummy_cli({"layoff", "--variant", "indian", "5♥-6♥-7♥", "8♥"});
   CHECK(indian.code == 2);
