@@ -502,3 +502,26 @@ TEST_CASE("names as people write them: any case, several words in quotes, did yo
   CHECK(error_of_sheet("game points\npoint 1\nplayers Asha \"Ravi\n")
             .starts_with("t.sheet:3:19: error: expected the closing '\"' of the name"));
 }
+
+TEST_CASE("sheet typos: a misspelt statement word, a colon after the name, 'dropped' alone") {
+  const std::string head = "game points\npoint 1\nplayers Asha Ravi\ndeal\n Asha declared\n";
+  CHECK(error_of_sheet(head + "dael\n") ==
+        "t.sheet:6:1: error: expected a sheet line, found 'dael' (did you mean 'deal'?)\n"
+        "dael\n^\n");
+  CHECK(error_of_sheet(head + " Ravi 4\ndael wild 7\n")
+            .starts_with("t.sheet:7:1: error: expected a sheet line, found 'dael' (did you mean "
+                         "'deal'?)"));
+  // A player's name near a statement's word is still a player's.
+  CHECK(error_of_sheet("game points\npoint 1\nplayers Asha Dea\ndeal\n Asha declared\n Dea\n")
+            .starts_with("t.sheet:6:5: error: expected a sheet line: game, point"));
+  const Settlement s = settle_text(head + " Ravi: 20\n");
+  CHECK(s.players[1].paid == 2000);
+  CHECK(settle_text("game points\npoint 1\nplayers Asha \"Ravi K\"\ndeal\n Asha : declared\n"
+                    " \"Ravi K\": dropped middle\n")
+            .players[1]
+            .paid == 4000);
+  CHECK(error_of_sheet(head + " Ravi dropped\n") ==
+        "t.sheet:6:14: error: expected first or middle after 'dropped' (Ravi dropped first: "
+        "before the first draw; middle: any time after), found the end of the line\n"
+        " Ravi dropped\n             ^\n");
+}
