@@ -321,7 +321,8 @@ void misspelt_statement(const SheetBuilder& builder, std::string_view text,
 }
 
 template <typename Grammar>
-void parse_lines(std::string_view text, std::string_view source, SheetBuilder& builder) {
+void parse_lines(std::string_view text, std::string_view source, SheetBuilder& builder,
+                 bool statements) {
   static const std::vector<std::string> keywords = {
       "game", "point",  "entry", "fee",   "decks",   "house",    "currency", "players", "deal",
       "wild", "rejoin", "split", "void",  "misdeal", "declared", "showed",   "dropped", "missed",
@@ -330,7 +331,7 @@ void parse_lines(std::string_view text, std::string_view source, SheetBuilder& b
   try {
     parse_text<Grammar, sheet_action>(text, source, builder, keywords);
   } catch (const InputError&) {
-    misspelt_statement(builder, text, source);
+    if (statements) misspelt_statement(builder, text, source);
     throw;
   }
   builder.sheet.end_offset = text.size();
@@ -340,7 +341,14 @@ void parse_lines(std::string_view text, std::string_view source, SheetBuilder& b
 
 Sheet parse_sheet(std::string_view text, std::string_view source) {
   SheetBuilder builder;
-  parse_lines<grammar::sheet::sheet>(text, source, builder);
+  parse_lines<grammar::sheet::sheet>(text, source, builder, true);
+  return std::move(builder.sheet);
+}
+
+Sheet parse_deal(std::string_view text, std::string_view source) {
+  SheetBuilder builder;
+  builder.sheet.events.emplace_back(SheetDeal{});
+  parse_lines<grammar::sheet::deal_lines>(text, source, builder, false);
   return std::move(builder.sheet);
 }
 
