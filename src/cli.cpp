@@ -52,8 +52,8 @@ const std::array<Subcommand, 12> subcommands = {{
      setup_deal, false,
      "  rummy deal --wild 7 --point 2 \"Asha declared A♠-2♠-3♠ | 6♣-8♣-7♥ | 4♦-4♠-4♣-4♥ | "
      "J♦-J♥-PJ\" \"Ravi 45\" \"Meena dropped first\"\n"
-     "  rummy deal --variant knock \"P1 knocked A♥ 2♥ 3♥ 2♣ 4♣ 5♦ 8♠\" \"P2 showed K♣ K♠ 7♥ A♠ 3♦ "
-     "10♦ 8♣\"\n"
+     "  rummy deal --variant crazy --round 2 \"Asha out\" \"Ravi showed 9♦ 9♣ 2♥\" \"Meena showed "
+     "JK\"\n"
      "  rummy deal --format json < deal.txt"},
     {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash, false,
      "  rummy cash points --value 2 --losers 20,40,50 --fee 10%\n"

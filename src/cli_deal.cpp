@@ -95,9 +95,10 @@ SheetSetting setting(std::string text, std::string_view word) {
 // The one-deal sheet: the lines as parsed, with the game, settings and players from the options.
 Sheet deal_sheet(const DealOptions& options, const Input& input) {
   const CommonOptions& common = options.common;
-  Rules rules = rules_from(common);  // checks --decks, --wild, --round and --house
-  refuse_game_option(options.game_given, rules);
-  rules = Rules::for_variant(common.variant, options.game);
+  // --decks, --wild, --round and --house are checked as every command checks them; the sheet's
+  // settler applies them again to the game's rules, with the format.
+  refuse_game_option(options.game_given, rules_from(common));
+  const Rules rules = Rules::for_variant(common.variant, options.game);
   check_money_options(options, rules);
   if (!rules.rounds.empty() && !common.round) {
     throw CommandError{fmt::format("{} deals by rounds, each with its cards and contract: give "
