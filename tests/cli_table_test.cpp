@@ -355,3 +355,15 @@ TEST_CASE("settle and deal reading a terminal say how to end the input") {
   CHECK(rummy_cli({"deal"}, "A declared\nB 5\n").err.empty());
   CHECK(typed({"deal", "A declared", "B 5"}, "") == std::make_pair(0, std::string()));
 }
+
+TEST_CASE("settle's JSON gives a wrong show's problems, as validate's JSON lists them") {
+  const std::string hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
+  const auto settled = rummy_cli({"settle", "--format", "json"},
+                                 "game points\npoint 1\nplayers A B C\ndeal wild 10\n A declared " +
+                                     hand + "\n B declared\n C 5\n")
+                           .json();
+  const auto validated = rummy_cli({"validate", "--wild", "10", "--format", "json", hand}).json();
+  CHECK(settled["deals"][0]["entries"][0]["problems"] == validated["problems"]);
+  CHECK(settled["deals"][0]["entries"][0]["problems"].size() == 2);
+  CHECK(settled["deals"][0]["entries"][1]["problems"] == Json::array());
+}
