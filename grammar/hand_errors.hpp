@@ -42,7 +42,9 @@ template <> inline constexpr auto error_message<sheet::split_kind_required> = "e
 template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared [HAND], showed HAND or POINTS, POINTS, dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other games";
 template <> inline constexpr auto error_message<sheet::hand_required> = "expected the hand that was shown";
 template <> inline constexpr auto error_message<sheet::closing_quote> = "expected the closing '\"' of the name";
+template <> inline constexpr auto error_message<sheet::drop_kind_required> = "expected first or middle after 'dropped': first before the first draw, middle any time after";
 template <> inline constexpr auto error_message<sheet::hand_or_points_required> = "expected the hand that was shown, or its count alone (45)";
+template <> inline constexpr auto error_message<sheet::deal_line_required> = "expected a player's line: the name and what they did (Asha declared HAND, Ravi 45, Meena dropped first)";
 // clang-format on
 
 struct errors {

@@ -110,8 +110,10 @@ struct void_line : pegtl::sor<keyword<TAO_PEGTL_ISTRING("void")>, keyword<TAO_PE
 struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks_line, house_line, void_line,
                               currency_line, players_line, deal_line, rejoin_line, split_line> {};
 
-// A player's line: the name, then what they did in the deal.
-struct player_name : name {};
+// A player's line: the name, then what they did in the deal. A name's word stops before a colon
+// that ends it ('Ravi:').
+struct player_word : pegtl::plus<pegtl::not_at<pegtl::one<':'>, pegtl::sor<blank, pegtl::eolf>>, pegtl::not_one<' ', '\t', '\r', '\n'>> {};
+struct player_name : pegtl::sor<quoted_name, player_word> {};
 // A loser's count without the cards: 'Ravi 45', 'Ravi showed 45'.
 struct points_given : pegtl::plus<pegtl::digit> {};
 struct points_only : pegtl::seq<blanks, points_given, line_end> {};
@@ -122,7 +124,9 @@ struct hand_or_points_required : hand_or_points {};
 struct declared_alone : line_end {};
 struct declared : pegtl::seq<keyword<TAO_PEGTL_ISTRING("declared")>, pegtl::sor<declared_alone, pegtl::must<hand_required>>> {};
 struct showed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("showed")>, pegtl::must<hand_or_points_required>> {};
-struct dropped : pegtl::seq<keyword<TAO_PEGTL_ISTRING("dropped")>, blanks, pegtl::must<drop_value_required>, pegtl::must<line_end_required>> {};
+// 'dropped first' or 'dropped middle': the sheet's own words (the batch file's is 'drop=').
+struct drop_kind_required : drop_value {};
+struct dropped : pegtl::seq<keyword<TAO_PEGTL_ISTRING("dropped")>, blanks, pegtl::must<drop_kind_required>, pegtl::must<line_end_required>> {};
 struct missed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("missed")>, pegtl::must<line_end_required>> {};
 struct left_table : pegtl::seq<keyword<TAO_PEGTL_ISTRING("left")>, pegtl::must<line_end_required>> {};
 struct won : pegtl::seq<keyword<TAO_PEGTL_ISTRING("won")>, pegtl::must<line_end_required>> {};
@@ -133,7 +137,9 @@ struct knocked : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knocked")>, pegtl::must<h
 struct shown_points : points_only {};
 struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won, went_out, went_rummy, knocked, shown_points> {};
 struct outcome_required : outcome {};
-struct player_line : pegtl::seq<player_name, gap, pegtl::must<outcome_required>> {};
+// A colon after the name, as on a paper sheet ('Ravi: declared'), is read as 'Ravi declared'.
+struct name_colon : pegtl::seq<blanks, pegtl::one<':'>> {};
+struct player_line : pegtl::seq<player_name, pegtl::opt<name_colon>, gap, pegtl::must<outcome_required>> {};
 
 struct comment_line : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};
 struct blank_line : pegtl::eol {};
@@ -143,6 +149,12 @@ struct sheet_line_required : sheet_line {};
 struct sheet : pegtl::seq<pegtl::opt<pegtl::utf8::bom>,
                           pegtl::star<pegtl::not_at<blanks, pegtl::eof>, pegtl::must<sheet_line_required>>,
                           blanks, pegtl::eof> {};
+
+// One deal's players' lines alone (rummy deal): one a line, blank and comment lines allowed.
+struct deal_line_required : pegtl::seq<blanks, pegtl::sor<blank_line, comment_line, player_line>> {};
+struct deal_lines : pegtl::seq<pegtl::opt<pegtl::utf8::bom>,
+                               pegtl::star<pegtl::not_at<blanks, pegtl::eof>, pegtl::must<deal_line_required>>,
+                               blanks, pegtl::eof> {};
 // clang-format on
 
 }  // namespace rummy::grammar::sheet

@@ -17,7 +17,7 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 11> subcommands = {{
+const std::array<Subcommand, 12> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate, true,
      "  rummy validate \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\"\n"
@@ -46,6 +46,15 @@ const std::array<Subcommand, 11> subcommands = {{
      "  rummy settle friday.sheet\n"
      "  rummy settle --format json < friday.sheet\n"
      "  rummy settle first.sheet second.sheet     (the evening: who pays whom over both)"},
+    {"deal",
+     "Settle one deal from the command line: each player's line an argument, as a table sheet "
+     "writes it",
+     setup_deal, false,
+     "  rummy deal --wild 7 --point 2 \"Asha declared A♠-2♠-3♠ | 6♣-8♣-7♥ | 4♦-4♠-4♣-4♥ | "
+     "J♦-J♥-PJ\" \"Ravi 45\" \"Meena dropped first\"\n"
+     "  rummy deal --variant crazy --round 2 \"Asha out\" \"Ravi showed 9♦ 9♣ 2♥\" \"Meena showed "
+     "JK\"\n"
+     "  rummy deal --format json < deal.txt"},
     {"cash", "Compute the money of points, pool or deals rummy on its own", setup_cash, false,
      "  rummy cash points --value 2 --losers 20,40,50 --fee 10%\n"
      "  rummy cash pool --entry 100 --players 4 --fee 15%"},

@@ -200,6 +200,7 @@ std::function<int()> setup_arrange(CLI::App& app, const Environment& env);
 std::function<int()> setup_outs(CLI::App& app, const Environment& env);
 std::function<int()> setup_batch(CLI::App& app, const Environment& env);
 std::function<int()> setup_settle(CLI::App& app, const Environment& env);
+std::function<int()> setup_deal(CLI::App& app, const Environment& env);
 std::function<int()> setup_cash(CLI::App& app, const Environment& env);
 std::function<int()> setup_layoff(CLI::App& app, const Environment& env);
 std::function<int()> setup_toss(CLI::App& app, const Environment& env);

@@ -193,7 +193,6 @@ Rules Rules::for_variant(Variant variant, Game game) {
       match.deal_word = "round";
       match.deal_points = DealPoints::each_scores_own;
       match.best = Best::lowest;
-      match.left_at_most_dealt = true;
       match.tie = TieAtEnd::shared;
       match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
       match.ends_deal = outcome_bit(Outcome::out);

@@ -125,7 +125,7 @@ struct Match {
   bool pool = false;                  // re-joins and splits
   bool deals_required = false;        // the sheet says how many ('game knock rounds 5')
   bool deal_size_by_players = false;  // a shown hand holds the table's deal size (Knock)
-  bool left_at_most_dealt = false;    // cards left in hand are at most those dealt (Basic, Crazy)
+  bool left_at_most_dealt = false;    // cards left in hand are at most those dealt (Basic)
   Outcomes outcomes = 0;              // what a player's line may say
   Outcomes ends_deal = 0;             // what the player who ends a deal says
   std::string_view outcomes_text;     // the outcomes, for people

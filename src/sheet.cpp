@@ -75,7 +75,7 @@ class Settler {
 
   // "line 4, column 12", from an index of line starts built once: a sheet of many deals names
   // places in every deal, so each lookup must not read the text from its start.
-  std::string where(std::size_t offset) const {
+  std::size_t line_of(std::size_t offset) const {
     if (line_starts_.empty()) {
       line_starts_.push_back(0);
       for (std::size_t i = 0; i < text_.size(); ++i) {
@@ -83,7 +83,10 @@ class Settler {
       }
     }
     const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-    const std::size_t line = static_cast<std::size_t>(next - line_starts_.begin());
+    return static_cast<std::size_t>(next - line_starts_.begin());
+  }
+  std::string where(std::size_t offset) const {
+    const std::size_t line = line_of(offset);
     std::size_t column = 1;
     for (std::size_t i = line_starts_[line - 1]; i < offset && i < text_.size(); ++i) {
       if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
@@ -144,7 +147,13 @@ class Settler {
       }
     }
     result_.house_rules = non_default_house_rules(rules_);
-    check_settings(line);
+    if (!sheet_.lone_deal) check_settings(line);
+    if (sheet_.lone_deal) {
+      counted_ = static_cast<std::size_t>(*sheet_.lone_deal - 1);
+      result_.lone = true;
+      result_.deals_to_play = 0;  // no game around it: no agreed length, no target
+      result_.target = 0;
+    }
     point_value_ = result_.point_value;
     fee_ = result_.fee;
     if (match().deal_size_by_players) rules_.hand_size = rules_.deal_size(names_.size());
@@ -153,7 +162,7 @@ class Settler {
     in_game_.assign(names_.size(), true);
     standing_after_deal_ = standing_;
     in_game_after_deal_ = in_game_;
-    if (match().needs_entry) {
+    if (match().needs_entry && !sheet_.lone_deal) {
       for (PlayerResult& player : result_.players) pay_entry(player, line.offset);
     }
     result_.rules = rules_;
@@ -320,7 +329,9 @@ class Settler {
         fail(deal.wild_offset,
              fmt::format("{} has no wild rank to choose", variant_description(rules_.variant)));
       }
-      origin = fmt::format("the deal's wild at {}", where(deal.wild_offset));
+      origin = deal.wild_origin.empty()
+                   ? fmt::format("the deal's wild at {}", where(deal.wild_offset))
+                   : deal.wild_origin;
       return deal.wild;
     }
     if (!rules_.deal_has_wild_rank) return std::nullopt;
@@ -451,8 +462,14 @@ class Settler {
         case Outcome::declared: {
           // Without the cards, a declaration is taken as valid: a wrong show is written with
           // its hand, or as the loser's count.
-          const bool valid =
-              !hands[e] || judged_hand(entry, *hands[e], outcome, played.number).check.valid();
+          bool valid = true;
+          if (hands[e]) {
+            const JudgedHand judged = judged_hand(entry, *hands[e], outcome, played.number);
+            valid = judged.check.valid();
+            for (const Problem& problem : judged.check.problems) {
+              outcome.problems.push_back(explain(problem, judged.check, judged.hand, rules_));
+            }
+          }
           if (declared_winner) {
             fail(entry.offset, fmt::format("{} already won this deal with a valid declaration",
                                            deal.entries[*declared_winner].player));
@@ -511,10 +528,7 @@ class Settler {
     }
     if (allows(match().ends_deal, Outcome::declared) && !declared_winner) {
       for (const SheetEntry& entry : deal.entries) {
-        if (entry.outcome == Outcome::showed) {
-          fail(entry.offset,
-               "'showed' is a hand shown after a valid declaration, and this deal has none");
-        }
+        if (entry.outcome == Outcome::showed) shown_without_declaration(deal, played, entry);
       }
     }
     if (declared_winner && won_line) {
@@ -548,7 +562,29 @@ class Settler {
     ++counted_;
     standing_after_deal_ = standing_;
     in_game_after_deal_ = in_game_;
-    decide();
+    if (!sheet_.lone_deal) decide();
+  }
+
+  // A hand or a count shown where nobody has declared validly: after a wrong show, say which
+  // line it was, why, and what to write instead.
+  [[noreturn]] void shown_without_declaration(const SheetDeal& deal, const DealResult& played,
+                                              const SheetEntry& shown) const {
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const EntryResult& wrong = played.entries[e];
+      if (deal.entries[e].outcome != Outcome::declared || wrong.valid_hand) continue;
+      std::string why;
+      for (const std::string& problem : wrong.problems) why += (why.empty() ? "" : "; ") + problem;
+      fail(shown.offset,
+           fmt::format("{}'s declaration on line {} was a wrong show ({}), so nobody has declared "
+                       "validly in this deal: a hand or a count is shown after a valid "
+                       "declaration. Write the declaration that ended the deal ('{} declared', "
+                       "with the cards if they were written), or '{} won' if everyone else was "
+                       "out of the deal",
+                       deal.entries[e].player, line_of(deal.entries[e].offset), why, shown.player,
+                       shown.player));
+    }
+    fail(shown.offset,
+         "'showed' is a hand shown after a valid declaration, and this deal has none");
   }
 
   // The deal's points move: by the game's rule, into money, totals, chips or scores.
@@ -602,6 +638,7 @@ class Settler {
     }
     switch (match().standing) {
       case Standing::money: {
+        if (!point_value_) break;  // a lone deal without a point value: points, no money
         const auto cash = points_cash(*point_value_, points, fee_);
         if (!cash) fail(0, "the amounts of this game are too large to add up");
         for (std::size_t k = 0; k < losers.size(); ++k) {

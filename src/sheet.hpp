@@ -40,6 +40,7 @@ struct SheetDeal {
   std::size_t wild_offset = 0;
   std::vector<SheetEntry> entries;
   std::optional<std::size_t> void_offset;  // 'void' or 'misdeal': the deal counts for nothing
+  std::string wild_origin;  // a wild given outside the text ("--wild"); empty: the deal's line
 };
 
 struct SheetRejoin {
@@ -92,10 +93,18 @@ struct Sheet {
   std::vector<SheetEntry> outside_deals;         // a player's line before any 'deal': an error
   std::vector<std::size_t> voids_outside_deals;  // 'void' before any deal, or after a re-join
   std::size_t end_offset = 0;
+  // One deal on its own, outside a game (rummy deal), and its number (Crazy Rummy's round): no
+  // entry, no agreed length, no result; without a point value, points rummy's deal has no money.
+  std::optional<int> lone_deal;
 };
 
 // Syntax only: the statements as written, with their places; throws InputError.
 Sheet parse_sheet(std::string_view text, std::string_view source);
+
+// One deal's players' lines alone, one a line, as a sheet writes them ('Asha declared HAND',
+// 'Ravi 45', 'Meena dropped first'; blank and '#' lines skipped): a Sheet whose one event is that
+// deal. The caller adds the game, its settings and the players (rummy deal). Throws InputError.
+Sheet parse_deal(std::string_view text, std::string_view source);
 
 // ---- The settlement: data only ----------------------------------------------------------------
 
@@ -109,6 +118,7 @@ struct EntryResult {
   bool valid_hand = false;     // games that declare: the hand shown is a valid declaration
   std::string hand;            // the hand in the notation, when one was shown
   Grouping grouping = Grouping::as_written;  // a hand written without groups: arranged
+  std::vector<std::string> problems;  // a wrong show: what is wrong with it, as validate says
 };
 
 struct DealResult {
@@ -178,6 +188,7 @@ struct Settlement {
   Minor fee_taken = 0;
   Minor held = 0;  // pools and deals not finished: still in the pool
   std::vector<HouseRuleSetting> house_rules;
+  bool lone = false;  // one deal on its own (rummy deal): no game around it
 };
 
 // Checks the sheet and settles it; throws InputError naming the line and column of anything

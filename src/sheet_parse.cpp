@@ -2,6 +2,8 @@
 // each statement and its place in the Sheet model; settle (src/sheet.cpp) checks it.
 #include <string>
 
+#include <fmt/format.h>
+
 #include "parse_actions.hpp"
 #include "sheet.hpp"
 
@@ -30,6 +32,8 @@ struct SheetBuilder : HandBuilder {
   std::string_view word;                           // its name
   std::size_t deals_begun = 0;
   std::size_t statement = 0;  // where the current statement starts
+  // A player's line begun and not yet read to its end: its name, and where it stands.
+  std::optional<std::pair<std::string, std::size_t>> open_line;
 
   // The lines of the deal being written; a player's line outside any deal is kept apart.
   std::vector<SheetEntry>& entries() {
@@ -229,6 +233,7 @@ struct sheet_action<sheet_grammar::player_name> {
     SheetEntry entry;
     entry.player = unquoted(in.string());
     entry.offset = offset;
+    builder.open_line.emplace(entry.player, offset);
     builder.entries().push_back(std::move(entry));
     builder.hand = WrittenHand{};
     builder.start();
@@ -261,6 +266,12 @@ struct sheet_action<sheet_grammar::points_only> : record_points<false> {};
 template <>
 struct sheet_action<sheet_grammar::shown_points> : record_points<true> {};
 template <>
+struct sheet_action<sheet_grammar::outcome_required> {
+  static void apply0(SheetBuilder& builder) { builder.open_line.reset(); }
+};
+template <>
+struct sheet_action<sheet_grammar::drop_kind_required> : action<grammar::drop_value_required> {};
+template <>
 struct sheet_action<sheet_grammar::declared> : set_outcome<Outcome::declared> {};
 template <>
 struct sheet_action<sheet_grammar::showed> : set_outcome<Outcome::showed> {};
@@ -281,15 +292,63 @@ struct sheet_action<sheet_grammar::knocked> : set_outcome<Outcome::knocked> {};
 
 }  // namespace
 
-Sheet parse_sheet(std::string_view text, std::string_view source) {
-  SheetBuilder builder;
-  builder.base = text.data();
+namespace {
+
+// The words that begin a statement of their own ('deal', 'game' …).
+const std::vector<std::string>& statement_words() {
+  static const std::vector<std::string> words = {"game",  "point",    "entry",   "fee",  "decks",
+                                                 "house", "currency", "players", "deal", "rejoin",
+                                                 "split", "void",     "misdeal"};
+  return words;
+}
+
+// A line read as a player's that went wrong, whose first word is no player on the 'players'
+// line but is near a statement's word ('dael'): the word was misspelt, and is named.
+void misspelt_statement(const SheetBuilder& builder, std::string_view text,
+                        std::string_view source) {
+  if (!builder.open_line) return;
+  const auto& [word, offset] = *builder.open_line;
+  for (const auto& players : builder.sheet.player_lines) {
+    for (const SheetPlayer& player : players) {
+      if (same_name(player.name, word)) return;
+    }
+  }
+  const auto nearest = nearest_name(word, statement_words());
+  if (!nearest) return;
+  throw input_error(
+      source, text, offset,
+      fmt::format("expected a sheet line, found '{}' (did you mean '{}'?)", word, *nearest));
+}
+
+template <typename Grammar>
+void parse_lines(std::string_view text, std::string_view source, SheetBuilder& builder,
+                 bool statements) {
   static const std::vector<std::string> keywords = {
       "game", "point",  "entry", "fee",   "decks",   "house",    "currency", "players", "deal",
       "wild", "rejoin", "split", "void",  "misdeal", "declared", "showed",   "dropped", "missed",
       "left", "won",    "out",   "rummy", "knocked", "equal",    "drops",    "first",   "middle"};
-  parse_text<grammar::sheet::sheet, sheet_action>(text, source, builder, keywords);
+  builder.base = text.data();
+  try {
+    parse_text<Grammar, sheet_action>(text, source, builder, keywords);
+  } catch (const InputError&) {
+    if (statements) misspelt_statement(builder, text, source);
+    throw;
+  }
   builder.sheet.end_offset = text.size();
+}
+
+}  // namespace
+
+Sheet parse_sheet(std::string_view text, std::string_view source) {
+  SheetBuilder builder;
+  parse_lines<grammar::sheet::sheet>(text, source, builder, true);
+  return std::move(builder.sheet);
+}
+
+Sheet parse_deal(std::string_view text, std::string_view source) {
+  SheetBuilder builder;
+  builder.sheet.events.emplace_back(SheetDeal{});
+  parse_lines<grammar::sheet::deal_lines>(text, source, builder, false);
   return std::move(builder.sheet);
 }
 

@@ -35,6 +35,8 @@ set(rummy_cli_sources
     src/cli_outs.cpp
     src/cli_batch.cpp
     src/cli_settle.cpp
+    src/cli_sheet.cpp
+    src/cli_deal.cpp
     src/cli_cash.cpp
     src/cli_layoff.cpp
     src/json_writer.cpp

@@ -256,3 +256,114 @@ TEST_CASE("settle a.sheet b.sheet: each sheet, then each player's money over the
     std::filesystem::remove(dir / name);
   }
 }
+
+TEST_CASE("deal: one deal from the command line, printed as settle prints a deal") {
+  const auto run = rummy_cli({"deal", "--wild", "7", "--point", "2", "--fee", "10%", "--currency",
+                              "₹", "Tom declared 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥",
+                              "Asha: declared A♠-2♠-3♠ | 6♣-8♣-7♥ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ",
+                              "Ravi 45", "Meena dropped first"});
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  CHECK(run.out ==
+        "points rummy: ₹2.00 a point, fee 10%; players Tom Asha Ravi Meena\n"
+        "\n"
+        "the deal (wild: 7s): Asha wins\n"
+        "  Tom    declared, wrong show            80\n"
+        "  Asha   declared, valid                  0\n"
+        "  Ravi   showed                          45\n"
+        "  Meena  dropped (first)                 20\n"
+        "  Tom's wrong show:\n"
+        "    - group 4 (2♦-3♦-Q♣-Q♥) is not a valid group: 2♦ and Q♣ share neither suit nor "
+        "rank: a sequence needs one suit, a set one rank\n"
+        "    - 1 sequence: a declaration needs at least two, one of them pure\n"
+        "  pay: Tom ₹160.00, Ravi ₹90.00, Meena ₹40.00; Asha receives ₹261.00 (₹290.00 less the "
+        "fee ₹29.00)\n"
+        "\n"
+        "who pays whom\n"
+        "  Tom pays Asha ₹160.00\n"
+        "  Ravi pays Asha ₹90.00\n"
+        "  Meena pays the fee ₹29.00\n"
+        "  Meena pays Asha ₹11.00\n");
+  const auto json = rummy_cli({"deal", "--format", "json", "--variant", "knock",
+                               "P1 knocked A♥ 2♥ 3♥ 2♣ 4♣ 5♦ 8♠ 9♠ 10♠ J♠",
+                               "P2 showed K♣ K♠ 7♥ A♠ 3♦ 10♦ 8♣ 6♣ 5♣ 4♦"})
+                        .json();
+  CHECK(json["game"] == "knock");
+  CHECK(json["deal"]["winners"] == Json::array({"P1"}));
+  CHECK(json["deal"]["entries"][0]["change"] == 53);
+  CHECK(json["deal"]["entries"][1]["change"] == -53);
+  CHECK(json["transfers"] == Json::array());
+  // Crazy Rummy: the round, its contract, and a hand grown past the 7 cards dealt.
+  CHECK(rummy_cli({"deal", "--variant", "crazy", "--round", "1", "A out",
+                   "B showed A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"})
+            .out ==
+        "Crazy Rummy; players A B\n\n"
+        "round 1: 7 cards dealt, 2 books to go down\n"
+        "  A  went out                    +0\n"
+        "  B  showed     in hand   55    +55  A♠-3♠-4♠-5♠-6♠-7♠-8♠-9♠\n");
+}
+
+TEST_CASE("deal: errors name the argument as a line; options that do not apply are refused") {
+  const auto wrong = rummy_cli({"deal", "--wild", "10",
+                                "Tom declared 10♥-J♥-Q♥ | 5♣-5♦-5♠ | "
+                                "A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥",
+                                "Ravi 45", "Meena dropped first"});
+  CHECK(wrong.code == 2);
+  CHECK(
+      wrong.err.starts_with("<arguments>:2:1: error: Tom's declaration on line 1 was a wrong "
+                            "show (group 4 (2♦-3♦-Q♣-Q♥) is not a valid group"));
+  CHECK(
+      wrong.err.ends_with("Write the declaration that ended the deal ('Ravi declared', with "
+                          "the cards if they were written), or 'Ravi won' if everyone else "
+                          "was out of the deal\nRavi 45\n^\n"));
+  CHECK(rummy_cli({"deal", "Asha declared", "Ravi dropped"}).err ==
+        "<arguments>:2:13: error: expected first or middle after 'dropped': first before the "
+        "first draw, middle any time after, found the end of the line\nRavi dropped\n            "
+        "^\n");
+  CHECK(rummy_cli({"deal", "--variant", "basic", "--point", "2", "A out", "B 4"}).err ==
+        "rummy: error: --point is for points rummy, where each deal is paid in money; Basic "
+        "Rummy keeps scores, no money\n");
+  CHECK(rummy_cli({"deal", "--game", "pool101", "--fee", "2", "A declared", "B 4"}).err ==
+        "rummy: error: --fee is for points rummy, where each deal is paid in money; 101 pool "
+        "pays out the entry fees at the end of a game (rummy settle)\n");
+  CHECK(rummy_cli({"deal", "--fee", "2", "A declared", "B 4"}).err ==
+        "rummy: error: --fee needs --point, the value of a point\n");
+  CHECK(rummy_cli({"deal", "--variant", "crazy", "A out", "B 4"}).err ==
+        "rummy: error: Crazy Rummy deals by rounds, each with its cards and contract: give "
+        "--round (1-7)\n");
+  CHECK(rummy_cli({"deal", "--game", "deals", "--variant", "knock", "A knocked 4", "B 4"})
+            .err.starts_with("rummy: error: --game names a format of Indian rummy"));
+  CHECK(rummy_cli({"deal", "Asha declared"}).err ==
+        "rummy: error: a deal has 2 to 6 players, one line each; 1 given\n");
+  CHECK(rummy_cli({"deal", "Asha declared", "Ravi\n45"}).err ==
+        "rummy: error: argument 2 holds a line break: give each player's line as one argument\n");
+}
+
+TEST_CASE("settle and deal reading a terminal say how to end the input") {
+  const auto typed = [](std::vector<std::string> args, const std::string& input) {
+    args.insert(args.begin(), "rummy");
+    std::istringstream in(input);
+    std::ostringstream out, err;
+    const int code = rummy::cli::run(args, {in, out, err, false, false, true});
+    return std::make_pair(code, err.str());
+  };
+  CHECK(typed({"settle"}, "game points\npoint 1\nplayers A B\ndeal\n A declared\n B 5\n") ==
+        std::make_pair(0, std::string("rummy: type the sheet, then Ctrl-D\n")));
+  CHECK(typed({"deal"}, "A declared\nB 5\n") ==
+        std::make_pair(0, std::string("rummy: type each player's line, then Ctrl-D\n")));
+  // Not a terminal, or lines given as arguments: no hint.
+  CHECK(rummy_cli({"deal"}, "A declared\nB 5\n").err.empty());
+  CHECK(typed({"deal", "A declared", "B 5"}, "") == std::make_pair(0, std::string()));
+}
+
+TEST_CASE("settle's JSON gives a wrong show's problems, as validate's JSON lists them") {
+  const std::string hand = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥";
+  const auto settled = rummy_cli({"settle", "--format", "json"},
+                                 "game points\npoint 1\nplayers A B C\ndeal wild 10\n A declared " +
+                                     hand + "\n B declared\n C 5\n")
+                           .json();
+  const auto validated = rummy_cli({"validate", "--wild", "10", "--format", "json", hand}).json();
+  CHECK(settled["deals"][0]["entries"][0]["problems"] == validated["problems"]);
+  CHECK(settled["deals"][0]["entries"][0]["problems"].size() == 2);
+  CHECK(settled["deals"][0]["entries"][1]["problems"] == Json::array());
+}

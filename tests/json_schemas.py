@@ -67,12 +67,21 @@ def main():
         ["layoff", "--variant", "crazy", "5♥-JK-7♥-8♥", "6♥"],
         ["toss", "Asha=7♥", "Ravi=PJ", "Meena=7♠"],
         ["batch", "--arrange", str(root / "docs" / "examples" / "hands.txt")],
+        ["deal", "--wild", "7", "--point", "2", "--fee", "10%", "--currency", "₹",
+         "Tom declared 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥",
+         "Asha declared A♠-2♠-3♠ | 6♣-8♣-7♥ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ", "Ravi 45",
+         "Meena dropped first"],
+        ["deal", "--game", "pool201", "Asha declared", "Ravi dropped middle"],
+        ["deal", "--variant", "knock", "P1 knocked A♥ 2♥ 3♥ 2♣ 4♣ 5♦ 8♠ 9♠ 10♠ J♠",
+         "P2 showed K♣ K♠ 7♥ A♠ 3♦ 10♦ 8♣ 6♣ 5♣ 4♦"],
+        ["deal", "--variant", "crazy", "--round", "1", "A out", "B showed A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"],
+        ["deal", "Asha 20", "Ravi declared"],
     ]
     for args in extra:
         runs.append((" ".join(args), with_json(args), b""))
 
     commands = {"validate", "score", "arrange", "outs", "batch", "settle", "cash", "layoff",
-                "rules", "toss"}
+                "rules", "toss", "deal"}
     missing = [c for c in commands if c + ".json" not in store]
     if missing:
         print(f"no schema for: {', '.join(sorted(missing))}")

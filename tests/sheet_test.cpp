@@ -502,3 +502,90 @@ TEST_CASE("names as people write them: any case, several words in quotes, did yo
   CHECK(error_of_sheet("game points\npoint 1\nplayers Asha \"Ravi\n")
             .starts_with("t.sheet:3:19: error: expected the closing '\"' of the name"));
 }
+
+TEST_CASE("sheet typos: a misspelt statement word, a colon after the name, 'dropped' alone") {
+  const std::string head = "game points\npoint 1\nplayers Asha Ravi\ndeal\n Asha declared\n";
+  CHECK(error_of_sheet(head + "dael\n") ==
+        "t.sheet:6:1: error: expected a sheet line, found 'dael' (did you mean 'deal'?)\n"
+        "dael\n^\n");
+  CHECK(error_of_sheet(head + " Ravi 4\ndael wild 7\n")
+            .starts_with("t.sheet:7:1: error: expected a sheet line, found 'dael' (did you mean "
+                         "'deal'?)"));
+  // A player's name near a statement's word is still a player's.
+  CHECK(error_of_sheet("game points\npoint 1\nplayers Asha Dea\ndeal\n Asha declared\n Dea\n")
+            .starts_with("t.sheet:6:5: error: expected a sheet line: game, point"));
+  const Settlement s = settle_text(head + " Ravi: 20\n");
+  CHECK(s.players[1].paid == 2000);
+  CHECK(settle_text("game points\npoint 1\nplayers Asha \"Ravi K\"\ndeal\n Asha : declared\n"
+                    " \"Ravi K\": dropped middle\n")
+            .players[1]
+            .paid == 4000);
+  CHECK(error_of_sheet(head + " Ravi dropped\n") ==
+        "t.sheet:6:14: error: expected first or middle after 'dropped': first before the first "
+        "draw, middle any time after, found the end of the line\n"
+        " Ravi dropped\n             ^\n");
+}
+
+TEST_CASE("a wrong show says why: its problems in the entry, and in the error of a line after it") {
+  const std::string head = "game points\npoint 1\nplayers Asha Ravi Meena\ndeal wild 10\n";
+  const Settlement s =
+      settle_text(head + " Ravi declared " + seed_hand + "\n Asha declared\n Meena 12\n");
+  const EntryResult& wrong = s.deals[0].entries[0];
+  CHECK_FALSE(wrong.valid_hand);
+  CHECK(wrong.problems ==
+        std::vector<std::string>{"group 4 (2♦-3♦-Q♣-Q♥) is not a valid group: 2♦ and Q♣ share "
+                                 "neither suit nor rank: a sequence needs one suit, a set one rank",
+                                 "1 sequence: a declaration needs at least two, one of them pure"});
+  CHECK(s.deals[0].entries[1].problems.empty());
+  // Nobody declared validly after the wrong show: the count of line 7 cannot stand.
+  CHECK(
+      error_of_sheet(head + " Ravi declared " + seed_hand + "\n Asha 20\n Meena dropped first\n") ==
+      "t.sheet:6:2: error: Ravi's declaration on line 5 was a wrong show (group 4 "
+      "(2♦-3♦-Q♣-Q♥) is not a valid group: 2♦ and Q♣ share neither suit nor rank: a sequence "
+      "needs one suit, a set one rank; 1 sequence: a declaration needs at least two, one of "
+      "them pure), so nobody has declared validly in this deal: a hand or a count is shown "
+      "after a valid declaration. Write the declaration that ended the deal ('Asha declared', "
+      "with the cards if they were written), or 'Asha won' if everyone else was out of the "
+      "deal\n Asha 20\n ^\n");
+  // Without a wrong show, the error stays as it was.
+  CHECK(error_of_sheet(head + " Asha 20\n Ravi dropped first\n Meena dropped first\n")
+            .starts_with("t.sheet:5:2: error: 'showed' is a hand shown after a valid declaration, "
+                         "and this deal has none"));
+}
+
+TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
+  Sheet sheet = parse_deal("Asha declared\n# a comment\n\nRavi: 45\n", "<arguments>");
+  REQUIRE(sheet.events.size() == 1);
+  const SheetDeal& deal = std::get<SheetDeal>(sheet.events[0]);
+  REQUIRE(deal.entries.size() == 2);
+  CHECK(deal.entries[1].player == "Ravi");
+  CHECK(deal.entries[1].points == "45");
+  // A statement of a sheet is no player's line here.
+  try {
+    parse_deal("deal\nAsha declared\n", "<arguments>");
+    FAIL("no error");
+  } catch (const InputError& error) {
+    CHECK(format_diagnostic(error.diagnostic()) ==
+          "<arguments>:1:5: error: expected a player's line: the name and what they did (Asha "
+          "declared HAND, Ravi 45, Meena dropped first), found the end of the line\ndeal\n    "
+          "^\n");
+  }
+  // Knock: no agreed rounds needed, and no result; a pool: no entry.
+  Sheet knock = parse_deal("P1 knocked 12\nP2 showed 20\n", "t");
+  knock.games.push_back({"knock", 0, "", false, 0});
+  knock.player_lines.push_back({{"P1", 0}, {"P2", 14}});
+  knock.lone_deal = 1;
+  const Settlement s = settle(knock, "P1 knocked 12\nP2 showed 20\n", "t");
+  CHECK(s.lone);
+  CHECK_FALSE(s.finished);
+  REQUIRE(s.deals.size() == 1);
+  CHECK(s.deals[0].entries[0].change == 8);
+  Sheet pool = parse_deal("A declared\nB dropped middle\n", "t");
+  pool.games.push_back({"pool201", 0, "", false, 0});
+  pool.player_lines.push_back({{"A", 0}, {"B", 11}});
+  pool.lone_deal = 1;
+  const Settlement p = settle(pool, "A declared\nB dropped middle\n", "t");
+  CHECK(p.deals[0].entries[1].points == 50);
+  CHECK(p.pool == 0);
+  CHECK(money_transfers(p).empty());
+}
