@@ -102,6 +102,25 @@ TEST_CASE("Crazy Rummy: 2s and jokers are wild, two at most in a run and one in 
   CHECK(read("A♥-2♥-3♥-4♥-JK-JK").kind == GroupKind::impure_sequence);
 }
 
+TEST_CASE("Crazy Rummy: a 2 among 2s stands for itself, so 2s make a book of natural 2s") {
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  const GroupVerdict twos = test::classify("2♠-2♦-2♥", "", crazy);
+  CHECK(twos.kind == GroupKind::set);
+  CHECK(reason_in(Variant::crazy, "2♠-2♦-2♥") == "three 2s");
+  // Suits may repeat in a Crazy book, and a joker is its one wild standing in.
+  CHECK(test::classify("2♠-2♠-2♥-2♣", "", crazy).kind == GroupKind::set);
+  CHECK(reason_in(Variant::crazy, "2♠-2♦-2♥-JK") == "four 2s: JK stands for 2♠");
+  // Two jokers are two wilds standing in, one more than a book takes: the fault is the book's,
+  // not a run's that would have all but one 2 stand in.
+  CHECK(test::classify("2♣-2♣-2♥-JK-JK", "", crazy).kind == GroupKind::invalid);
+  CHECK(reason_in(Variant::crazy, "2♣-2♣-2♥-JK-JK") ==
+        "2 wild cards stand in for others: a book holds at most 1");
+  // Round 1's two books may be one of them.
+  const auto round =
+      rummy_cli({"validate", "--variant", "crazy", "--round", "1", "2♠-2♦-2♥ | 5♠-5♦-5♥-JK"});
+  CHECK(round.code == 0);
+}
+
 TEST_CASE("Crazy Rummy scores ace 15, 9 to K 10, 3 to 8 5, 2s and jokers 20") {
   CHECK(points_in(Variant::crazy, "A♠ 9♦ 5♣ 2♥ JK") == 15 + 10 + 5 + 20 + 20);
   CHECK(points_in(Variant::crazy, "K♠ 10♦ 3♣ 8♥") == 10 + 10 + 5 + 5);
