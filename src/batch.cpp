@@ -104,9 +104,10 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   ReadOptions options;
   options.wild = settings.wild ? settings.wild : defaults.wild;
   if (settings.wild) options.wild_origin = "the line's [wild=…]";
-  options.size = !rules.exact_hand_size ? ReadOptions::Size::any
-                 : defaults.arrange     ? ReadOptions::Size::shown_or_drawn
-                                        : ReadOptions::Size::shown;
+  options.size = !rules.exact_hand_size
+                     ? (defaults.arrange ? ReadOptions::Size::any : ReadOptions::Size::dealt)
+                 : defaults.arrange ? ReadOptions::Size::shown_or_drawn
+                                    : ReadOptions::Size::shown;
   ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {

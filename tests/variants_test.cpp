@@ -191,3 +191,28 @@ TEST_CASE(
   CHECK(Json::parse(rummy_cli({"batch", "--game", "pool101", "--format", "json"}, indian + "\n")
                         .out)["game"] == "pool101");
 }
+
+TEST_CASE("Basic and Knock refuse a hand larger than they deal, in score, validate and batch") {
+  const std::string eleven = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠";
+  const std::string ten = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠";
+  for (const std::string variant : {"basic", "knock"}) {
+    CAPTURE(variant);
+    for (const std::string command : {"score", "validate"}) {
+      CAPTURE(command);
+      const auto refused = rummy_cli({command, "--variant", variant, eleven});
+      CHECK(refused.code == 2);
+      CHECK(refused.err.find("11 cards: a " +
+                             std::string(variant_description(*find_variant(variant))) +
+                             " hand never holds more than the 10 dealt") != std::string::npos);
+      CHECK(rummy_cli({command, "--variant", variant, ten}).code != 2);
+    }
+    const auto batch = rummy_cli({"batch", "--variant", variant}, ten + "\n" + eleven + "\n");
+    CHECK(batch.out.find("<stdin>:1: valid") != std::string::npos);
+    CHECK(batch.out.find("<stdin>:2:34: error: 11 cards: a " +
+                         std::string(variant_description(*find_variant(variant))) +
+                         " hand never holds more than the 10 dealt") != std::string::npos);
+  }
+  // Crazy Rummy deals at most 13 (round 7).
+  CHECK(rummy_cli({"score", "--variant", "crazy", "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 3♥ 4♥"})
+            .code == 2);
+}
