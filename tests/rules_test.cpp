@@ -1,6 +1,7 @@
 // The house-rule mechanism: names, defaults, values and errors (rules §2.7).
 #include <doctest/doctest.h>
 
+#include "cli_run.hpp"
 #include "rules.hpp"
 
 using namespace rummy;
@@ -132,4 +133,36 @@ TEST_CASE("the cap, a wrong show and drops are Indian rummy's; ending on a disca
   Rules indian = Rules::for_variant(Variant::indian);
   CHECK(apply_house_rule(indian, "end-on-discard=on") ==
         "house rule end-on-discard is for Basic Rummy");
+}
+
+TEST_CASE("numeric house rules through the CLI: rules' JSON, a capped score, a wrong show") {
+  const auto json = test::rummy_cli({"rules", "--format", "json", "--house", "points-cap=100"});
+  CHECK(json.code == 0);
+  CHECK(json.out.find("\"name\": \"points-cap\",\n      \"summary\": \"the most a loser pays\",\n"
+                      "      \"kind\": \"number\",\n      \"default\": \"80\",\n"
+                      "      \"value\": \"100\",\n      \"values\": [],") != std::string::npos);
+  CHECK(json.out.find("\"min\": 1,\n      \"max\": 999,") != std::string::npos);
+  CHECK(json.out.find("\"points_cap\": 100,") != std::string::npos);
+
+  const auto capped = test::rummy_cli({"score", "--house", "points-cap=100",
+                                       "K♠ K♦ | Q♣ Q♠ | J♦ J♣ | 10♠ 10♦ | 9♣ 9♦ | 8♠ 8♦ | 4♣"});
+  CHECK(capped.out.find("pays 100 points (118 before the 100-point cap)\n") != std::string::npos);
+  CHECK(capped.out.find("house rule that changed this result: points-cap=100\n") !=
+        std::string::npos);
+
+  const auto wrong = test::rummy_cli({"score", "--declared", "--house", "wrong-show=60",
+                                      "A♠ 2♠ 4♠ 5♥ 6♥ 7♥ 9♣ 9♦ 9♠ K♥ K♦ K♠ K♣"});
+  CHECK(wrong.out.find("pays 60 points") != std::string::npos);
+  CHECK(wrong.out.find("house rule that changed this result: wrong-show=60\n") !=
+        std::string::npos);
+
+  // A drop in the format in force; refused in deals rummy until drops-in-deals=on.
+  CHECK(
+      test::rummy_cli({"score", "--game", "pool201", "--house", "first-drop=30", "--drop", "first"})
+          .out.find("pays 30 points") != std::string::npos);
+  CHECK(test::rummy_cli({"score", "--game", "deals", "--house", "first-drop=10", "--drop", "first"})
+            .code == 2);
+  CHECK(test::rummy_cli({"score", "--house", "points-cap=30", "--drop", "middle"}).err ==
+        "rummy: error: --house: a middle drop (40) costs more than the points cap (30): a drop "
+        "costs at most what losing with any hand does (middle-drop, points-cap)\n");
 }
