@@ -105,8 +105,9 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   options.wild = settings.wild ? settings.wild : defaults.wild;
   if (settings.wild) options.wild_origin = "the line's [wild=…]";
   // Where hands are declared, a drawn hand (one card more) is judged after its discard, as
-  // validate and score judge it.
-  options.size = !rules.exact_hand_size               ? ReadOptions::Size::any
+  // validate and score judge it; in games of any size, a hand holds at most what the game deals.
+  options.size = !rules.exact_hand_size
+                     ? (defaults.arrange ? ReadOptions::Size::any : ReadOptions::Size::dealt)
                  : defaults.arrange || rules.declares ? ReadOptions::Size::shown_or_drawn
                                                       : ReadOptions::Size::shown;
   ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);

@@ -548,7 +548,9 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
       verdict.reading = reading;
       return verdict;
     }
-    if (!too_many) {
+    // A group of 2s in Crazy Rummy is read as a book when that asks fewer wilds to stand in
+    // (a 2 among 2s stands for itself): its fault is the book's.
+    if (!too_many || wilds < too_many->jokers) {
       too_many = GroupVerdict{
           GroupKind::invalid, GroupFault::too_many_wilds_in_set, {}, {}, {}, {}, wilds};
     }

@@ -307,9 +307,9 @@ int report_error(const CommandError& error, Format format, const Environment& en
   return exit_bad_input;
 }
 
-Rules rules_from(const CommonOptions& options) {
+Rules rules_from(const CommonOptions& options, Game format) {
   const Variant variant = options.variant;
-  Rules rules = Rules::for_variant(variant);
+  Rules rules = Rules::for_variant(variant, format);
   if (options.decks) {
     if (const auto refusal = decks_refusal(rules, *options.decks)) {
       throw CommandError{"--decks: " + *refusal, std::nullopt};
@@ -331,6 +331,9 @@ Rules rules_from(const CommonOptions& options) {
     if (const auto problem = apply_house_rule(rules, assignment)) {
       throw CommandError{"--house " + assignment + ": " + *problem, std::nullopt};
     }
+  }
+  if (const auto conflict = house_rules_conflict(rules)) {
+    throw CommandError{"--house: " + *conflict, std::nullopt};
   }
   return rules;
 }

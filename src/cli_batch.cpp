@@ -431,7 +431,7 @@ class Progress {
 int run_batch(const BatchOptions& options, const Environment& env) {
   const Format format = options.common.format;
   return guarded(options.common, env, [&]() -> int {
-    const Rules rules = rules_from(options.common);
+    const Rules rules = rules_from(options.common, options.game);
     refuse_game_option(options.game_given, rules);
     if (options.declared && !rules.declares) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
@@ -571,8 +571,8 @@ std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
       command, "--game", options->game, all_games, game_name,
       "The game, unless a line says otherwise: " + spoken_list(all_games, game_name));
   command.add_flag("--declared", options->declared,
-                   fmt::format("Hands were declared (valid: 0, wrong show: {}) unless a line says "
-                               "'shown'",
+                   fmt::format("Hands were declared (valid: 0, wrong show: {} unless house rule "
+                               "wrong-show says otherwise) unless a line says 'shown'",
                                Rules::for_variant(Variant::indian).wrong_show_points));
   command
       .add_option("--jobs,-j", options->jobs,

@@ -115,7 +115,7 @@ struct CommandError {
 int report_error(const CommandError& error, Format format, const Environment& env);
 
 // The rules after --decks and every --house; a CommandError when one is unknown.
-Rules rules_from(const CommonOptions& options);
+Rules rules_from(const CommonOptions& options, Game format = Game::points);
 
 // --game (Indian rummy's formats) given to another game: a CommandError.
 void refuse_game_option(bool given, const Rules& rules);

@@ -52,6 +52,7 @@ std::string first_clause(std::string text) {
 std::vector<std::string> house_values() {
   std::vector<std::string> values;
   for (const HouseRule& rule : house_rules()) {
+    if (rule.is_number()) values.push_back(fmt::format("{}=", rule.name));  // a number follows
     for (const HouseRuleValue& value : rule.values) {
       values.push_back(fmt::format("{}={}", rule.name, value.name));
     }

@@ -27,10 +27,6 @@ Json drops_json(const Rules& rules) {
   return drops;
 }
 
-bool applies(const HouseRule& rule, const Rules& rules) {
-  return !rule.only_for || *rule.only_for == rules.variant;
-}
-
 // The game's own rules in words, from its Rules value: cards, values, melds, wild cards, deals.
 std::vector<std::string> game_lines(const Rules& rules) {
   std::vector<std::string> lines;
@@ -83,17 +79,24 @@ struct RulesResult {
   Json json() const {
     Json list = Json::array();
     for (const HouseRule& rule : house_rules()) {
-      if (!applies(rule, rules)) continue;
+      if (!rule.applies(rules)) continue;
       Json values = Json::array();
       for (const HouseRuleValue& value : rule.values) {
         values.push_back({{"name", value.name}, {"meaning", value.meaning}});
       }
-      list.push_back({{"name", rule.name},
-                      {"summary", rule.summary},
-                      {"default", rule.values[0].name},
-                      {"value", rule.values[rule.get(rules)].name},
-                      {"values", values},
-                      {"source", rule.source}});
+      Json entry = {{"name", rule.name},
+                    {"summary", rule.summary},
+                    {"kind", rule.is_number() ? "number" : "choice"},
+                    {"default", rule.value_text(rule.default_value(rules))},
+                    {"value", rule.value_text(rule.get(rules))},
+                    {"values", values},
+                    {"source", rule.source}};
+      if (rule.is_number()) {
+        entry["min"] = rule.number->min;
+        entry["max"] = rule.number->max;
+        entry["meaning"] = rule.number->meaning;
+      }
+      list.push_back(std::move(entry));
     }
     Json game = Json::array();
     for (const std::string& line : game_lines(rules)) game.push_back(line);
@@ -119,14 +122,25 @@ struct RulesResult {
     for (const std::string& line : game_lines(rules)) out << "  " << line << "\n";
     out << "\nHouse rules (set one with --house NAME=VALUE):\n";
     for (const HouseRule& rule : house_rules()) {
-      if (!applies(rule, rules)) continue;
+      if (!rule.applies(rules)) continue;
       out << "\n" << style.paint(rule.name, colour::strong) << ": " << rule.summary << "\n";
-      const std::size_t current = rule.get(rules);
+      if (rule.is_number()) {
+        const int current = rule.get(rules), by_default = rule.default_value(rules);
+        out << fmt::format("  a whole number from {} to {}: {}\n", rule.number->min,
+                           rule.number->max, rule.number->meaning);
+        out << fmt::format(
+            "  default {}{}\n", by_default,
+            current == by_default ? ", in force" : fmt::format("; in force {}", current));
+        out << "  source: " << rule.source << "\n";
+        continue;
+      }
+      const std::size_t current = static_cast<std::size_t>(rule.get(rules));
+      const std::size_t by_default = static_cast<std::size_t>(rule.default_value(rules));
       std::vector<std::string> labels;
       std::size_t width = 0;
       for (std::size_t i = 0; i < rule.values.size(); ++i) {
         std::string tags;
-        if (i == 0) tags += "default";
+        if (i == by_default) tags += "default";
         if (i == current) tags += tags.empty() ? "in force" : ", in force";
         labels.push_back(tags.empty() ? std::string(rule.values[i].name)
                                       : fmt::format("{} ({})", rule.values[i].name, tags));
@@ -139,8 +153,8 @@ struct RulesResult {
     }
     if (!rules.declares) return;  // the cap, wrong shows and drops are Indian rummy's
     out << fmt::format(
-        "\nFixed rules (rules §2.6): a hand holds {} cards; a loser pays at most {}; a wrong "
-        "show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
+        "\nPoints in force (rules §2.6): a hand holds {} cards; a loser pays at most {}; a "
+        "wrong show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
         rules.hand_size, rules.points_cap, rules.wrong_show_points,
         rules.valid_after_declaration_points);
     out << "Drops (first / middle):";
@@ -154,10 +168,17 @@ struct RulesResult {
   }
 };
 
-int run_rules(const CommonOptions& options, const Environment& env) {
-  return guarded(options, env, [&]() -> int {
-    const Rules rules = rules_from(options);
-    emit(RulesResult{rules}, options, env);
+struct RulesOptions {
+  CommonOptions common;
+  Game game = Game::points;
+  bool game_given = false;
+};
+
+int run_rules(const RulesOptions& options, const Environment& env) {
+  return guarded(options.common, env, [&]() -> int {
+    const Rules rules = rules_from(options.common, options.game);
+    refuse_game_option(options.game_given, rules);
+    emit(RulesResult{rules}, options.common, env);
     return exit_ok;
   });
 }
@@ -165,10 +186,17 @@ int run_rules(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_rules(CLI::App& command, const Environment& env) {
-  auto options = std::make_shared<CommonOptions>();
-  add_rules_options(command, *options, /*with_variant=*/true, /*with_round=*/false);
-  add_output_options(command, *options);
-  return [options, &env] { return run_rules(*options, env); };
+  auto options = std::make_shared<RulesOptions>();
+  add_rules_options(command, options->common, /*with_variant=*/true, /*with_round=*/false);
+  add_output_options(command, options->common);
+  CLI::Option* game =
+      add_enum_option(command, "--game", options->game, all_games, game_name,
+                      "The format whose drops the house rules first-drop and middle-drop set: " +
+                          spoken_list(all_games, game_name));
+  return [options, game, &env] {
+    options->game_given = game->count() > 0;
+    return run_rules(*options, env);
+  };
 }
 
 }  // namespace rummy::cli

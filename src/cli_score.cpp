@@ -99,8 +99,8 @@ struct ScoreResult {
 
 int run_score(const ScoreOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
-    const Rules rules = rules_from(options.common);
     const Game game = options.game;
+    const Rules rules = rules_from(options.common, game);
     refuse_game_option(options.game_given, rules);
     if (options.drops && !rules.has_drops()) {
       throw CommandError{fmt::format("--drop is for Indian rummy: {} has no drops",
@@ -126,7 +126,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     }
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards; where
     // hands are declared, one more is a drawn hand, scored after its discard.
-    const HandSize size = !rules.exact_hand_size ? HandSize::any
+    const HandSize size = !rules.exact_hand_size ? HandSize::dealt
                           : rules.declares       ? HandSize::shown_or_drawn
                                                  : HandSize::shown;
     const ReadHand read = read_hand_from(options.common, rules, env, size);
@@ -169,8 +169,9 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
                                       "The game: " + spoken_list(all_games, game_name));
   CLI::Option* declared = command.add_flag(
       "--declared", options->declared,
-      fmt::format("The player declared this hand (valid: 0, a wrong show: {}); without it the "
-                  "hand is a loser's, shown after someone else declared",
+      fmt::format("The player declared this hand (valid: 0, a wrong show: {} unless house rule "
+                  "wrong-show says otherwise); without it the hand is a loser's, shown after "
+                  "someone else declared",
                   Rules::for_variant(Variant::indian).wrong_show_points));
   CLI::Option* drop =
       add_enum_option(command, "--drop", options->drop, all_drops, drop_name,

@@ -68,7 +68,10 @@ struct ValidateResult {
 int run_validate(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    const ReadHand read = read_hand_from(options, rules, env);
+    // An Indian hand of another size is the declaration's problem (rules §6.3); the other games
+    // refuse more cards than they deal.
+    const ReadHand read = read_hand_from(options, rules, env,
+                                         rules.exact_hand_size ? HandSize::any : HandSize::dealt);
     const bool grouped = read.written.grouped;
     const auto judge = [&](const Rules& with) {
       return judge_hand(read.hand, grouped, with, /*look_for_declaration=*/true);

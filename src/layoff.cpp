@@ -1,7 +1,8 @@
-// Laying off (see layoff.hpp). Card by card, a swap comes before an extension: a natural card laid
-// off onto a run takes the place of the wild that stands for exactly that card in the run's
-// reading (the reading validate shows; a wild at the end of a run stands for the card above it
-// where there is one), and the wild goes back to the player. Any other card extends the meld.
+// Laying off (see layoff.hpp). Card by card, a swap comes before an extension: a card laid off
+// onto a run that is exactly the card a wild stands for in the run's reading (the reading validate
+// shows; a wild at the end of a run stands for the card above it where there is one) takes the
+// wild's place, a natural 2 of Crazy Rummy too, and the wild goes back to the player. Any other
+// card extends the meld.
 #include "layoff.hpp"
 
 #include <algorithm>
@@ -38,10 +39,15 @@ LayOff lay_off(const Group& meld, const Group& cards, WildRank wild, const Rules
   Group added;
   for (const Card card : cards) {
     bool swapped = false;
-    if (run && rules.wild_taken_from_run && !is_joker(card, wild)) {
+    // Any card that is the very card a wild stands for takes its place, a natural 2 of Crazy
+    // Rummy too (a 2 in its natural place stands for itself); a printed joker never is one.
+    if (run && rules.wild_taken_from_run && !card.is_printed_joker()) {
       const GroupVerdict now = classify_group(result.result, wild, rules);
       for (std::size_t i = 0; i < result.result.size() && !swapped; ++i) {
-        if (!is_joker(result.result[i], wild) || now.reading[i] != card) continue;
+        if (!is_joker(result.result[i], wild) || !stands_in(now, result.result, i) ||
+            now.reading[i] != card) {
+          continue;
+        }
         result.swaps.push_back({card, result.result[i]});
         result.result[i] = card;
         swapped = true;

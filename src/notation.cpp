@@ -138,6 +138,13 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
                       fmt::format("{} card{}: a hand shown at the end of a deal holds {}",
                                   cards.size(), cards.size() == 1 ? "" : "s", shown));
   }
+  const auto dealt = static_cast<std::size_t>(rules.largest_deal());
+  if (options.size == ReadOptions::Size::dealt && rules.hand_bounded_by_deal() &&
+      cards.size() > dealt) {
+    throw input_error(source, text, read.written.end_offset,
+                      fmt::format("{} cards: a {} hand never holds more than the {} dealt",
+                                  cards.size(), variant_description(rules.variant), dealt));
+  }
   if (options.size == ReadOptions::Size::shown_or_drawn && cards.size() != shown &&
       cards.size() != shown + 1) {
     throw input_error(source, text, read.written.end_offset,

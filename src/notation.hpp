@@ -52,8 +52,9 @@ struct ReadOptions {
   std::string_view wild_origin = "--wild";  // where `wild` comes from, for messages
   bool jk_is_printed_joker = false;
   // How many cards the hand must hold: any, exactly rules.hand_size (a hand shown at the end
-  // of a deal), or that or one more (a hand about to declare, with its 14th card).
-  enum class Size { any, shown, shown_or_drawn } size = Size::any;
+  // of a deal), that or one more (a hand about to declare, with its 14th card), or at most the
+  // most the game deals a player (Rules::largest_deal: cards left or shown at the end).
+  enum class Size { any, shown, shown_or_drawn, dealt } size = Size::any;
 };
 
 // Parses and checks a hand: one wild rank across all (WJ) marks and agreeing with the

@@ -50,8 +50,8 @@ Json house_rules_json(const std::vector<HouseRuleSetting>& settings) {
   Json array = Json::array();
   for (const HouseRuleSetting& setting : settings) {
     array.push_back({{"name", setting.rule->name},
-                     {"value", setting.rule->values[setting.value].name},
-                     {"default", setting.rule->values[0].name}});
+                     {"value", setting.rule->value_text(setting.value)},
+                     {"default", setting.rule->value_text(setting.default_value)}});
   }
   return array;
 }

@@ -2,6 +2,8 @@
 #include "rules.hpp"
 
 #include <array>
+#include <charconv>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -103,6 +105,7 @@ std::optional<Contract> Rules::round(int number) const {
 Rules Rules::for_variant(Variant variant, Game game) {
   Rules rules;
   rules.variant = variant;
+  rules.format = game;
   rules.match = indian_match(game);
   if (variant == Variant::indian) return rules;
 
@@ -286,43 +289,154 @@ constexpr std::array<HouseRuleValue, 2> ace_high_or_low_values = {{
     {"on", "the ace is low or high (Q-K-A too) and counts 15"},
 }};
 
-const std::array<HouseRule, 4> house_rule_table = {{
+constexpr std::array<HouseRuleValue, 2> end_on_discard_values = {{
+    {"off", "a player goes out by melding, laying off or discarding the last card"},
+    {"on", "a player goes out only by discarding the last card"},
+}};
+
+constexpr std::array<HouseRuleValue, 2> drops_in_deals_values = {{
+    {"off", "deals rummy allows no drop"},
+    {"on", "deals rummy allows drops, at the points game's values"},
+}};
+
+// The largest number a numeric house rule takes: far above any count a hand reaches.
+constexpr int most_points = 999;
+
+std::optional<std::string> no_drops_refusal(const Rules& rules) {
+  const DropPenalty& drop = rules.drop_penalty(rules.format);
+  if (drop.first && drop.middle) return std::nullopt;
+  return fmt::format(
+      "{} allows no drop (drops-in-deals=on allows them, at the points game's "
+      "values)",
+      game_description(rules.format));
+}
+
+DropPenalty& drop_in_force(Rules& rules) {
+  return rules.drops[static_cast<std::size_t>(rules.format)];
+}
+
+// The drops of the format in force; a format without drops has the points game's, which
+// drops-in-deals=on gives it.
+struct DropValues {
+  int first = 0, middle = 0;
+};
+DropValues drop_in_force(const Rules& rules) {
+  const DropPenalty& own = rules.drop_penalty(rules.format);
+  const DropPenalty& points = rules.drop_penalty(Game::points);
+  return {own.first.value_or(points.first.value_or(0)),
+          own.middle.value_or(points.middle.value_or(0))};
+}
+
+const std::array<HouseRule, 10> house_rule_table = {{
     {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
      "rules §2.6: the Hindi guide (default); most platforms (all); the Junglee guide's example "
      "(ungrouped)",
-     pure_without_second_values,
-     [](const Rules& rules) { return static_cast<std::size_t>(rules.pure_without_second); },
-     [](Rules& rules, std::size_t value) {
+     pure_without_second_values, std::nullopt,
+     [](const Rules& rules) { return static_cast<int>(rules.pure_without_second); },
+     [](Rules& rules, int value) {
        rules.pure_without_second = static_cast<PureWithoutSecondCount>(value);
      },
      Variant::indian},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "rules §2.4: off in the Junglee guide (default); on at some platforms",
-     fifth_card_joker_values,
-     [](const Rules& rules) { return static_cast<std::size_t>(rules.fifth_card_joker ? 1 : 0); },
-     [](Rules& rules, std::size_t value) { rules.fifth_card_joker = value == 1; }, Variant::indian},
+     fifth_card_joker_values, std::nullopt,
+     [](const Rules& rules) { return rules.fifth_card_joker ? 1 : 0; },
+     [](Rules& rules, int value) { rules.fifth_card_joker = value == 1; }, Variant::indian},
     {"pool-out", "when a pool rummy player is out",
      "rules §2.8: the platforms (reach, default); the Hindi guide's words (exceed)",
-     pool_out_values,
-     [](const Rules& rules) {
-       return static_cast<std::size_t>(rules.pool_out_above_limit ? 1 : 0);
-     },
-     [](Rules& rules, std::size_t value) { rules.pool_out_above_limit = value == 1; },
-     Variant::indian},
+     pool_out_values, std::nullopt,
+     [](const Rules& rules) { return rules.pool_out_above_limit ? 1 : 0; },
+     [](Rules& rules, int value) { rules.pool_out_above_limit = value == 1; }, Variant::indian},
     {"ace-high-or-low", "Basic Rummy: whether the ace may also be high",
      "rules §3.2: the Hindi page on Basic Rummy (low only, default; high or low as its house rule)",
-     ace_high_or_low_values,
-     [](const Rules& rules) {
-       return static_cast<std::size_t>(rules.variant == Variant::basic && rules.ace_high ? 1 : 0);
-     },
-     [](Rules& rules, std::size_t value) {
+     ace_high_or_low_values, std::nullopt,
+     [](const Rules& rules) { return rules.variant == Variant::basic && rules.ace_high ? 1 : 0; },
+     [](Rules& rules, int value) {
        rules.ace_high = value == 1;
        rules.card_points[0] = value == 1 ? 15 : 1;
      },
      Variant::basic},
+    {"points-cap",
+     "the most a loser pays",
+     "rules §2.6: the Hindi and Junglee guides (80)",
+     {},
+     HouseRuleNumber{1, most_points, "the most points a loser pays, whatever the hand counts"},
+     [](const Rules& rules) { return rules.points_cap; },
+     [](Rules& rules, int value) { rules.points_cap = value; },
+     Variant::indian},
+    {"wrong-show",
+     "what a wrong show (a declaration that is not valid) costs",
+     "rules §2.6: the Hindi and Junglee guides (80)",
+     {},
+     HouseRuleNumber{1, most_points, "the points a wrong show pays, whatever the cards"},
+     [](const Rules& rules) { return rules.wrong_show_points; },
+     [](Rules& rules, int value) { rules.wrong_show_points = value; },
+     Variant::indian},
+    {"first-drop",
+     "what a drop before the first draw costs, in the format in force",
+     "rules §2.6: the Hindi and Junglee guides (points rummy and 101 pool 20, 201 pool 25)",
+     {},
+     HouseRuleNumber{0, most_points, "the points a first drop pays, at most the middle drop"},
+     [](const Rules& rules) { return drop_in_force(rules).first; },
+     [](Rules& rules, int value) { drop_in_force(rules).first = value; },
+     Variant::indian,
+     no_drops_refusal},
+    {"middle-drop",
+     "what a drop after the first draw costs, in the format in force",
+     "rules §2.6: the Hindi and Junglee guides (points rummy and 101 pool 40, 201 pool 50)",
+     {},
+     HouseRuleNumber{0, most_points, "the points a middle drop pays, at most the points cap"},
+     [](const Rules& rules) { return drop_in_force(rules).middle; },
+     [](Rules& rules, int value) { drop_in_force(rules).middle = value; },
+     Variant::indian,
+     no_drops_refusal},
+    {"drops-in-deals", "whether a deals rummy player may drop",
+     "rules §2.6 and §2.8: the Hindi guide (off, default); some tables (on)", drops_in_deals_values,
+     std::nullopt, [](const Rules& rules) { return rules.drop_penalty(Game::deals).first ? 1 : 0; },
+     [](Rules& rules, int value) {
+       rules.drops[static_cast<std::size_t>(Game::deals)] =
+           value == 1 ? Rules::for_variant(Variant::indian).drop_penalty(Game::points)
+                      : DropPenalty{};
+     },
+     Variant::indian},
+    {"end-on-discard", "Basic Rummy: whether going out needs a last discard",
+     "rules §3.4: the Hindi page on Basic Rummy (off, default; on as its house rule)",
+     end_on_discard_values, std::nullopt,
+     [](const Rules& rules) { return rules.ends_on_discard ? 1 : 0; },
+     [](Rules& rules, int value) { rules.ends_on_discard = value == 1; }, Variant::basic},
 }};
 
 }  // namespace
+
+bool HouseRule::applies(const Rules& rules) const {
+  return (!only_for || *only_for == rules.variant) && (refusal == nullptr || !refusal(rules));
+}
+
+int HouseRule::default_value(const Rules& rules) const {
+  return get(Rules::for_variant(rules.variant, rules.format));
+}
+
+std::string HouseRule::value_text(int value) const {
+  if (is_number()) return std::to_string(value);
+  return std::string(values[static_cast<std::size_t>(value)].name);
+}
+
+std::optional<int> HouseRule::find_value(std::string_view text) const {
+  if (is_number()) {
+    int value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc{} || stop != end || value < number->min ||
+        value > number->max) {
+      return std::nullopt;
+    }
+    return value;
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i].name == text) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
 
 std::span<const HouseRule> house_rules() {
   return house_rule_table;
@@ -336,7 +450,7 @@ const HouseRule* find_house_rule(std::string_view name) {
 }
 
 std::string HouseRuleSetting::text() const {
-  return std::string(rule->name) + "=" + std::string(rule->values[value].name);
+  return std::string(rule->name) + "=" + rule->value_text(value);
 }
 
 std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment) {
@@ -351,6 +465,11 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
     return "house rule " + std::string(rule->name) + " is for " +
            std::string(variant_description(*rule->only_for));
   }
+  if (rule != nullptr && rule->refusal != nullptr) {
+    if (const auto why = rule->refusal(rules)) {
+      return "house rule " + std::string(rule->name) + " does not apply: " + *why;
+    }
+  }
   if (rule == nullptr) {
     std::string known;
     for (const HouseRule& each : house_rule_table) {
@@ -360,11 +479,13 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
     return "unknown house rule '" + std::string(name) + "' (known: " + known +
            "; 'rummy rules' lists them)";
   }
-  for (std::size_t i = 0; i < rule->values.size(); ++i) {
-    if (rule->values[i].name == value) {
-      rule->set(rules, i);
-      return std::nullopt;
-    }
+  if (const auto found = rule->find_value(value)) {
+    rule->set(rules, *found);
+    return std::nullopt;
+  }
+  if (rule->is_number()) {
+    return fmt::format("house rule {} takes a whole number from {} to {}, not '{}'", rule->name,
+                       rule->number->min, rule->number->max, value);
   }
   std::string allowed;
   for (const HouseRuleValue& each : rule->values) {
@@ -375,11 +496,32 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
          "' (allowed: " + allowed + ")";
 }
 
+std::optional<std::string> house_rules_conflict(const Rules& rules) {
+  const DropPenalty& drop = rules.drop_penalty(rules.format);
+  if (!drop.first || !drop.middle) return std::nullopt;
+  if (*drop.first > *drop.middle) {
+    return fmt::format(
+        "a first drop ({}) costs more than a middle drop ({}): leaving before the "
+        "first draw costs at most as much as leaving later (first-drop, "
+        "middle-drop)",
+        *drop.first, *drop.middle);
+  }
+  if (*drop.middle > rules.points_cap) {
+    return fmt::format(
+        "a middle drop ({}) costs more than the points cap ({}): a drop costs at "
+        "most what losing with any hand does (middle-drop, points-cap)",
+        *drop.middle, rules.points_cap);
+  }
+  return std::nullopt;
+}
+
 std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules) {
   std::vector<HouseRuleSetting> settings;
   for (const HouseRule& rule : house_rule_table) {
-    const std::size_t value = rule.get(rules);
-    if (value != 0) settings.push_back({&rule, value});
+    if (rule.only_for && *rule.only_for != rules.variant) continue;
+    const int value = rule.get(rules);
+    const int default_value = rule.default_value(rules);
+    if (value != default_value) settings.push_back({&rule, value, default_value});
   }
   return settings;
 }

@@ -157,6 +157,7 @@ struct MeldWords {
 
 struct Rules {
   Variant variant = Variant::indian;
+  Game format = Game::points;  // Indian rummy's format in force: the drops' house rules set it
   MeldWords words;
   int hand_size = 13;
   bool exact_hand_size = true;  // a shown hand holds hand_size cards (the others: any number)
@@ -192,17 +193,20 @@ struct Rules {
   bool fifth_card_joker = false;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
   bool pool_out_above_limit = false;  // house rule pool-out: reach (default) or exceed
-  int points_cap = 80;
-  int wrong_show_points = 80;
+  int points_cap = 80;                // house rule points-cap
+  int wrong_show_points = 80;         // house rule wrong-show
   int valid_after_declaration_points = 2;
   // Penalty points by rank (A K Q J 10, the rest face value); jokers always count 0.
   std::array<int, rank_count> card_points = {10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  // House rules first-drop and middle-drop set the format in force; drops-in-deals gives deals
+  // rummy the points game's drops.
   std::array<DropPenalty, all_games.size()> drops = {{
       {20, 40},                      // points
       {20, 40},                      // 101 pool
       {25, 50},                      // 201 pool
       {std::nullopt, std::nullopt},  // deals: no drop (Hindi guide)
   }};
+  bool ends_on_discard = false;  // Basic Rummy's house rule: a player goes out only by a discard
 
   // The toss for seats (§2.8): each player gets one open card; the highest plays first. A joker
   // is highest; equal ranks go by suit, in this order from the highest.
@@ -227,6 +231,17 @@ struct Rules {
   bool grouping_counts() const { return shown_count != ShownCount::every_card; }
   int deal_size(std::size_t players) const {
     return deal_sizes[std::min(players, deal_sizes.size() - 1)];
+  }
+  // The most cards the game deals a player.
+  int largest_deal() const {
+    int most = *std::max_element(deal_sizes.begin(), deal_sizes.end());
+    for (const Contract& each : rounds) most = std::max(most, each.cards);
+    return most;
+  }
+  // Whether a hand never holds more than was dealt (Basic, Knock); a Crazy Rummy hand grows
+  // with claims and their penalty cards.
+  bool hand_bounded_by_deal() const {
+    return match.left_at_most_dealt || match.deal_size_by_players;
   }
 
   int copies_allowed() const { return decks; }
@@ -276,29 +291,54 @@ struct HouseRuleValue {
   std::string_view meaning;  // one line for people
 };
 
+// A house rule that is a number rather than a choice: its range and what the number is.
+struct HouseRuleNumber {
+  int min = 0;
+  int max = 0;
+  std::string_view meaning;  // "the most a loser pays, in points"
+};
+
+// A house rule is either a choice among named values (a `value` is the index into `values`, the
+// first being the rulebook's) or a number in a range (a `value` is the number). Either way its
+// default is what the rulebook's Rules of the game and format give (Rules::for_variant).
 struct HouseRule {
   std::string_view name;
   std::string_view summary;
   std::string_view source;                 // where docs/rules.md takes the default from
-  std::span<const HouseRuleValue> values;  // the first is the default
-  std::size_t (*get)(const Rules&);        // index into values
-  void (*set)(Rules&, std::size_t);
+  std::span<const HouseRuleValue> values;  // a choice; empty for a number
+  std::optional<HouseRuleNumber> number;   // a number
+  int (*get)(const Rules&);                // the index into values, or the number
+  void (*set)(Rules&, int);
   std::optional<Variant> only_for = std::nullopt;  // a rule of one game only
+  // Why the rule does not apply to these rules (a format without drops); nothing when it does.
+  std::optional<std::string> (*refusal)(const Rules&) = nullptr;
+
+  bool is_number() const { return number.has_value(); }
+  bool applies(const Rules& rules) const;
+  int default_value(const Rules& rules) const;  // in the rulebook, for this game and format
+  std::string value_text(int value) const;      // "all", "100"
+  std::optional<int> find_value(std::string_view text) const;  // by name, or a number in range
 };
 
 std::span<const HouseRule> house_rules();
 const HouseRule* find_house_rule(std::string_view name);
 
-// One non-default choice, e.g. pure-without-second=all.
+// One non-default value, e.g. pure-without-second=all or points-cap=100.
 struct HouseRuleSetting {
   const HouseRule* rule = nullptr;
-  std::size_t value = 0;
+  int value = 0;
+  int default_value = 0;
   std::string text() const;  // "name=value"
   bool operator==(const HouseRuleSetting&) const = default;
 };
 
 // Applies "NAME=VALUE"; returns an explanation when the text names no rule or no value.
 std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment);
+
+// Whether the house rules in force make sense together: a drop costs no more than the cap, a first
+// drop no more than a middle drop. Checked once every house rule is applied, so their order
+// never matters; an explanation when they do not.
+std::optional<std::string> house_rules_conflict(const Rules& rules);
 
 // The house rules whose value in `rules` differs from their default.
 std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules);
@@ -313,7 +353,7 @@ std::vector<HouseRuleSetting> house_rules_that_changed(const Rules& rules, Compu
   const auto result = compute(rules);
   for (const HouseRuleSetting& setting : settings) {
     Rules with_default = rules;
-    setting.rule->set(with_default, 0);
+    setting.rule->set(with_default, setting.default_value);
     if (!(compute(with_default) == result)) changed.push_back(setting);
   }
   return changed;

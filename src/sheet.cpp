@@ -146,6 +146,9 @@ class Settler {
         fail(house.value_offset, *problem);
       }
     }
+    if (const auto conflict = house_rules_conflict(rules_)) {
+      fail(sheet_.house.back().value_offset, *conflict);  // checked once all are read
+    }
     result_.house_rules = non_default_house_rules(rules_);
     if (!sheet_.lone_deal) check_settings(line);
     if (sheet_.lone_deal) {

@@ -28,7 +28,7 @@ check "bash: an option" "--variant" "$(complete_bash rummy score --vari)"
 check "bash: variants" "indian basic knock crazy" "$(complete_bash rummy score --variant '')"
 check "bash: games" "pool101 pool201" "$(complete_bash rummy batch --game pool)"
 check "bash: formats of batch" "text json csv" "$(complete_bash rummy batch --format '')"
-check "bash: house-rule names" "pure-without-second= pool-out=" \
+check "bash: house-rule names" "pure-without-second= pool-out= points-cap=" \
   "$(complete_bash rummy score --house p)"
 check "bash: house-rule values" "pure-exempt" \
   "$(complete_bash rummy score --house pure-without-second = pure-)"

@@ -45,12 +45,26 @@ TEST_CASE("a natural card takes back the wild that stands for it in a Crazy Rumm
   CHECK(both.fits());
   CHECK(both.swaps.size() == 2);
   CHECK(both.result == hand_of("5♥-6♥-7♥-8♥-9♥", "", crazy).cards());
+
+  // A 2 is wild, but the 2 a wild stands for is that very card: it takes the wild's place too.
+  const LayOff two = lay("A♥-JK-3♥-4♥", "2♥", crazy);
+  CHECK(two.fits());
+  REQUIRE(two.swaps.size() == 1);
+  CHECK(two.swaps[0] == Swap{card("2♥"), Card::printed_joker()});
+  CHECK(two.result == hand_of("A♥-2♥-3♥-4♥", "", crazy).cards());
+  CHECK(two.after.kind == GroupKind::pure_sequence);
+  // Another suit's 2 is no such card: it is laid off as a wild.
+  const LayOff other = lay("A♥-JK-3♥-4♥", "2♣", crazy);
+  CHECK(other.swaps.empty());
+  CHECK(other.result.size() == 5);
 }
 
 TEST_CASE("what is not a swap") {
   // A 2 of the run's suit in its place stands for itself: nothing to take back.
   const LayOff natural = lay("A♥-2♥-3♥-4♥", "2♥", crazy);
   CHECK(natural.swaps.empty());
+  // Nor does a printed joker ever take another wild's place.
+  CHECK(lay("5♥-2♣-7♥-8♥", "JK", crazy).swaps.empty());
   // A wild in a book stays: the natural card is added, and the answer says the wild stays.
   const LayOff book = lay("4♥-4♠-JK", "4♦", crazy);
   CHECK(book.fits());

@@ -1,21 +1,31 @@
 // The house-rule mechanism: names, defaults, values and errors (rules §2.7).
 #include <doctest/doctest.h>
 
+#include "cli_run.hpp"
 #include "rules.hpp"
 
 using namespace rummy;
 
-TEST_CASE("every house rule has a default first and can be set by name") {
+TEST_CASE("every house rule has the rulebook's value as its default and can be set by name") {
   for (const HouseRule& rule : house_rules()) {
     CAPTURE(rule.name);
     Rules rules = Rules::for_variant(rule.only_for.value_or(Variant::indian));
-    CHECK(rule.get(rules) == 0);
+    CHECK(rule.get(rules) == rule.default_value(rules));
+    if (rule.is_number()) {
+      CHECK(rule.values.empty());
+      for (const int value : {rule.number->min, rule.number->max}) {
+        CHECK_FALSE(apply_house_rule(rules, std::string(rule.name) + "=" + std::to_string(value)));
+        CHECK(rule.get(rules) == value);
+      }
+      continue;
+    }
+    CHECK(rule.default_value(rules) == 0);  // a choice lists the rulebook's value first
     REQUIRE(rule.values.size() >= 2);
     for (std::size_t i = 0; i < rule.values.size(); ++i) {
       const std::string assignment =
           std::string(rule.name) + "=" + std::string(rule.values[i].name);
       CHECK_FALSE(apply_house_rule(rules, assignment));
-      CHECK(rule.get(rules) == i);
+      CHECK(rule.get(rules) == static_cast<int>(i));
     }
   }
 }
@@ -38,9 +48,121 @@ TEST_CASE("unknown house rules and values are explained") {
         "a house rule is written NAME=VALUE, e.g. pure-without-second=all");
   CHECK(apply_house_rule(rules, "fifth=on") ==
         "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out, "
-        "ace-high-or-low; 'rummy rules' lists them)");
+        "ace-high-or-low, points-cap, wrong-show, first-drop, middle-drop, drops-in-deals, "
+        "end-on-discard; 'rummy rules' lists them)");
   CHECK(apply_house_rule(rules, "ace-high-or-low=on") ==
         "house rule ace-high-or-low is for Basic Rummy");
   CHECK(apply_house_rule(rules, "fifth-card-joker=yes") ==
         "house rule fifth-card-joker has no value 'yes' (allowed: off, on)");
+}
+
+TEST_CASE("numeric house rules: the cap, a wrong show and the drops of the format in force") {
+  Rules rules = Rules::for_variant(Variant::indian);
+  CHECK_FALSE(apply_house_rule(rules, "points-cap=100"));
+  CHECK_FALSE(apply_house_rule(rules, "wrong-show=60"));
+  CHECK(rules.points_cap == 100);
+  CHECK(rules.wrong_show_points == 60);
+  auto settings = non_default_house_rules(rules);
+  REQUIRE(settings.size() == 2);
+  CHECK(settings[0].text() == "points-cap=100");
+  CHECK(settings[0].default_value == 80);
+  CHECK(settings[1].text() == "wrong-show=60");
+
+  // A drop's default is the format's: 20/40 in points rummy, 25/50 in 201 pool; the house rule
+  // sets the format in force and leaves the others.
+  Rules pool = Rules::for_variant(Variant::indian, Game::pool201);
+  const HouseRule& first = *find_house_rule("first-drop");
+  CHECK(first.default_value(rules) == 20);
+  CHECK(first.default_value(pool) == 25);
+  CHECK_FALSE(apply_house_rule(pool, "first-drop=30"));
+  CHECK(pool.drop_penalty(Game::pool201).first == 30);
+  CHECK(pool.drop_penalty(Game::points).first == 20);
+  CHECK(non_default_house_rules(pool).at(0).text() == "first-drop=30");
+  CHECK_FALSE(apply_house_rule(pool, "first-drop=25"));  // back to the default: nothing listed
+  CHECK(non_default_house_rules(pool).empty());
+}
+
+TEST_CASE("numeric house rules refuse numbers out of range and drops that cost too much") {
+  Rules rules = Rules::for_variant(Variant::indian);
+  CHECK(apply_house_rule(rules, "points-cap=0") ==
+        "house rule points-cap takes a whole number from 1 to 999, not '0'");
+  CHECK(apply_house_rule(rules, "points-cap=-5") ==
+        "house rule points-cap takes a whole number from 1 to 999, not '-5'");
+  CHECK(apply_house_rule(rules, "wrong-show=80.5") ==
+        "house rule wrong-show takes a whole number from 1 to 999, not '80.5'");
+  CHECK(apply_house_rule(rules, "first-drop=") ==
+        "house rule first-drop takes a whole number from 0 to 999, not ''");
+  CHECK(rules.points_cap == 80);
+  CHECK_FALSE(house_rules_conflict(rules));
+  // Whatever the order they are given in, the drops and the cap are checked together.
+  CHECK_FALSE(apply_house_rule(rules, "first-drop=50"));
+  CHECK(house_rules_conflict(rules) ==
+        "a first drop (50) costs more than a middle drop (40): leaving before the first draw costs "
+        "at most as much as leaving later (first-drop, middle-drop)");
+  CHECK_FALSE(apply_house_rule(rules, "middle-drop=60"));
+  CHECK_FALSE(house_rules_conflict(rules));
+  CHECK_FALSE(apply_house_rule(rules, "points-cap=55"));
+  CHECK(house_rules_conflict(rules) ==
+        "a middle drop (60) costs more than the points cap (55): a drop costs at most what "
+        "losing with any hand does (middle-drop, points-cap)");
+}
+
+TEST_CASE("drops in deals rummy: none unless drops-in-deals=on, then the points game's") {
+  Rules deals = Rules::for_variant(Variant::indian, Game::deals);
+  CHECK_FALSE(deals.drop_penalty(Game::deals).first);
+  CHECK(apply_house_rule(deals, "first-drop=10") ==
+        "house rule first-drop does not apply: deals rummy allows no drop (drops-in-deals=on "
+        "allows them, at the points game's values)");
+  CHECK_FALSE(find_house_rule("first-drop")->applies(deals));
+  CHECK_FALSE(apply_house_rule(deals, "drops-in-deals=on"));
+  CHECK(deals.drop_penalty(Game::deals).first == 20);
+  CHECK(deals.drop_penalty(Game::deals).middle == 40);
+  CHECK(find_house_rule("first-drop")->applies(deals));
+  CHECK_FALSE(apply_house_rule(deals, "first-drop=10"));
+  CHECK(deals.drop_penalty(Game::deals).first == 10);
+  CHECK_FALSE(apply_house_rule(deals, "drops-in-deals=off"));
+  CHECK_FALSE(deals.drop_penalty(Game::deals).first);
+}
+
+TEST_CASE("the cap, a wrong show and drops are Indian rummy's; ending on a discard is Basic's") {
+  Rules basic = Rules::for_variant(Variant::basic);
+  CHECK(apply_house_rule(basic, "points-cap=100") == "house rule points-cap is for Indian rummy");
+  CHECK(apply_house_rule(basic, "middle-drop=30") == "house rule middle-drop is for Indian rummy");
+  CHECK_FALSE(apply_house_rule(basic, "end-on-discard=on"));
+  CHECK(basic.ends_on_discard);
+  Rules indian = Rules::for_variant(Variant::indian);
+  CHECK(apply_house_rule(indian, "end-on-discard=on") ==
+        "house rule end-on-discard is for Basic Rummy");
+}
+
+TEST_CASE("numeric house rules through the CLI: rules' JSON, a capped score, a wrong show") {
+  const auto json = test::rummy_cli({"rules", "--format", "json", "--house", "points-cap=100"});
+  CHECK(json.code == 0);
+  CHECK(json.out.find("\"name\": \"points-cap\",\n      \"summary\": \"the most a loser pays\",\n"
+                      "      \"kind\": \"number\",\n      \"default\": \"80\",\n"
+                      "      \"value\": \"100\",\n      \"values\": [],") != std::string::npos);
+  CHECK(json.out.find("\"min\": 1,\n      \"max\": 999,") != std::string::npos);
+  CHECK(json.out.find("\"points_cap\": 100,") != std::string::npos);
+
+  const auto capped = test::rummy_cli({"score", "--house", "points-cap=100",
+                                       "K♠ K♦ | Q♣ Q♠ | J♦ J♣ | 10♠ 10♦ | 9♣ 9♦ | 8♠ 8♦ | 4♣"});
+  CHECK(capped.out.find("pays 100 points (118 before the 100-point cap)\n") != std::string::npos);
+  CHECK(capped.out.find("house rule that changed this result: points-cap=100\n") !=
+        std::string::npos);
+
+  const auto wrong = test::rummy_cli({"score", "--declared", "--house", "wrong-show=60",
+                                      "A♠ 2♠ 4♠ 5♥ 6♥ 7♥ 9♣ 9♦ 9♠ K♥ K♦ K♠ K♣"});
+  CHECK(wrong.out.find("pays 60 points") != std::string::npos);
+  CHECK(wrong.out.find("house rule that changed this result: wrong-show=60\n") !=
+        std::string::npos);
+
+  // A drop in the format in force; refused in deals rummy until drops-in-deals=on.
+  CHECK(
+      test::rummy_cli({"score", "--game", "pool201", "--house", "first-drop=30", "--drop", "first"})
+          .out.find("pays 30 points") != std::string::npos);
+  CHECK(test::rummy_cli({"score", "--game", "deals", "--house", "first-drop=10", "--drop", "first"})
+            .code == 2);
+  CHECK(test::rummy_cli({"score", "--house", "points-cap=30", "--drop", "middle"}).err ==
+        "rummy: error: --house: a middle drop (40) costs more than the points cap (30): a drop "
+        "costs at most what losing with any hand does (middle-drop, points-cap)\n");
 }

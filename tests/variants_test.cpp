@@ -102,6 +102,25 @@ TEST_CASE("Crazy Rummy: 2s and jokers are wild, two at most in a run and one in 
   CHECK(read("A♥-2♥-3♥-4♥-JK-JK").kind == GroupKind::impure_sequence);
 }
 
+TEST_CASE("Crazy Rummy: a 2 among 2s stands for itself, so 2s make a book of natural 2s") {
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  const GroupVerdict twos = test::classify("2♠-2♦-2♥", "", crazy);
+  CHECK(twos.kind == GroupKind::set);
+  CHECK(reason_in(Variant::crazy, "2♠-2♦-2♥") == "three 2s");
+  // Suits may repeat in a Crazy book, and a joker is its one wild standing in.
+  CHECK(test::classify("2♠-2♠-2♥-2♣", "", crazy).kind == GroupKind::set);
+  CHECK(reason_in(Variant::crazy, "2♠-2♦-2♥-JK") == "four 2s: JK stands for 2♠");
+  // Two jokers are two wilds standing in, one more than a book takes: the fault is the book's,
+  // not a run's that would have all but one 2 stand in.
+  CHECK(test::classify("2♣-2♣-2♥-JK-JK", "", crazy).kind == GroupKind::invalid);
+  CHECK(reason_in(Variant::crazy, "2♣-2♣-2♥-JK-JK") ==
+        "2 wild cards stand in for others: a book holds at most 1");
+  // Round 1's two books may be one of them.
+  const auto round =
+      rummy_cli({"validate", "--variant", "crazy", "--round", "1", "2♠-2♦-2♥ | 5♠-5♦-5♥-JK"});
+  CHECK(round.code == 0);
+}
+
 TEST_CASE("Crazy Rummy scores ace 15, 9 to K 10, 3 to 8 5, 2s and jokers 20") {
   CHECK(points_in(Variant::crazy, "A♠ 9♦ 5♣ 2♥ JK") == 15 + 10 + 5 + 20 + 20);
   CHECK(points_in(Variant::crazy, "K♠ 10♦ 3♣ 8♥") == 10 + 10 + 5 + 5);
@@ -171,4 +190,31 @@ TEST_CASE(
         "pool101");
   CHECK(Json::parse(rummy_cli({"batch", "--game", "pool101", "--format", "json"}, indian + "\n")
                         .out)["game"] == "pool101");
+}
+
+TEST_CASE("Basic and Knock refuse a hand larger than they deal, in score, validate and batch") {
+  const std::string eleven = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠";
+  const std::string ten = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠";
+  for (const std::string variant : {"basic", "knock"}) {
+    CAPTURE(variant);
+    for (const std::string command : {"score", "validate"}) {
+      CAPTURE(command);
+      const auto refused = rummy_cli({command, "--variant", variant, eleven});
+      CHECK(refused.code == 2);
+      CHECK(refused.err.find("11 cards: a " +
+                             std::string(variant_description(*find_variant(variant))) +
+                             " hand never holds more than the 10 dealt") != std::string::npos);
+      CHECK(rummy_cli({command, "--variant", variant, ten}).code != 2);
+    }
+    const auto batch = rummy_cli({"batch", "--variant", variant}, ten + "\n" + eleven + "\n");
+    CHECK(batch.out.find("<stdin>:1: valid") != std::string::npos);
+    CHECK(batch.out.find("<stdin>:2:34: error: 11 cards: a " +
+                         std::string(variant_description(*find_variant(variant))) +
+                         " hand never holds more than the 10 dealt") != std::string::npos);
+  }
+  // A Crazy Rummy hand grows past its deal with claims (ruling 6.25): 14 cards are counted.
+  const auto crazy =
+      rummy_cli({"score", "--variant", "crazy", "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 3♥ 4♥"});
+  CHECK(crazy.code == 0);
+  CHECK(crazy.out.find("pays 115 points") != std::string::npos);
 }
