@@ -161,14 +161,20 @@ struct group_start : pegtl::not_at<pegtl::sor<bar, pegtl::eolf>> {};
 struct next_group : pegtl::seq<blanks, bar, blanks, pegtl::must<group_start>, group> {};
 struct hand_line : pegtl::seq<blanks, group, pegtl::star<next_group>, blanks, pegtl::must<end_of_hand>> {};
 
-// A whole input holding one hand: blank lines and '#' comment lines around it are skipped.
+// A whole input holding one hand (rules §1.8): its lines follow each other, and each line holds
+// one group or several split by '|', as people write hands in chat. '#' comment lines among them
+// are skipped; a blank line ends the hand. Blank and comment lines around it are skipped.
 struct comment : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};
+struct comment_line : pegtl::seq<blanks, comment> {};
 struct skipped_line : pegtl::seq<blanks, pegtl::sor<comment, pegtl::eol>> {};
+struct line_group : pegtl::success {};  // a line of cards after the first: a new group
+struct next_line : pegtl::seq<pegtl::star<comment_line>, blanks, pegtl::not_at<pegtl::eolf>, line_group,
+                              group, pegtl::star<next_group>, blanks, pegtl::must<end_of_hand>> {};
 struct hand_present : pegtl::not_at<blanks, pegtl::eof> {};
 struct end_of_input : pegtl::eof {};
 struct document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_line>,
-                             pegtl::must<hand_present>, hand_line, pegtl::star<skipped_line>,
-                             blanks, pegtl::must<end_of_input>> {};
+                             pegtl::must<hand_present>, hand_line, pegtl::star<next_line>,
+                             pegtl::star<skipped_line>, blanks, pegtl::must<end_of_input>> {};
 
 // Whether every byte a grammar accepts is ASCII or part of a whole suit glyph, so that what it
 // matches is valid UTF-8 (no comments, no names): then the input need not be checked first.

@@ -13,8 +13,18 @@ std::string_view verdict_id(Verdict verdict) {
 }
 
 bool holds_no_hand(std::string_view line) {
-  for (const char c : line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
     if (c == ' ' || c == '\t' || c == '\r') continue;
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      // Unicode spaces and invisible marks are blanks here as in a hand (rules §1.7).
+      const Decoded decoded = decode_utf8(line, i);
+      const ReadAs read = read_as(decoded.code_point);
+      if (read == ReadAs::space || read == ReadAs::nothing) {
+        i += decoded.length - 1;
+        continue;
+      }
+    }
     return c == '#';
   }
   return true;

@@ -24,14 +24,20 @@ namespace rummy::parsing {
 namespace pegtl = tao::pegtl;
 
 struct HandBuilder {
-  const char* base = nullptr;
+  const char* base = nullptr;  // the text parsed (set by parse_text)
+  // Where each byte of it was written, when look-alike characters were read (text.hpp,
+  // read_lookalikes): offsets are always those of the text as written.
+  const std::vector<std::size_t>* written_at = nullptr;
   WrittenHand hand;
   LineSettings settings;  // batch lines only
   Rank rank = Rank::ace;
   Suit suit = Suit::spades;
   std::optional<std::size_t> mark;
 
-  std::size_t offset_of(const char* at) const { return static_cast<std::size_t>(at - base); }
+  std::size_t offset_of(const char* at) const {
+    const auto offset = static_cast<std::size_t>(at - base);
+    return written_at ? (*written_at)[offset] : offset;
+  }
   void start() {
     hand.cards.reserve(16);
     hand.group_sizes.reserve(8);
@@ -147,6 +153,9 @@ struct action<grammar::bar> {
     builder.hand.grouped = true;
   }
 };
+// A hand's next line is its next group (rules §1.8).
+template <>
+struct action<grammar::line_group> : action<grammar::bar> {};
 template <>
 struct action<grammar::dash> {
   static void apply0(HandBuilder& builder) { builder.hand.grouped = true; }
@@ -229,32 +238,93 @@ struct wild_action<grammar::wild_value> {
   }
 };
 
-// What stands at an error position, quoted for the message: the separator itself, or the
-// run of characters up to the next separator; control characters escaped.
+// Whether a character is shown between quotes in a message: printable ASCII and the suit signs
+// the notation reads. Any other is named (describe_character), so that nobody stares at a blank
+// or a look-alike between quotes.
+inline bool quotable(char32_t c) {
+  return (c > 0x20 && c < 0x7F) || (c >= 0x2660 && c <= 0x2667) || c == 0x2764 || c == 0xFE0F;
+}
+
+// What stands at an error position of the text as read, for the message: the separator itself,
+// the run of quotable characters up to the next separator, or the character named.
 inline std::string found_at(std::string_view text, std::size_t offset) {
   if (offset >= text.size()) return "found the end of the input";
   if (text[offset] == '\n' || text[offset] == '\r') return "found the end of the line";
-  std::size_t end = offset + 1;
+  const Decoded first = decode_utf8(text, offset);
+  if (!quotable(first.code_point)) return "found " + describe_character(first.code_point);
+  std::size_t end = offset + first.length;
   if (text[offset] != '-' && text[offset] != '|') {
     while (end < text.size() && end - offset < 24 &&
-           std::string_view(" \t-|,]\r\n").find(text[end]) == std::string_view::npos) {
-      ++end;
+           std::string_view(",]").find(text[end]) == std::string_view::npos) {
+      const Decoded next = decode_utf8(text, end);
+      if (!quotable(next.code_point) || next.code_point == '-' || next.code_point == '|') break;
+      end += next.length;
     }
   }
-  std::string token;
-  for (const char c : text.substr(offset, end - offset)) {
-    const auto byte = static_cast<unsigned char>(c);
-    token += byte < 0x20 || byte == 0x7F ? fmt::format("\\x{:02X}", byte) : std::string(1, c);
-  }
-  return "found '" + token + "'";
+  return fmt::format("found '{}'", text.substr(offset, end - offset));
 }
 
-// Runs a grammar over the text and turns its errors into InputErrors.
+// The common wrong spellings of a card, met where a card was expected: the word at `offset`
+// (the run of characters between separators around it) and the message that gives the right
+// spelling, or nothing. `text` is the text as read.
+struct SpellingHint {
+  std::size_t start = 0;
+  std::string message;
+};
+inline std::optional<SpellingHint> spelling_hint(std::string_view text, std::size_t offset) {
+  const auto separator = [](char c) {
+    return std::string_view(" \t\r\n-|").find(c) != std::string_view::npos;
+  };
+  std::size_t start = std::min(offset, text.size());
+  while (start > 0 && offset - start < 8 && !separator(text[start - 1])) --start;
+  if (start > 0 && !separator(text[start - 1])) return std::nullopt;
+  std::size_t end = start;
+  while (end < text.size() && end - start <= 12 && !separator(text[end])) ++end;
+  const std::string_view word = text.substr(start, end - start);
+  const auto expected = [&](std::string_view hint) {
+    return SpellingHint{start, fmt::format("expected a card, found '{}': {}", word, hint)};
+  };
+  if (same_name(word, "joker")) return expected("a printed joker is written PJ");
+  if (same_name(word, "WJ") || same_name(word, "(WJ)")) {
+    return expected(
+        "a wild joker is written as the card it is, marked (WJ): 7♦(WJ); a printed joker is PJ");
+  }
+  // A suit, then a rank: ♠A, ♥10, SK.
+  pegtl::memory_input<> in(word.data(), word.size(), "");
+  if (grammar::suit::match(in)) {
+    const std::size_t suit_length = word.size() - in.size();
+    if (grammar::rank::match(in) && in.empty()) {
+      return expected(fmt::format("write the rank first, {}{}", word.substr(suit_length),
+                                  word.substr(0, suit_length)));
+    }
+    return std::nullopt;
+  }
+  // 1 for the ace: 1♥, 1s.
+  if (word.size() >= 2 && word.front() == '1') {
+    pegtl::memory_input<> suit_in(word.data() + 1, word.size() - 1, "");
+    if (grammar::suit::match(suit_in) && suit_in.empty()) {
+      return expected(fmt::format("the ace is written A, A{}", word.substr(1)));
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether an error is one where a card was expected, so that a wrong spelling gets its hint.
+inline bool expects_a_card(std::string_view message) {
+  return message == grammar::error_message<grammar::card_required> ||
+         message == grammar::error_message<grammar::suit_required> ||
+         message == grammar::error_message<grammar::end_of_hand>;
+}
+
 // Runs a grammar over the text and turns its errors into InputErrors; a word found where one of
-// `keywords` was expected gets "did you mean".
-// Input that is not UTF-8 is refused as such, before anything else is said of it. A grammar that
-// reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match such input, so
-// its input is checked only when it does not match.
+// `keywords` was expected gets "did you mean", a common wrong spelling of a card its right one.
+// Input that is not UTF-8 is refused as such, before anything else is said of it. Look-alike
+// characters (text.hpp, read_as) are read as meant: the grammar runs over the text as read, and
+// every offset (the actions', an error's) is one of the text as written.
+// A grammar that reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match
+// input that is not UTF-8 or holds a look-alike, so it runs over the text first, and the text is
+// checked and read only when it does not match: the batch's hot path pays nothing for either.
+// Its state is then made afresh (State{} and start()) for the second run.
 template <typename Grammar, template <typename> class Action, typename State>
 void parse_text(std::string_view text, std::string_view source, State& state,
                 const std::vector<std::string>& keywords = {}) {
@@ -266,25 +336,55 @@ void parse_text(std::string_view text, std::string_view source, State& state,
                       static_cast<unsigned char>(text[*bad])));
     }
   };
-  if constexpr (!grammar::reads_only_utf8<Grammar>) refuse_bad_utf8();
-  // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
-  // worked out by locate(), for an error); no source name: the errors name it themselves.
-  pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
-      text.data(), text.size(), "");
-  try {
-    pegtl::parse<Grammar, Action, grammar::control>(in, state);
-  } catch (const pegtl::parse_error& error) {
-    if constexpr (grammar::reads_only_utf8<Grammar>) refuse_bad_utf8();
-    const std::size_t offset = error.positions().front().byte;
-    std::string message = fmt::format("{}, {}", error.message(), found_at(text, offset));
-    if (!keywords.empty()) {
-      const std::size_t end = text.find_first_of(" \t\r\n", offset);
-      const std::string_view found = text.substr(offset, end - offset);
-      if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
-        message += fmt::format(" (did you mean '{}'?)", *nearest);
-      }
+  std::optional<ReadText> read;
+  if constexpr (!grammar::reads_only_utf8<Grammar>) {
+    refuse_bad_utf8();
+    read = read_lookalikes(text);
+  }
+  for (;;) {
+    const std::string_view parsed = read ? std::string_view(read->text) : text;
+    const auto written_offset = [&](std::size_t offset) {
+      return read ? read->offsets[std::min(offset, parsed.size())] : offset;
+    };
+    if constexpr (requires { state.base; }) {
+      state.base = parsed.data();
+      state.written_at = read ? &read->offsets : nullptr;
     }
-    throw input_error(source, text, offset, message);
+    // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
+    // worked out by locate(), for an error); no source name: the errors name it themselves.
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
+        parsed.data(), parsed.size(), "");
+    try {
+      pegtl::parse<Grammar, Action, grammar::control>(in, state);
+      return;
+    } catch (const pegtl::parse_error& error) {
+      if constexpr (grammar::reads_only_utf8<Grammar>) {
+        if (!read) {
+          refuse_bad_utf8();
+          read = read_lookalikes(text);
+          if (read) {
+            state = State{};
+            state.start();
+            continue;
+          }
+        }
+      }
+      const std::size_t offset = error.positions().front().byte;
+      if (expects_a_card(error.message())) {
+        if (auto hint = spelling_hint(parsed, offset)) {
+          throw input_error(source, text, written_offset(hint->start), std::move(hint->message));
+        }
+      }
+      std::string message = fmt::format("{}, {}", error.message(), found_at(parsed, offset));
+      if (!keywords.empty()) {
+        const std::size_t end = parsed.find_first_of(" \t\r\n", offset);
+        const std::string_view found = parsed.substr(offset, end - offset);
+        if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
+          message += fmt::format(" (did you mean '{}'?)", *nearest);
+        }
+      }
+      throw input_error(source, text, written_offset(offset), message);
+    }
   }
 }
 
