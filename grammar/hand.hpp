@@ -161,7 +161,7 @@ struct group_start : pegtl::not_at<pegtl::sor<bar, pegtl::eolf>> {};
 struct next_group : pegtl::seq<blanks, bar, blanks, pegtl::must<group_start>, group> {};
 struct hand_line : pegtl::seq<blanks, group, pegtl::star<next_group>, blanks, pegtl::must<end_of_hand>> {};
 
-// A whole input holding one hand (rules §1.8): its lines follow each other, and each line holds
+// A whole input holding one hand (rules §1.6): its lines follow each other, and each line holds
 // one group or several split by '|', as people write hands in chat. '#' comment lines among them
 // are skipped; a blank line ends the hand. Blank and comment lines around it are skipped.
 struct comment : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};

@@ -153,7 +153,7 @@ struct action<grammar::bar> {
     builder.hand.grouped = true;
   }
 };
-// A hand's next line is its next group (rules §1.8).
+// A hand's next line is its next group (rules §1.6).
 template <>
 struct action<grammar::line_group> : action<grammar::bar> {};
 template <>
