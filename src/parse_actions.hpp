@@ -316,75 +316,92 @@ inline bool expects_a_card(std::string_view message) {
          message == grammar::error_message<grammar::end_of_hand>;
 }
 
-// Runs a grammar over the text and turns its errors into InputErrors; a word found where one of
+// Input that is not UTF-8 is refused as such, before anything else is said of it.
+inline void refuse_bad_utf8(std::string_view text, std::string_view source) {
+  if (const auto bad = first_invalid_utf8(text)) {
+    throw input_error(source, text, *bad,
+                      fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
+                                  static_cast<unsigned char>(text[*bad])));
+  }
+}
+
+// The InputError for a grammar's error at `offset` of `parsed` (the text as written, or as read
+// with look-alikes: then `read` says where each byte was written). A word found where one of
 // `keywords` was expected gets "did you mean", a common wrong spelling of a card its right one.
-// Input that is not UTF-8 is refused as such, before anything else is said of it. Look-alike
-// characters (text.hpp, read_as) are read as meant: the grammar runs over the text as read, and
-// every offset (the actions', an error's) is one of the text as written.
+[[noreturn]] inline void refuse_parse(std::string_view text, std::string_view source,
+                                      std::string_view parsed, const ReadText* read,
+                                      const pegtl::parse_error& error,
+                                      const std::vector<std::string>& keywords) {
+  const std::size_t offset = error.positions().front().byte;
+  const auto written_offset = [&](std::size_t at) {
+    return read ? read->offsets[std::min(at, parsed.size())] : at;
+  };
+  if (expects_a_card(error.message())) {
+    if (auto hint = spelling_hint(parsed, offset)) {
+      throw input_error(source, text, written_offset(hint->start), std::move(hint->message));
+    }
+  }
+  std::string message = fmt::format("{}, {}", error.message(), found_at(parsed, offset));
+  if (!keywords.empty()) {
+    const std::size_t end = parsed.find_first_of(" \t\r\n", offset);
+    const std::string_view found = parsed.substr(offset, end - offset);
+    if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
+      message += fmt::format(" (did you mean '{}'?)", *nearest);
+    }
+  }
+  throw input_error(source, text, written_offset(offset), message);
+}
+
+// One run of a grammar over `parsed`, the text as written or as read (`read`).
+template <typename Grammar, template <typename> class Action, typename State>
+void run_grammar(std::string_view text, std::string_view source, const ReadText* read, State& state,
+                 const std::vector<std::string>& keywords) {
+  const std::string_view parsed = read ? std::string_view(read->text) : text;
+  if constexpr (requires { state.base; }) {
+    state.base = parsed.data();
+    state.written_at = read ? &read->offsets : nullptr;
+  }
+  // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
+  // worked out by locate(), for an error); no source name: the errors name it themselves.
+  pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
+      parsed.data(), parsed.size(), "");
+  try {
+    pegtl::parse<Grammar, Action, grammar::control>(in, state);
+  } catch (const pegtl::parse_error& error) {
+    refuse_parse(text, source, parsed, read, error, keywords);
+  }
+}
+
+// Runs a grammar over the text and turns its errors into InputErrors (refuse_parse). Input that
+// is not UTF-8 is refused as such first. Look-alike characters (text.hpp, read_as) are read as
+// meant: the grammar then runs over the text as read, and every offset (the actions', an
+// error's) is one of the text as written.
 // A grammar that reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match
-// input that is not UTF-8 or holds a look-alike, so it runs over the text first, and the text is
-// checked and read only when it does not match: the batch's hot path pays nothing for either.
-// Its state is then made afresh (State{} and start()) for the second run.
+// input that is not UTF-8 or holds a look-alike, so it runs over the text as written first, and
+// the text is checked and read only when it does not match: the batch's hot path pays nothing
+// for either. Its state is then made afresh (State{} and start()) for the second run.
 template <typename Grammar, template <typename> class Action, typename State>
 void parse_text(std::string_view text, std::string_view source, State& state,
                 const std::vector<std::string>& keywords = {}) {
-  const auto refuse_bad_utf8 = [&] {
-    if (const auto bad = first_invalid_utf8(text)) {
-      throw input_error(
-          source, text, *bad,
-          fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
-                      static_cast<unsigned char>(text[*bad])));
-    }
-  };
-  std::optional<ReadText> read;
-  if constexpr (!grammar::reads_only_utf8<Grammar>) {
-    refuse_bad_utf8();
-    read = read_lookalikes(text);
-  }
-  for (;;) {
-    const std::string_view parsed = read ? std::string_view(read->text) : text;
-    const auto written_offset = [&](std::size_t offset) {
-      return read ? read->offsets[std::min(offset, parsed.size())] : offset;
-    };
-    if constexpr (requires { state.base; }) {
-      state.base = parsed.data();
-      state.written_at = read ? &read->offsets : nullptr;
-    }
-    // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
-    // worked out by locate(), for an error); no source name: the errors name it themselves.
+  if constexpr (grammar::reads_only_utf8<Grammar>) {
+    state.base = text.data();
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
-        parsed.data(), parsed.size(), "");
+        text.data(), text.size(), "");
     try {
       pegtl::parse<Grammar, Action, grammar::control>(in, state);
       return;
     } catch (const pegtl::parse_error& error) {
-      if constexpr (grammar::reads_only_utf8<Grammar>) {
-        if (!read) {
-          refuse_bad_utf8();
-          read = read_lookalikes(text);
-          if (read) {
-            state = State{};
-            state.start();
-            continue;
-          }
-        }
-      }
-      const std::size_t offset = error.positions().front().byte;
-      if (expects_a_card(error.message())) {
-        if (auto hint = spelling_hint(parsed, offset)) {
-          throw input_error(source, text, written_offset(hint->start), std::move(hint->message));
-        }
-      }
-      std::string message = fmt::format("{}, {}", error.message(), found_at(parsed, offset));
-      if (!keywords.empty()) {
-        const std::size_t end = parsed.find_first_of(" \t\r\n", offset);
-        const std::string_view found = parsed.substr(offset, end - offset);
-        if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
-          message += fmt::format(" (did you mean '{}'?)", *nearest);
-        }
-      }
-      throw input_error(source, text, written_offset(offset), message);
+      refuse_bad_utf8(text, source);
+      const std::optional<ReadText> read = read_lookalikes(text);
+      if (!read) refuse_parse(text, source, text, nullptr, error, keywords);
+      state = State{};
+      state.start();
+      run_grammar<Grammar, Action>(text, source, &*read, state, keywords);
     }
+  } else {
+    refuse_bad_utf8(text, source);
+    const std::optional<ReadText> read = read_lookalikes(text);
+    run_grammar<Grammar, Action>(text, source, read ? &*read : nullptr, state, keywords);
   }
 }
 

@@ -146,6 +146,13 @@ TEST_CASE("hands as people paste them read the same in every command that reads 
   const auto batch = rummy_cli({"batch", "--format", "csv"}, "A♠ 2♠ 3♠\n4♦\u00A05♦ 6♦\n");
   CHECK(batch.out.find("<stdin>,1,") != std::string::npos);
   CHECK(batch.out.find("<stdin>,2,") != std::string::npos);
+  // A batch line of Unicode spaces, or a comment after them, holds no hand, as a blank one.
+  const auto skipped =
+      rummy_cli({"batch", "--format", "csv"}, "\u00A0# a note\n\u3000\u200B\nA♠ 2♠ 3♠\n");
+  CHECK(skipped.out ==
+        "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,grouping,discard,"
+        "hand,error\n"
+        "<stdin>,3,9,error,,,,,,,,,,,3 cards: a hand shown at the end of a deal holds 13\n");
 }
 
 TEST_CASE("an error under pasted characters: its column as written, the caret under it") {
