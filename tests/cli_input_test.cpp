@@ -171,3 +171,35 @@ TEST_CASE("an error under pasted characters: its column as written, the caret un
         "4♦ 5♦ 6♦\n"
         "^\n");
 }
+
+TEST_CASE("a table sheet reads look-alikes in its hands, keywords and names as typed") {
+  const std::string plain =
+      "game points\n"
+      "point 1\n"
+      "players Asha \"Ravi K\"\n"
+      "deal wild 7\n"
+      "  Asha declared A♠-2♠-3♠ | 6♣-8♣-7♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\n"
+      "  \"Ravi K\" showed 5♠-6♠-7♠ | 9♥ 10♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 8♦\n";
+  // A no-break space inside a quoted name makes the same player as a space.
+  const std::string pasted =
+      "game\u00A0points\n"
+      "point 1\n"
+      "players Asha \"Ravi\u00A0K\"\n"
+      "deal wild\u20027\n"
+      "\u3000Asha declared A♠−2♠−3♠ ｜ 6♣-8♣-7♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\u200B\n"
+      "  \"Ravi K\" showed 5♠-6♠-7♠ | 9♥\u00A010♥ J♥ | 2♦ 3♦ 9♣ 9♦ | Q♣ Q♦ 8♦\n";
+  const auto expected = rummy_cli({"settle", "-"}, plain);
+  REQUIRE(expected.code == 0);
+  const auto got = rummy_cli({"settle", "-"}, pasted);
+  CHECK(got.code == 0);
+  CHECK(got.out == expected.out);
+  const auto refused = rummy_cli({"settle", "-"},
+                                 "game points\npoint 1\nplayers Asha Ravi\ndeal\n"
+                                 "  Asha declared A♠−2♠ ¤\n");
+  CHECK(refused.code == 2);
+  CHECK(refused.err ==
+        "<stdin>:5:23: error: expected another card, '-', '|' or the end of the hand, found U+00A4 "
+        "CURRENCY SIGN\n"
+        "  Asha declared A♠−2♠ ¤\n"
+        "                      ^\n");
+}
