@@ -181,12 +181,24 @@ struct document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_l
 template <typename Grammar>
 inline constexpr bool reads_only_utf8 = false;
 
+// Whether a grammar accepts the characters that look-alikes (src/text.hpp, read_as) stand for
+// in their place nowhere but in comments, where they mean nothing: then the input need be read
+// with look-alikes only when it does not match as written (the hot paths pay nothing for them).
+// A table sheet's names take any character, so a sheet is always read with them.
+template <typename Grammar>
+inline constexpr bool lookalikes_matter_only_on_failure = false;
+
 // The value of --wild: a rank (7), a card whose rank counts (7♦), PJ (aces wild) or none.
 struct wild_none : pegtl::istring<'n', 'o', 'n', 'e'> {};
 struct wild_value : pegtl::sor<printed_joker, wild_none, pegtl::seq<rank, pegtl::opt<suit>>> {};
 struct end_of_wild : pegtl::eof {};
 struct wild_option : pegtl::seq<blanks, pegtl::must<wild_value>, blanks, pegtl::must<end_of_wild>> {};
 // clang-format on
+
+template <>
+inline constexpr bool lookalikes_matter_only_on_failure<document> = true;
+template <>
+inline constexpr bool lookalikes_matter_only_on_failure<wild_option> = true;
 
 }  // namespace rummy::grammar
 

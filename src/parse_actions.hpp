@@ -377,29 +377,31 @@ void run_grammar(std::string_view text, std::string_view source, const ReadText*
 // meant: the grammar then runs over the text as read, and every offset (the actions', an
 // error's) is one of the text as written.
 // A grammar that reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match
-// input that is not UTF-8 or holds a look-alike, so it runs over the text as written first, and
-// the text is checked and read only when it does not match: the batch's hot path pays nothing
-// for either. Its state is then made afresh (State{} and start()) for the second run.
+// input that is not UTF-8, so its input is checked only when it does not match; one for which
+// look-alikes matter only where it does not match (grammar::lookalikes_matter_only_on_failure:
+// a hand, --wild, a batch line) runs over the text as written first, and the text is read with
+// look-alikes only when that fails: the hot paths pay for neither. The state is then made afresh
+// (State{}, and start() where it has one) for the second run.
 template <typename Grammar, template <typename> class Action, typename State>
 void parse_text(std::string_view text, std::string_view source, State& state,
                 const std::vector<std::string>& keywords = {}) {
-  if constexpr (grammar::reads_only_utf8<Grammar>) {
-    state.base = text.data();
+  if constexpr (!grammar::reads_only_utf8<Grammar>) refuse_bad_utf8(text, source);
+  if constexpr (grammar::lookalikes_matter_only_on_failure<Grammar>) {
+    if constexpr (requires { state.base; }) state.base = text.data();
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
         text.data(), text.size(), "");
     try {
       pegtl::parse<Grammar, Action, grammar::control>(in, state);
       return;
     } catch (const pegtl::parse_error& error) {
-      refuse_bad_utf8(text, source);
+      if constexpr (grammar::reads_only_utf8<Grammar>) refuse_bad_utf8(text, source);
       const std::optional<ReadText> read = read_lookalikes(text);
       if (!read) refuse_parse(text, source, text, nullptr, error, keywords);
       state = State{};
-      state.start();
+      if constexpr (requires { state.start(); }) state.start();
       run_grammar<Grammar, Action>(text, source, &*read, state, keywords);
     }
   } else {
-    refuse_bad_utf8(text, source);
     const std::optional<ReadText> read = read_lookalikes(text);
     run_grammar<Grammar, Action>(text, source, read ? &*read : nullptr, state, keywords);
   }

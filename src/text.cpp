@@ -117,8 +117,20 @@ std::optional<ReadText> read_lookalikes(std::string_view text) {
         continue;
       }
     }
-    if (static_cast<unsigned char>(text[i]) < 0x80) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) {
       ++i;
+      continue;
+    }
+    // Look-alikes start C2 (U+00A0), C7 (U+01C0), E2 80, E2 81, E2 88 (U+2000…U+2069, U+2212,
+    // U+2223), E3 (U+3000) or EF (U+FE63, U+FEFF, U+FF0D, U+FF5C): any other character, the suit
+    // glyphs (E2 99) among them, is passed over without decoding it.
+    const std::size_t length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    const bool maybe =
+        lead == 0xE2 ? (text[i + 1] == '\x80' || text[i + 1] == '\x81' || text[i + 1] == '\x88')
+                     : (lead == 0xC2 || lead == 0xC7 || lead == 0xE3 || lead == 0xEF);
+    if (!maybe) {
+      i += length;
       continue;
     }
     const Decoded decoded = decode_utf8(text, i);
