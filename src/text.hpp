@@ -52,8 +52,8 @@ struct ReadText {
   std::vector<std::size_t> offsets;
 };
 
-// The text as read, or nothing when it holds no look-alike (the usual case: plain ASCII and suit
-// glyphs are passed over eight bytes at a time). `text` must be valid UTF-8.
+// The text as read, or nothing when it holds no look-alike (the usual case: plain ASCII is passed
+// over eight bytes at a time, suit glyphs without decoding them). `text` must be valid UTF-8.
 std::optional<ReadText> read_lookalikes(std::string_view text);
 
 // Unicode's name of a character people are likely to paste (src/character_names.cpp), or
