@@ -42,5 +42,7 @@ struct batch_line : pegtl::seq<blanks, pegtl::opt<settings>, blanks, pegtl::sor<
 // A batch line is settings and cards: ASCII and suit glyphs only.
 template <>
 inline constexpr bool reads_only_utf8<batch_line> = true;
+template <>
+inline constexpr bool lookalikes_matter_only_on_failure<batch_line> = true;
 
 }  // namespace rummy::grammar

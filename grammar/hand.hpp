@@ -161,19 +161,32 @@ struct group_start : pegtl::not_at<pegtl::sor<bar, pegtl::eolf>> {};
 struct next_group : pegtl::seq<blanks, bar, blanks, pegtl::must<group_start>, group> {};
 struct hand_line : pegtl::seq<blanks, group, pegtl::star<next_group>, blanks, pegtl::must<end_of_hand>> {};
 
-// A whole input holding one hand: blank lines and '#' comment lines around it are skipped.
+// A whole input holding one hand (rules §1.6): its lines follow each other, and each line holds
+// one group or several split by '|', as people write hands in chat. '#' comment lines among them
+// are skipped; a blank line ends the hand. Blank and comment lines around it are skipped.
 struct comment : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};
+struct comment_line : pegtl::seq<blanks, comment> {};
 struct skipped_line : pegtl::seq<blanks, pegtl::sor<comment, pegtl::eol>> {};
+struct line_group : pegtl::success {};  // a line of cards after the first: a new group
+struct next_line : pegtl::seq<pegtl::star<comment_line>, blanks, pegtl::not_at<pegtl::eolf>, line_group,
+                              group, pegtl::star<next_group>, blanks, pegtl::must<end_of_hand>> {};
 struct hand_present : pegtl::not_at<blanks, pegtl::eof> {};
 struct end_of_input : pegtl::eof {};
 struct document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_line>,
-                             pegtl::must<hand_present>, hand_line, pegtl::star<skipped_line>,
-                             blanks, pegtl::must<end_of_input>> {};
+                             pegtl::must<hand_present>, hand_line, pegtl::star<next_line>,
+                             pegtl::star<skipped_line>, blanks, pegtl::must<end_of_input>> {};
 
 // Whether every byte a grammar accepts is ASCII or part of a whole suit glyph, so that what it
 // matches is valid UTF-8 (no comments, no names): then the input need not be checked first.
 template <typename Grammar>
 inline constexpr bool reads_only_utf8 = false;
+
+// Whether a grammar accepts the characters that look-alikes (src/text.hpp, read_as) stand for
+// in their place nowhere but in comments, where they mean nothing: then the input need be read
+// with look-alikes only when it does not match as written (the hot paths pay nothing for them).
+// A table sheet's names take any character, so a sheet is always read with them.
+template <typename Grammar>
+inline constexpr bool lookalikes_matter_only_on_failure = false;
 
 // The value of --wild: a rank (7), a card whose rank counts (7♦), PJ (aces wild) or none.
 struct wild_none : pegtl::istring<'n', 'o', 'n', 'e'> {};
@@ -181,6 +194,11 @@ struct wild_value : pegtl::sor<printed_joker, wild_none, pegtl::seq<rank, pegtl:
 struct end_of_wild : pegtl::eof {};
 struct wild_option : pegtl::seq<blanks, pegtl::must<wild_value>, blanks, pegtl::must<end_of_wild>> {};
 // clang-format on
+
+template <>
+inline constexpr bool lookalikes_matter_only_on_failure<document> = true;
+template <>
+inline constexpr bool lookalikes_matter_only_on_failure<wild_option> = true;
 
 }  // namespace rummy::grammar
 

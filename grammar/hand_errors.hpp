@@ -18,7 +18,7 @@ template <> inline constexpr auto error_message<no_mark_on_joker> = "a printed j
 template <> inline constexpr auto error_message<group_start> = "expected a group of cards after '|': a group cannot be empty";
 template <> inline constexpr auto error_message<end_of_hand> = "expected another card, '-', '|' or the end of the hand";
 template <> inline constexpr auto error_message<hand_present> = "no hand given: expected cards such as A♠-2♠-3♠ | 7♥-7♦-7♣";
-template <> inline constexpr auto error_message<end_of_input> = "a second hand: give one hand per input";
+template <> inline constexpr auto error_message<end_of_input> = "a second hand: a blank line ends a hand, and an input holds one (its lines follow each other)";
 template <> inline constexpr auto error_message<wild_value> = "expected a wild rank: a rank (7), a card whose rank is wild (7♦), PJ (aces are wild) or none";
 template <> inline constexpr auto error_message<end_of_wild> = "expected the end of the wild rank";
 template <> inline constexpr auto error_message<wild_value_required> = "expected a wild rank after 'wild=': a rank (7), a card (7♦), PJ (aces are wild) or none";

@@ -12,9 +12,30 @@ std::string_view verdict_id(Verdict verdict) {
   return ids[static_cast<int>(verdict)];
 }
 
+namespace {
+// holds_no_hand past the first character beyond ASCII: Unicode spaces and invisible marks are
+// blanks here as in a hand (rules §1.7).
+bool holds_no_hand_beyond_ascii(std::string_view line) {
+  for (std::size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    const Decoded decoded = decode_utf8(line, i);
+    const ReadAs read = read_as(decoded.code_point);
+    if (read != ReadAs::space && read != ReadAs::nothing) return c == '#';
+    i += decoded.length;
+  }
+  return true;
+}
+}  // namespace
+
 bool holds_no_hand(std::string_view line) {
-  for (const char c : line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
     if (c == ' ' || c == '\t' || c == '\r') continue;
+    if (static_cast<unsigned char>(c) >= 0x80) return holds_no_hand_beyond_ascii(line.substr(i));
     return c == '#';
   }
   return true;

@@ -32,7 +32,8 @@ struct WrittenHand {
   bool grouped = false;                  // written with '|' or '-': the writer chose the groups
 };
 
-// Syntax only. `text` is a whole input: blank and '#' comment lines around one hand line.
+// Syntax only. `text` is a whole input: one hand, a group or more a line (rules §1.6), with
+// blank and '#' comment lines around it.
 WrittenHand parse_hand(std::string_view text, std::string_view source);
 
 // The value of --wild: "7", "7♦" (its rank counts), "PJ" (aces), "none". An empty result

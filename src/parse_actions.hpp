@@ -24,14 +24,20 @@ namespace rummy::parsing {
 namespace pegtl = tao::pegtl;
 
 struct HandBuilder {
-  const char* base = nullptr;
+  const char* base = nullptr;  // the text parsed (set by parse_text)
+  // Where each byte of it was written, when look-alike characters were read (text.hpp,
+  // read_lookalikes): offsets are always those of the text as written.
+  const std::vector<std::size_t>* written_at = nullptr;
   WrittenHand hand;
   LineSettings settings;  // batch lines only
   Rank rank = Rank::ace;
   Suit suit = Suit::spades;
   std::optional<std::size_t> mark;
 
-  std::size_t offset_of(const char* at) const { return static_cast<std::size_t>(at - base); }
+  std::size_t offset_of(const char* at) const {
+    const auto offset = static_cast<std::size_t>(at - base);
+    return written_at ? (*written_at)[offset] : offset;
+  }
   void start() {
     hand.cards.reserve(16);
     hand.group_sizes.reserve(8);
@@ -147,6 +153,9 @@ struct action<grammar::bar> {
     builder.hand.grouped = true;
   }
 };
+// A hand's next line is its next group (rules §1.6).
+template <>
+struct action<grammar::line_group> : action<grammar::bar> {};
 template <>
 struct action<grammar::dash> {
   static void apply0(HandBuilder& builder) { builder.hand.grouped = true; }
@@ -229,62 +238,172 @@ struct wild_action<grammar::wild_value> {
   }
 };
 
-// What stands at an error position, quoted for the message: the separator itself, or the
-// run of characters up to the next separator; control characters escaped.
+// Whether a character is shown between quotes in a message: printable ASCII and the suit signs
+// the notation reads. Any other is named (describe_character), so that nobody stares at a blank
+// or a look-alike between quotes.
+inline bool quotable(char32_t c) {
+  return (c > 0x20 && c < 0x7F) || (c >= 0x2660 && c <= 0x2667) || c == 0x2764 || c == 0xFE0F;
+}
+
+// What stands at an error position of the text as read, for the message: the separator itself,
+// the run of quotable characters up to the next separator, or the character named.
 inline std::string found_at(std::string_view text, std::size_t offset) {
   if (offset >= text.size()) return "found the end of the input";
   if (text[offset] == '\n' || text[offset] == '\r') return "found the end of the line";
-  std::size_t end = offset + 1;
+  const Decoded first = decode_utf8(text, offset);
+  if (!quotable(first.code_point)) return "found " + describe_character(first.code_point);
+  std::size_t end = offset + first.length;
   if (text[offset] != '-' && text[offset] != '|') {
     while (end < text.size() && end - offset < 24 &&
-           std::string_view(" \t-|,]\r\n").find(text[end]) == std::string_view::npos) {
-      ++end;
+           std::string_view(",]").find(text[end]) == std::string_view::npos) {
+      const Decoded next = decode_utf8(text, end);
+      if (!quotable(next.code_point) || next.code_point == '-' || next.code_point == '|') break;
+      end += next.length;
     }
   }
-  std::string token;
-  for (const char c : text.substr(offset, end - offset)) {
-    const auto byte = static_cast<unsigned char>(c);
-    token += byte < 0x20 || byte == 0x7F ? fmt::format("\\x{:02X}", byte) : std::string(1, c);
-  }
-  return "found '" + token + "'";
+  return fmt::format("found '{}'", text.substr(offset, end - offset));
 }
 
-// Runs a grammar over the text and turns its errors into InputErrors.
-// Runs a grammar over the text and turns its errors into InputErrors; a word found where one of
-// `keywords` was expected gets "did you mean".
-// Input that is not UTF-8 is refused as such, before anything else is said of it. A grammar that
-// reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match such input, so
-// its input is checked only when it does not match.
-template <typename Grammar, template <typename> class Action, typename State>
-void parse_text(std::string_view text, std::string_view source, State& state,
-                const std::vector<std::string>& keywords = {}) {
-  const auto refuse_bad_utf8 = [&] {
-    if (const auto bad = first_invalid_utf8(text)) {
-      throw input_error(
-          source, text, *bad,
-          fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
-                      static_cast<unsigned char>(text[*bad])));
-    }
+// The common wrong spellings of a card, met where a card was expected: the word at `offset`
+// (the run of characters between separators around it) and the message that gives the right
+// spelling, or nothing. `text` is the text as read.
+struct SpellingHint {
+  std::size_t start = 0;
+  std::string message;
+};
+inline std::optional<SpellingHint> spelling_hint(std::string_view text, std::size_t offset) {
+  const auto separator = [](char c) {
+    return std::string_view(" \t\r\n-|").find(c) != std::string_view::npos;
   };
-  if constexpr (!grammar::reads_only_utf8<Grammar>) refuse_bad_utf8();
+  std::size_t start = std::min(offset, text.size());
+  while (start > 0 && offset - start < 8 && !separator(text[start - 1])) --start;
+  if (start > 0 && !separator(text[start - 1])) return std::nullopt;
+  std::size_t end = start;
+  while (end < text.size() && end - start <= 12 && !separator(text[end])) ++end;
+  const std::string_view word = text.substr(start, end - start);
+  const auto expected = [&](std::string_view hint) {
+    return SpellingHint{start, fmt::format("expected a card, found '{}': {}", word, hint)};
+  };
+  if (same_name(word, "joker")) return expected("a printed joker is written PJ");
+  if (same_name(word, "WJ") || same_name(word, "(WJ)")) {
+    return expected(
+        "a wild joker is written as the card it is, marked (WJ): 7♦(WJ); a printed joker is PJ");
+  }
+  // A suit, then a rank: ♠A, ♥10, SK.
+  pegtl::memory_input<> in(word.data(), word.size(), "");
+  if (grammar::suit::match(in)) {
+    const std::size_t suit_length = word.size() - in.size();
+    if (grammar::rank::match(in) && in.empty()) {
+      return expected(fmt::format("write the rank first, {}{}", word.substr(suit_length),
+                                  word.substr(0, suit_length)));
+    }
+    return std::nullopt;
+  }
+  // 1 for the ace: 1♥, 1s.
+  if (word.size() >= 2 && word.front() == '1') {
+    pegtl::memory_input<> suit_in(word.data() + 1, word.size() - 1, "");
+    if (grammar::suit::match(suit_in) && suit_in.empty()) {
+      return expected(fmt::format("the ace is written A, A{}", word.substr(1)));
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether an error is one where a card was expected, so that a wrong spelling gets its hint.
+inline bool expects_a_card(std::string_view message) {
+  return message == grammar::error_message<grammar::card_required> ||
+         message == grammar::error_message<grammar::suit_required> ||
+         message == grammar::error_message<grammar::end_of_hand>;
+}
+
+// Input that is not UTF-8 is refused as such, before anything else is said of it.
+inline void refuse_bad_utf8(std::string_view text, std::string_view source) {
+  if (const auto bad = first_invalid_utf8(text)) {
+    throw input_error(source, text, *bad,
+                      fmt::format("byte 0x{:02X} is not valid UTF-8: the input must be UTF-8 text",
+                                  static_cast<unsigned char>(text[*bad])));
+  }
+}
+
+// The InputError for a grammar's error at `offset` of `parsed` (the text as written, or as read
+// with look-alikes: then `read` says where each byte was written). A word found where one of
+// `keywords` was expected gets "did you mean", a common wrong spelling of a card its right one.
+[[noreturn]] inline void refuse_parse(std::string_view text, std::string_view source,
+                                      std::string_view parsed, const ReadText* read,
+                                      const pegtl::parse_error& error,
+                                      const std::vector<std::string>& keywords) {
+  const std::size_t offset = error.positions().front().byte;
+  const auto written_offset = [&](std::size_t at) {
+    return read ? read->offsets[std::min(at, parsed.size())] : at;
+  };
+  if (expects_a_card(error.message())) {
+    if (auto hint = spelling_hint(parsed, offset)) {
+      throw input_error(source, text, written_offset(hint->start), std::move(hint->message));
+    }
+  }
+  std::string message = fmt::format("{}, {}", error.message(), found_at(parsed, offset));
+  if (!keywords.empty()) {
+    const std::size_t end = parsed.find_first_of(" \t\r\n", offset);
+    const std::string_view found = parsed.substr(offset, end - offset);
+    if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
+      message += fmt::format(" (did you mean '{}'?)", *nearest);
+    }
+  }
+  throw input_error(source, text, written_offset(offset), message);
+}
+
+// One run of a grammar over `parsed`, the text as written or as read (`read`).
+template <typename Grammar, template <typename> class Action, typename State>
+void run_grammar(std::string_view text, std::string_view source, const ReadText* read, State& state,
+                 const std::vector<std::string>& keywords) {
+  const std::string_view parsed = read ? std::string_view(read->text) : text;
+  if constexpr (requires { state.base; }) {
+    state.base = parsed.data();
+    state.written_at = read ? &read->offsets : nullptr;
+  }
   // Lazy tracking: only the byte offset is kept as the input is read (a line and column are
   // worked out by locate(), for an error); no source name: the errors name it themselves.
   pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
-      text.data(), text.size(), "");
+      parsed.data(), parsed.size(), "");
   try {
     pegtl::parse<Grammar, Action, grammar::control>(in, state);
   } catch (const pegtl::parse_error& error) {
-    if constexpr (grammar::reads_only_utf8<Grammar>) refuse_bad_utf8();
-    const std::size_t offset = error.positions().front().byte;
-    std::string message = fmt::format("{}, {}", error.message(), found_at(text, offset));
-    if (!keywords.empty()) {
-      const std::size_t end = text.find_first_of(" \t\r\n", offset);
-      const std::string_view found = text.substr(offset, end - offset);
-      if (const auto nearest = nearest_name(found, keywords); nearest && *nearest != found) {
-        message += fmt::format(" (did you mean '{}'?)", *nearest);
-      }
+    refuse_parse(text, source, parsed, read, error, keywords);
+  }
+}
+
+// Runs a grammar over the text and turns its errors into InputErrors (refuse_parse). Input that
+// is not UTF-8 is refused as such first. Look-alike characters (text.hpp, read_as) are read as
+// meant: the grammar then runs over the text as read, and every offset (the actions', an
+// error's) is one of the text as written.
+// A grammar that reads only ASCII and whole suit glyphs (grammar::reads_only_utf8) cannot match
+// input that is not UTF-8, so its input is checked only when it does not match; one for which
+// look-alikes matter only where it does not match (grammar::lookalikes_matter_only_on_failure:
+// a hand, --wild, a batch line) runs over the text as written first, and the text is read with
+// look-alikes only when that fails: the hot paths pay for neither. The state is then made afresh
+// (State{}, and start() where it has one) for the second run.
+template <typename Grammar, template <typename> class Action, typename State>
+void parse_text(std::string_view text, std::string_view source, State& state,
+                const std::vector<std::string>& keywords = {}) {
+  if constexpr (!grammar::reads_only_utf8<Grammar>) refuse_bad_utf8(text, source);
+  if constexpr (grammar::lookalikes_matter_only_on_failure<Grammar>) {
+    if constexpr (requires { state.base; }) state.base = text.data();
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
+        text.data(), text.size(), "");
+    try {
+      pegtl::parse<Grammar, Action, grammar::control>(in, state);
+      return;
+    } catch (const pegtl::parse_error& error) {
+      if constexpr (grammar::reads_only_utf8<Grammar>) refuse_bad_utf8(text, source);
+      const std::optional<ReadText> read = read_lookalikes(text);
+      if (!read) refuse_parse(text, source, text, nullptr, error, keywords);
+      state = State{};
+      if constexpr (requires { state.start(); }) state.start();
+      run_grammar<Grammar, Action>(text, source, &*read, state, keywords);
     }
-    throw input_error(source, text, offset, message);
+  } else {
+    const std::optional<ReadText> read = read_lookalikes(text);
+    run_grammar<Grammar, Action>(text, source, read ? &*read : nullptr, state, keywords);
   }
 }
 

@@ -8,6 +8,7 @@ set(rummy_warning_options -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-si
 set(rummy_core_sources
     src/card.cpp
     src/text.cpp
+    src/character_names.cpp
     src/rules.cpp
     src/classify.cpp
     src/declaration.cpp

@@ -30,6 +30,39 @@ Location locate(std::string_view text, std::size_t byte_offset);
 // surrogates and code points above U+10FFFF are not well-formed), or nothing.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
+// The code point of the character of valid UTF-8 `text` that starts at byte `i`, and how many
+// bytes it takes.
+struct Decoded {
+  char32_t code_point = 0;
+  std::size_t length = 1;
+};
+Decoded decode_utf8(std::string_view text, std::size_t i);
+
+// How the notation reads a character people paste in place of another (rules §1.7): as a space,
+// as nothing (zero-width characters, byte-order marks, bidirectional marks), as '-' (dashes and
+// minus signs) or as '|' (other vertical bars); any other character is read as itself.
+enum class ReadAs : unsigned char { itself, space, nothing, dash, bar };
+ReadAs read_as(char32_t code_point);
+
+// A text with every look-alike character read as `read_as` says, and where each of its bytes was
+// written: offsets[k] is the offset in the original of the character that byte k comes from,
+// offsets[text.size()] the original's size. Columns in messages count the original characters.
+struct ReadText {
+  std::string text;
+  std::vector<std::size_t> offsets;
+};
+
+// The text as read, or nothing when it holds no look-alike (the usual case: plain ASCII is passed
+// over eight bytes at a time, suit glyphs without decoding them). `text` must be valid UTF-8.
+std::optional<ReadText> read_lookalikes(std::string_view text);
+
+// Unicode's name of a character people are likely to paste (src/character_names.cpp), or
+// nothing for the others.
+std::optional<std::string_view> character_name(char32_t code_point);
+
+// A character for a message: "U+00A4 CURRENCY SIGN", or "U+1F600" where no name is known.
+std::string describe_character(char32_t code_point);
+
 // Characters (code points) in valid UTF-8 text; used to align columns of output.
 std::size_t display_width(std::string_view text);
 

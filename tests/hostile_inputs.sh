@@ -42,7 +42,7 @@ python3 -c "import sys; sys.stdout.write('A♠-2♠-3♠' + ' |' * 500000 + '\n'
 expect "half a million bars" 2 "cannot be empty" -- sh -c "'$rummy' validate < '$work/bars'"
 # NUL bytes, invalid UTF-8, overlong encodings.
 printf 'A\xe2\x99\xa0-2\xe2\x99\xa0\x00-3\xe2\x99\xa0\n' > "$work/nul"
-expect "NUL byte" 2 "found '.x00'" -- sh -c "'$rummy' validate < '$work/nul'"
+expect "NUL byte" 2 "found U\\+0000 NULL" -- sh -c "'$rummy' validate < '$work/nul'"
 printf 'A\xc0\xa0-2S-3S\n' > "$work/overlong2"
 expect "overlong 2-byte" 2 "byte 0xC0 is not valid UTF-8" -- sh -c "'$rummy' validate < '$work/overlong2'"
 printf 'A\xe0\x80\xa0-2S-3S\n' > "$work/overlong3"

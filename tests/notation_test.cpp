@@ -161,11 +161,195 @@ TEST_CASE("an input holds exactly one hand") {
         "end of the input\n"
         "\n"
         "^\n");
-  CHECK(error_of("A♠ 2♠ 3♠\n4♦ 5♦ 6♦\n") ==
-        "<test>:2:1: error: a second hand: give one hand per input, found '4♦'\n"
+  CHECK(error_of("A♠ 2♠ 3♠\n\n4♦ 5♦ 6♦\n") ==
+        "<test>:3:1: error: a second hand: a blank line ends a hand, and an input holds one (its "
+        "lines follow each other), found '4♦'\n"
         "4♦ 5♦ 6♦\n"
         "^\n");
   CHECK(error_of("A♠ 2\0♠", "") != "no error");
+}
+
+TEST_CASE("a hand over several lines: each line one group or more, comment lines among them") {
+  CHECK(groups_as_written("A♠ 2♠ 3♠\n4♦ 5♦ 6♦\n") == "A♠-2♠-3♠ | 4♦-5♦-6♦");
+  CHECK(groups_as_written("# rummy validate\n\n  A♠ 2♠ 3♠ | 7♥ 7♦ 7♣\r\n# the run:\n"
+                          "\t4♦-5♦-6♦  \r\n  # done\n\n") == "A♠-2♠-3♠ | 7♥-7♦-7♣ | 4♦-5♦-6♦");
+  // Lines are groups the writer chose, as '|' is; one line without separators is not.
+  CHECK(parse_hand("A♠ 2♠ 3♠\n4♦ 5♦ 6♦", "<test>").grouped);
+  CHECK_FALSE(parse_hand("A♠ 2♠ 3♠ 4♦ 5♦ 6♦\n", "<test>").grouped);
+  CHECK(parse_hand("A♠ 2♠ 3♠\n4♦ 5♦ 6♦", "<test>").group_sizes == std::vector<std::size_t>{3, 3});
+  // An error on a later line is at its line and column.
+  CHECK(error_of("A♠ 2♠ 3♠\n4♦ X♦") ==
+        "<test>:2:4: error: expected another card, '-', '|' or the end of the hand, found 'X♦'\n"
+        "4♦ X♦\n"
+        "   ^\n");
+  CHECK(error_of("A♠ 2♠ 3♠ |\n4♦ 5♦ 6♦") ==
+        "<test>:1:11: error: expected a group of cards after '|': a group cannot be empty, found "
+        "the end of the line\n"
+        "A♠ 2♠ 3♠ |\n"
+        "          ^\n");
+  // A line of Unicode spaces is a blank line: it ends the hand too.
+  CHECK(error_of("A♠ 2♠ 3♠\n\u00A0\u3000\n4♦") ==
+        "<test>:3:1: error: a second hand: a blank line ends a hand, and an input holds one (its "
+        "lines follow each other), found '4♦'\n"
+        "4♦\n"
+        "^\n");
+}
+
+namespace {
+std::string utf8(char32_t c) {
+  std::string out;
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("look-alike characters are read as meant: Unicode spaces, dashes and bars") {
+  for (const char32_t space : {0x00A0, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+                               0x2007, 0x2008, 0x2009, 0x200A, 0x202F, 0x3000}) {
+    CAPTURE(static_cast<std::uint32_t>(space));
+    CHECK(groups_as_written("A♠" + utf8(space) + "2♠" + utf8(space) + utf8(space) + "3♠") ==
+          "A♠-2♠-3♠");
+    CHECK_FALSE(parse_hand("A♠" + utf8(space) + "2♠", "<test>").grouped);
+  }
+  for (const char32_t dash :
+       {0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63, 0xFF0D}) {
+    CAPTURE(static_cast<std::uint32_t>(dash));
+    CHECK(groups_as_written("A♠" + utf8(dash) + "2♠ " + utf8(dash) + " 3♠") == "A♠-2♠-3♠");
+    CHECK(parse_hand("A♠" + utf8(dash) + "2♠", "<test>").grouped);
+  }
+  for (const char32_t bar : {0xFF5C, 0x2223, 0x01C0}) {
+    CAPTURE(static_cast<std::uint32_t>(bar));
+    CHECK(groups_as_written("A♠ 2♠" + utf8(bar) + "4♦ " + utf8(bar) + " 5♦") == "A♠-2♠ | 4♦ | 5♦");
+  }
+}
+
+TEST_CASE("zero-width characters and bidirectional marks are ignored, even inside a card") {
+  for (const char32_t invisible :
+       {0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D,
+        0x202E, 0x2066, 0x2067, 0x2068, 0x2069}) {
+    CAPTURE(static_cast<std::uint32_t>(invisible));
+    const std::string mark = utf8(invisible);
+    CHECK(groups_as_written(mark + "A♠ " + mark + "1" + mark + "0" + mark + "♠" + mark + " |" +
+                            mark + "K♥ (W" + mark + "J)" + mark) == "A♠-10♠ | K♥(WJ)");
+  }
+  // A byte-order mark at the start, and one in the middle where files were joined.
+  CHECK(groups_as_written("\xEF\xBB\xBF# a hand\n\xEF\xBB\xBF"
+                          "A♠ 2♠") == "A♠-2♠");
+}
+
+TEST_CASE("columns count the characters as written; invisible ones are shown, wide ones spaced") {
+  // A♠, a zero-width space, " 2♠ X": X is the 8th character as written.
+  CHECK(error_of("A♠\u200B 2♠ X") ==
+        "<test>:1:8: error: expected another card, '-', '|' or the end of the hand, found 'X'\n"
+        "A♠◌ 2♠ X\n"
+        "       ^\n");
+  // The full-width bar is two columns wide in a terminal: the caret line gives it two spaces.
+  CHECK(error_of("A♠ ｜ 2♠−3X") ==
+        "<test>:1:10: error: expected a suit after the rank: ♠ ♥ ♦ ♣ (or ♤ ♡ ♢ ♧, ❤) or S H D C, "
+        "found 'X'\n"
+        "A♠ ｜ 2♠−3X\n"
+        "          ^\n");
+  // Offsets in a hand read with look-alikes are those of the text as written.
+  const WrittenHand written = parse_hand("\u00A0\u200BA♠\u2013K♥", "<test>");
+  REQUIRE(written.cards.size() == 2);
+  CHECK(written.cards[0].offset == 5);
+  CHECK(written.cards[1].offset == 12);
+  CHECK(written.end_offset == 16);
+}
+
+TEST_CASE("a character still refused is named by its code point, and its name where known") {
+  CHECK(error_of("A♠ 2¤") ==
+        "<test>:1:5: error: expected a suit after the rank: ♠ ♥ ♦ ♣ (or ♤ ♡ ♢ ♧, ❤) or S H D C, "
+        "found U+00A4 CURRENCY SIGN\n"
+        "A♠ 2¤\n"
+        "    ^\n");
+  CHECK(error_of("🂡 2♠").find("found U+1F0A1 PLAYING CARD ACE OF SPADES\n") != std::string::npos);
+  CHECK(error_of("A♠ \u0410♠").find("found U+0410 CYRILLIC CAPITAL LETTER A\n") !=
+        std::string::npos);
+  CHECK(error_of("A♠ 2♠ 😀").find("found U+1F600\n") != std::string::npos);
+  CHECK(error_of("A♠ 2♠ \x1B").find("found U+001B ESCAPE\n") != std::string::npos);
+  // Quoted as far as the first character that is not shown as itself.
+  CHECK(error_of("A♠ X¤").find("found 'X'\n") != std::string::npos);
+  CHECK(describe_character(0x00A0) == "U+00A0 NO-BREAK SPACE");
+  CHECK(describe_character(0x10FFFF) == "U+10FFFF");
+}
+
+TEST_CASE("common wrong spellings of a card get the right one") {
+  CHECK(error_of("A♠-2♠-3♠ | ♠A 7♦") ==
+        "<test>:1:12: error: expected a card, found '♠A': write the rank first, A♠\n"
+        "A♠-2♠-3♠ | ♠A 7♦\n"
+        "           ^\n");
+  CHECK(error_of("7♦ ♥10").find("found '♥10': write the rank first, 10♥\n") != std::string::npos);
+  CHECK(error_of("7♦-sk").find("found 'sk': write the rank first, ks\n") != std::string::npos);
+  CHECK(error_of("1♥ 7♦") ==
+        "<test>:1:1: error: expected a card, found '1♥': the ace is written A, A♥\n"
+        "1♥ 7♦\n"
+        "^\n");
+  CHECK(error_of("7♦ 1s").find("found '1s': the ace is written A, As\n") != std::string::npos);
+  // 'joker' fails at its 'o' (J is a rank): the message is at the word's start.
+  CHECK(error_of("7♦ 8♦ joker") ==
+        "<test>:1:7: error: expected a card, found 'joker': a printed joker is written PJ\n"
+        "7♦ 8♦ joker\n"
+        "      ^\n");
+  CHECK(error_of("JOKER|7♦")
+            .find("1:1: error: expected a card, found 'JOKER': a printed joker is "
+                  "written PJ\n") != std::string::npos);
+  const std::string wild_alone =
+      "a wild joker is written as the card it is, marked (WJ): 7♦(WJ); a printed joker is PJ\n";
+  CHECK(error_of("7♦ 8♦ WJ").find("1:7: error: expected a card, found 'WJ': " + wild_alone) !=
+        std::string::npos);
+  CHECK(error_of("7♦-8♦ | (wj)").find("1:9: error: expected a card, found '(wj)': " + wild_alone) !=
+        std::string::npos);
+  // Not a hint where the word is something else.
+  CHECK(error_of("7♦ 8♦ jokers").find("expected a suit after the rank") != std::string::npos);
+  CHECK(error_of("♠♠").find("expected a card: a rank") != std::string::npos);
+}
+
+TEST_CASE("the same look-alikes are read the same in --wild and batch lines") {
+  CHECK(parse_wild("\u200B7\u00A0") == Rank::seven);
+  CHECK(parse_wild("\u20607♦\u2009") == Rank::seven);
+  const WrittenLine line =
+      parse_batch_line("[wild=7\u3000declared]\u00A0A♠\u2212K♥(WJ) ｜ 4♦\u200B5♦", "<test>");
+  CHECK(line.settings.wild == WildRank(Rank::seven));
+  CHECK(line.settings.declared == true);
+  REQUIRE(line.hand);
+  CHECK(line.hand->group_sizes == std::vector<std::size_t>{2, 2});
+  CHECK(line.hand->cards[1].offset == 28);  // K♥, counted in bytes as written
+  try {
+    parse_batch_line("[wild=7]\u00A0A♠ ¤", "<test>");
+    FAIL("expected an error");
+  } catch (const InputError& error) {
+    CHECK(format_diagnostic(error.diagnostic()) ==
+          "<test>:1:13: error: expected another card, '-', '|' or the end of the hand, found "
+          "U+00A4 CURRENCY SIGN\n"
+          "[wild=7]\u00A0A♠ ¤\n"
+          "            ^\n");
+  }
+  try {
+    parse_batch_line("\u00A0♠Q", "<test>");
+    FAIL("expected an error");
+  } catch (const InputError& error) {
+    CHECK(error.diagnostic().message == "expected a card, found '♠Q': write the rank first, Q♠");
+    CHECK(error.diagnostic().where.column == 2);
+  }
+}
+
+TEST_CASE("a text without look-alikes is not copied; one with them keeps where each byte was") {
+  CHECK_FALSE(
+      read_lookalikes("A♠ 2♠ 3♠ | K♥️ K❤ K♡ | 10♣ and some plain ASCII text"));
+  const auto read = read_lookalikes("A\u00A0\u200B♠\u2014|");
+  REQUIRE(read);
+  CHECK(read->text == "A ♠-|");
+  CHECK(read->offsets == std::vector<std::size_t>{0, 1, 6, 7, 8, 9, 12, 13});
 }
 
 TEST_CASE("JK is Crazy Rummy's spelling of the printed joker, refused in Indian rummy") {
@@ -209,7 +393,7 @@ TEST_CASE("one copy too many is named in words, whatever the decks") {
 TEST_CASE("a diagnostic shows control characters as pictures and a long line as a window") {
   CHECK(error_of(std::string("A♠-2♠\0-3♠", 15)) ==
         "<test>:1:6: error: expected another card, '-', '|' or the end of the hand, found "
-        "'\\x00'\nA♠-2♠␀-3♠\n     ^\n");
+        "U+0000 NULL\nA♠-2♠␀-3♠\n     ^\n");
   std::string far = "A♠" + std::string(10000, ' ') + "Zq";
   const std::string error = error_of(far);
   CHECK(error.find("<test>:1:10003: error: expected another card") == 0);
