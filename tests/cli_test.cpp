@@ -263,3 +263,49 @@ TEST_CASE("colour only on a terminal, never with NO_COLOR, always with --color a
   CHECK(rummy_cli({"validate", "--color", "never", valid_hand}, "", true).out.find(escape) ==
         std::string::npos);
 }
+
+TEST_CASE("cash points: spaces after commas, a count above the cap pays the cap with a note") {
+  const auto run = rummy_cli({"cash", "points", "--value", "2", "--losers", "20, 40, 95"});
+  CHECK(run.code == 0);
+  CHECK(run.out ==
+        "gross: 2.00 a point × (20 + 40 + 80 = 140 points) = 280.00\n"
+        "fee 0: 0.00\n"
+        "the winner receives 280.00; the losers pay 40.00, 80.00, 160.00\n"
+        "note: 95 points pay 80, the 80-point cap\n");
+  const auto json =
+      rummy_cli({"cash", "points", "--value", "2", "--losers", "20,95", "--format", "json"}).json();
+  CHECK(json["losers"] == nlohmann::json::array({20, 95}));
+  CHECK(json["counted"] == nlohmann::json::array({20, 80}));
+  CHECK(json["points"] == 100);
+  CHECK(rummy_cli({"cash", "points", "--value", "2", "--losers", "20,,40"}).err ==
+        "rummy: error: --losers 20,,40: expected the losers' points, separated by commas "
+        "(20,40,50)\n");
+}
+
+TEST_CASE("cash: --currency writes each amount as a sheet's 'currency' does") {
+  const auto points = rummy_cli(
+      {"cash", "points", "--value", "2", "--losers", "20,40", "--fee", "10%", "--currency", "₹"});
+  CHECK(points.out ==
+        "gross: ₹2.00 a point × (20 + 40 = 60 points) = ₹120.00\n"
+        "fee 10%: ₹12.00\n"
+        "the winner receives ₹108.00; the losers pay ₹40.00, ₹80.00\n");
+  const auto pool =
+      rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--currency", "$"});
+  CHECK(pool.out == "pool: $100.00 entry × 4 players = $400.00\nfee 0: $0.00\nprize: $400.00\n");
+  CHECK(rummy_cli({"cash", "deals", "--entry", "5", "--players", "2", "--currency", "€", "--format",
+                   "json"})
+            .json()["currency"] == "€");
+}
+
+TEST_CASE("cash pool and deals: a table of 2 to 6 players, as a sheet's") {
+  for (const char* game : {"pool", "deals"}) {
+    for (const char* players : {"0", "1", "7", "1000"}) {
+      const auto run = rummy_cli({"cash", game, "--entry", "100", "--players", players});
+      CHECK(run.code == 2);
+      CHECK(run.err ==
+            "rummy: error: --players " + std::string(players) + ": a table has 2 to 6 players\n");
+      CHECK(run.out.empty());
+    }
+    CHECK(rummy_cli({"cash", game, "--entry", "100", "--players", "6"}).code == 0);
+  }
+}
