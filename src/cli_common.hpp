@@ -182,7 +182,8 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
     return body();
   } catch (const OutputFailed& failed) {
     if (failed.error == EPIPE) return exit_closed_pipe;
-    env.err << "rummy: error: could not write the output: " << std::strerror(failed.error) << "\n";
+    // main reports a failed output, once, for every command: it finds the cause in errno.
+    errno = failed.error;
     return exit_output_failed;
   } catch (const InputError& error) {
     return report_error({error.diagnostic().message, error.diagnostic()}, options.output_format(),
