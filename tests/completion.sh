@@ -52,6 +52,20 @@ if command -v zsh > /dev/null; then
   "$rummy" completion zsh > "$dir/_rummy"
   if zsh -n "$dir/_rummy"; then echo "ok: zsh parses its script"; else
     echo "FAIL: zsh -n"; failures=$((failures + 1)); fi
+  # zsh runs the script for the words typed; its _arguments is replaced by one that prints the
+  # specs it is given, so the values each place offers are read from them.
+  zsh_specs() {  # zsh_specs WORD… (the last being completed)
+    zsh -f -c 'words=("$@"); CURRENT=$#; _arguments() { print -rl -- "$@"; }
+      _describe() { print -rl -- ${(P)2}; }; source "$0"' "$dir/_rummy" "$@"
+  }
+  check "zsh: cash's own commands" "'1:word:(points pool deals)'" \
+    "$(zsh_specs rummy cash '' | grep "^1:" | sed "s/.*/'&'/")"
+  check "zsh: completion's shells" "'1:word:(bash zsh fish)'" \
+    "$(zsh_specs rummy completion '' | grep "^1:" | sed "s/.*/'&'/")"
+  check "zsh: layoff's variants" "--variant[The game]:value:(basic knock crazy)" \
+    "$(zsh_specs rummy layoff '' | grep "^--variant")"
+  check "zsh: the commands" "validate:Say what each group is and whether the hand is a valid declaration" \
+    "$(zsh_specs rummy '' | head -n 1)"
 else
   echo "skipped: zsh is not installed"
 fi
