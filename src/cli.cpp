@@ -1,6 +1,7 @@
 // The command-line driver: the subcommand table, the shared options, error reporting.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -12,6 +13,7 @@
 #include "cli_common.hpp"
 #include "help_format.hpp"
 #include "report.hpp"
+#include "text.hpp"
 
 namespace rummy::cli {
 
@@ -22,7 +24,8 @@ const std::array<Subcommand, 12> subcommands = {{
      setup_validate, true,
      "  rummy validate \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\"\n"
      "  rummy validate --format json < hand.txt\n"
-     "  rummy validate --variant crazy --round 2 \"5♥-6♥-7♥-8♥ | 4♠-4♣-2♦\""},
+     "  rummy validate --variant crazy --round 2 \"5♥-6♥-7♥-8♥ | 4♠-4♣-2♦\"",
+     "a valid declaration", "the hand was read but is not a valid declaration"},
     {"score", "Say how many points a hand (or a drop) pays, and by which rule", setup_score, true,
      "  rummy score --wild 10 \"10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥\"\n"
      "  rummy score --game pool201 --drop middle\n"
@@ -64,7 +67,8 @@ const std::array<Subcommand, 12> subcommands = {{
      setup_layoff, true,
      "  rummy layoff 8♥-9♥-10♥ 7♥\n"
      "  rummy layoff --variant crazy 5♥-6♥-7♥-8♥ \"9♥ 2♣\"\n"
-     "  rummy layoff --variant crazy 5♥-JK-7♥-8♥ 6♥     (6♥ takes JK back)"},
+     "  rummy layoff --variant crazy 5♥-JK-7♥-8♥ 6♥     (6♥ takes JK back)",
+     "the cards fit", "they do not fit"},
     {"rules", "List the house rules with their defaults, alternatives and sources", setup_rules,
      false,
      "  rummy rules\n"
@@ -83,18 +87,50 @@ constexpr std::string_view notation =
   ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C; any case
   PJ is a printed joker (JK too in Crazy Rummy)
   (WJ) after a card marks it as of the deal's wild rank
-  --variant {} chooses the game (default {})
-  a hand without '|' or '-' is judged by its best grouping (Indian, Knock)
+{}  a hand without '|' or '-' is judged by its best grouping (Indian, Knock)
 )";
 
-constexpr std::string_view exit_codes =
-    R"(Exit codes:
-  0    done (validate: a valid declaration; layoff: the cards fit)
-  1    validate: not a valid declaration (layoff: they do not fit)
-  2    bad input or usage
-  3    the output could not be written (a full disk)
-  141  the reader closed the pipe (rummy batch f | head)
-)";
+// The hand notation for a command's --help: the games its --variant plays and its default,
+// from the option itself (none when it has no --variant).
+std::string hand_notation(const CLI::App& command) {
+  std::string variant_line;
+  if (const CLI::Option* variant = command.get_option_no_throw("--variant")) {
+    std::string names;
+    for (const std::string& name : option_values(*variant)) {
+      names += (names.empty() ? "" : "|") + name;
+    }
+    variant_line = fmt::format("  --variant {} chooses the game (default {})\n", names,
+                               variant->get_default_str());
+  }
+  return fmt::format(fmt::runtime(notation), variant_line);
+}
+
+// The exit codes a command returns, in its words; for rummy itself (`command` null), every
+// command's.
+std::string exit_codes(const Subcommand* command) {
+  std::string ok = "done", not_valid;
+  if (command != nullptr) {
+    ok = command->exit_ok_means;
+    not_valid = command->exit_not_valid_means;
+  } else {
+    std::string oks;
+    for (const Subcommand& each : subcommands) {
+      if (each.exit_not_valid_means.empty()) continue;
+      oks += fmt::format("; {}: {}", each.name, each.exit_ok_means);
+      not_valid += fmt::format("{}{}: {}", not_valid.empty() ? "" : "; ", each.name,
+                               each.exit_not_valid_means);
+    }
+    ok = "done" + (oks.empty() ? "" : " (" + oks.substr(2) + ")");
+  }
+  std::string text = "Exit codes:\n" + fmt::format("  0    {}\n", ok);
+  if (!not_valid.empty()) text += fmt::format("  1    {}\n", not_valid);
+  const std::string_view name = command != nullptr ? command->name : std::string_view("batch");
+  return text + fmt::format(
+                    "  2    bad input or usage\n"
+                    "  3    the output could not be written (a full disk)\n"
+                    "  141  the reader closed the pipe (rummy {} … | head)\n",
+                    name);
+}
 
 // Whether the command line asks for JSON (--format json or --format=json, anywhere).
 bool wants_json(const std::vector<std::string>& args) {
@@ -105,6 +141,103 @@ bool wants_json(const std::vector<std::string>& args) {
     }
   }
   return false;
+}
+
+// "rummy cash points": a command as typed, from rummy on.
+std::string command_path(const CLI::App& command) {
+  const CLI::App* parent = command.get_parent();
+  return parent == nullptr ? command.get_name() : command_path(*parent) + " " + command.get_name();
+}
+
+// The commands named on the command line, the innermost first, then every other one.
+void commands_by_use(const CLI::App& app, std::vector<const CLI::App*>& out) {
+  for (const CLI::App* sub : app.get_subcommands()) commands_by_use(*sub, out);
+  out.push_back(&app);
+}
+void all_commands(const CLI::App& app, std::vector<const CLI::App*>& out) {
+  if (std::find(out.begin(), out.end(), &app) == out.end()) out.push_back(&app);
+  for (const CLI::App* sub : app.get_subcommands({})) all_commands(*sub, out);
+}
+
+// "the deal's wild rank: …" from "The deal's wild rank: …".
+std::string lowered(std::string text) {
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z' && !(text.size() > 1 && text[1] == ' ')) {
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  }
+  return text;
+}
+
+// What an option takes, for a message: its values, or its description.
+std::string what_it_takes(const CLI::Option& option) {
+  const std::vector<std::string> values = option_values(option);
+  return values.empty() ? lowered(option.get_description()) : spoken_list(values);
+}
+
+// CLI11's own messages (they begin with the option's name) said in rummy's words.
+std::string library_message(const CLI::App& app, const CLI::ParseError& error) {
+  const std::string what = error.what();
+  std::vector<const CLI::App*> commands;
+  commands_by_use(app, commands);
+  all_commands(app, commands);
+  // The option the message is about, and the command that has it.
+  const CLI::Option* option = nullptr;
+  const CLI::App* owner = nullptr;
+  std::string after;  // the message after the option's name
+  for (const CLI::App* command : commands) {
+    for (const CLI::Option* each : command->get_options()) {
+      const std::string name = each->get_name();
+      for (const std::string& prefix : {name, "Could not convert: " + name + " = "}) {
+        if (option == nullptr && what.starts_with(prefix) &&
+            (what.size() == prefix.size() || prefix.back() == ' ' || what[prefix.size()] == ':' ||
+             what[prefix.size()] == ' ')) {
+          option = each;
+          owner = command;
+          after = what.substr(prefix.size());
+        }
+      }
+    }
+  }
+  if (option != nullptr) {
+    const std::string name = option->get_name();
+    const bool positional = !name.starts_with("-");
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr) {
+      if (after.ends_with(" missing")) {
+        return fmt::format("{} needs a value: {}", name, what_it_takes(*option));
+      }
+      return positional ? fmt::format("'{}' takes one {}", command_path(*owner), name)
+                        : fmt::format("{} is given once", name);
+    }
+    if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr) {
+      return fmt::format("'{}' needs {}{}: {}", command_path(*owner), positional ? "its " : "",
+                         name, what_it_takes(*option));
+    }
+    if (dynamic_cast<const CLI::ConversionError*>(&error) != nullptr) {
+      if (option->get_items_expected_max() == 0) return fmt::format("{} takes no value", name);
+      return fmt::format("{} {}: expected {}", name, after, what_it_takes(*option));
+    }
+    if (dynamic_cast<const CLI::ExcludesError*>(&error) != nullptr) {
+      return fmt::format("{} cannot be given with {}", name, after.substr(after.rfind(' ') + 1));
+    }
+    if (dynamic_cast<const CLI::RequiresError*>(&error) != nullptr) {
+      return fmt::format("{} needs {} too", name, after.substr(after.rfind(' ') + 1));
+    }
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    const std::string listed = what.substr(what.find(':') + 2);
+    return fmt::format("unexpected {} after '{}'", listed, command_path(*commands.front()));
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr) {
+    // A command that needs one of its own commands.
+    std::vector<std::string> names;
+    for (const CLI::App* inner : commands.front()->get_subcommands({})) {
+      names.push_back(inner->get_name());
+    }
+    if (!names.empty()) {
+      return fmt::format("'{}' needs one of its commands: {}", command_path(*commands.front()),
+                         spoken_list(names));
+    }
+  }
+  return what;
 }
 
 // A usage error in rummy's words: an unknown option with the nearest one, an option written
@@ -178,7 +311,7 @@ std::string usage_message(const CLI::App& app, const CLI::ParseError& error,
       return message;
     }
   }
-  return error.what();
+  return library_message(app, error);
 }
 
 // A first word that is no subcommand: say so, with the nearest name.
@@ -211,6 +344,53 @@ std::string_view color_name(Color color) {
   return names[static_cast<int>(color)];
 }
 
+std::string spoken_list(std::span<const std::string> words, std::string_view last) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    text += i == 0 ? "" : i + 1 == words.size() ? std::string(last) : ", ";
+    text += words[i];
+  }
+  return text;
+}
+
+std::vector<std::string> option_values(const CLI::Option& option) {
+  const std::string type = option.get_type_name();
+  std::vector<std::string> values;
+  const auto open = type.find('{');
+  const auto close = type.find('}', open);
+  if (open == std::string::npos || close == std::string::npos) return values;
+  const std::string list = type.substr(open + 1, close - open - 1);
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const auto comma = std::min(list.find(',', start), list.size());
+    values.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return values;
+}
+
+std::string not_one_of(const std::string& input, const std::vector<std::string>& names) {
+  std::string message = fmt::format("'{}' is not one of {}", input, spoken_list(names));
+  if (const auto nearest = nearest_name(input, names)) {
+    message += fmt::format(" (did you mean {}?)", *nearest);
+  }
+  return message;
+}
+
+CLI::Validator whole_number(int low, int high) {
+  return CLI::Validator(
+      [low, high](std::string& input) -> std::string {
+        int value = 0;
+        const char* end = input.data() + input.size();
+        const auto [stop, error] = std::from_chars(input.data(), end, value);
+        if (input.empty() || error != std::errc() || stop != end || value < low || value > high) {
+          return fmt::format("'{}' is not a whole number from {} to {}", input, low, high);
+        }
+        return {};
+      },
+      fmt::format("{}-{}", low, high));
+}
+
 void add_deal_options(CLI::App& command, CommonOptions& options) {
   command.add_option("--wild", options.wild,
                      "The deal's wild rank: a rank (7), the cut card (7♦), PJ (aces are wild) "
@@ -218,7 +398,7 @@ void add_deal_options(CLI::App& command, CommonOptions& options) {
   command
       .add_option("--decks", options.decks,
                   "Packs in play (limits copies of each card); default: the game's")
-      ->check(CLI::Range(1, 8));
+      ->check(whole_number(1, 8));
 }
 
 void add_hand_argument(CLI::App& command, CommonOptions& options) {
@@ -228,10 +408,10 @@ void add_hand_argument(CLI::App& command, CommonOptions& options) {
 }
 
 void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant,
-                       bool with_round) {
+                       bool with_round, std::span<const Variant> variants) {
   if (with_variant) {
-    add_enum_option(command, "--variant", options.variant, all_variants, variant_name,
-                    "The game: " + spoken_list(all_variants, variant_name));
+    add_enum_option(command, "--variant", options.variant, std::span<const Variant>(all_variants),
+                    variant_name, "The game: " + spoken_list(variants, variant_name), variants);
   }
   if (with_variant && with_round) {
     std::size_t most_rounds = 0;  // the games with rounds and contracts (Crazy Rummy)
@@ -243,7 +423,7 @@ void add_rules_options(CLI::App& command, CommonOptions& options, bool with_vari
         .add_option(
             "--round", options.round,
             fmt::format("Crazy Rummy: the round (1-{}) whose contract the melds must meet", rounds))
-        ->check(CLI::Range(1, rounds));
+        ->check(whole_number(1, rounds));
   }
   command
       .add_option("--house", options.house,
@@ -416,13 +596,7 @@ int run(const std::vector<std::string>& args, Environment env) {
       "rummy"};
   app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
   app.formatter(std::make_shared<HelpFormatter>(env.width));
-  std::string variants;
-  for (const Variant variant : all_variants) {
-    variants += (variants.empty() ? "" : "|") + std::string(variant_name(variant));
-  }
-  const std::string hand_notation =
-      fmt::format(fmt::runtime(notation), variants, variant_name(all_variants.front()));
-  app.footer(hand_notation + "\n" + std::string(exit_codes));
+  app.get_formatter()->label("SUBCOMMAND", "COMMAND");
   app.require_subcommand(1);
   app.fallthrough(false);
 
@@ -430,9 +604,27 @@ int run(const std::vector<std::string>& args, Environment env) {
   for (const Subcommand& command : subcommands) {
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
     runners.push_back(command.setup(*sub, env));
-    // Each command's help: what applies to it, examples, the exit codes.
-    sub->footer((command.reads_hands ? hand_notation + "\n" : std::string()) + "Examples:\n" +
-                std::string(command.examples) + "\n\n" + std::string(exit_codes));
+    // Each command's help: what applies to it, examples, the exit codes it returns.
+    sub->footer((command.reads_hands ? hand_notation(*sub) + "\n" : std::string()) + "Examples:\n" +
+                std::string(command.examples) + "\n\n" + exit_codes(&command));
+    sub->group("Commands");
+    for (CLI::App* inner : sub->get_subcommands({})) {  // cash points: the command's exit codes
+      inner->group("Commands");
+      inner->footer(exit_codes(&command));
+    }
+  }
+  app.footer(hand_notation(*app.get_subcommand(std::string(subcommands.front().name))) + "\n" +
+             exit_codes(nullptr));
+  // A command named without the command it needs (rummy, rummy cash): its usage, with the list.
+  const auto usage_of = [&](const CLI::App& command) {
+    const auto formatter = std::dynamic_pointer_cast<CLI::Formatter>(command.get_formatter());
+    return formatter->make_usage(&command, command_path(command)) +
+           formatter->make_subcommands(&command, CLI::AppFormatMode::Normal) +
+           fmt::format("'{} --help' says more.\n", command_path(command));
+  };
+  if (args.size() == 1) {
+    env.err << usage_of(app);
+    return exit_bad_input;
   }
 
   std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 wants them reversed
@@ -442,6 +634,14 @@ int run(const std::vector<std::string>& args, Environment env) {
     if (error.get_exit_code() == 0) {  // --help, --version
       app.exit(error, env.out, env.err);
       return exit_ok;
+    }
+    std::vector<const CLI::App*> named;
+    commands_by_use(app, named);
+    if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr &&
+        !named.front()->get_subcommands({}).empty() && named.front()->get_subcommands().empty() &&
+        args.back() == named.front()->get_name()) {
+      env.err << usage_of(*named.front());
+      return exit_bad_input;
     }
     const std::string message = usage_message(app, error, args);
     report_error({message, std::nullopt}, wants_json(args) ? Format::json : Format::text, env);

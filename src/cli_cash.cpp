@@ -15,6 +15,7 @@ namespace {
 struct CashOptions {
   CommonOptions common;
   std::string value, losers, entry, fee = "0";
+  std::string currency;  // written before each amount, as a sheet's 'currency ₹'
   int players = 0;
 };
 
@@ -39,20 +40,22 @@ Fee fee_of(const std::string& text) {
   return *fee;
 }
 
+// The losers' points as written: numbers separated by commas, spaces around them allowed.
 std::vector<int> points_of(const std::string& text) {
-  const int cap = Rules::for_variant(Variant::indian).points_cap;  // a loser pays at most this
   std::vector<int> points;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    int value = 0;
     const char* first = text.data() + start;
     const char* last = text.data() + comma;
+    while (first < last && *first == ' ') ++first;
+    while (last > first && last[-1] == ' ') --last;
+    int value = 0;
     const auto [end, error] = std::from_chars(first, last, value);
-    if (first == last || error != std::errc() || end != last || value < 0 || value > cap) {
-      throw CommandError{fmt::format("--losers {}: expected the losers' points, 0 to {} each, "
-                                     "separated by commas (20,40,50)",
-                                     text, cap),
+    if (first == last || error != std::errc() || end != last || value < 0) {
+      throw CommandError{fmt::format("--losers {}: expected the losers' points, separated by "
+                                     "commas (20,40,50)",
+                                     text),
                          std::nullopt};
     }
     points.push_back(value);
@@ -61,21 +64,39 @@ std::vector<int> points_of(const std::string& text) {
   return points;
 }
 
+// The table's players: as many as a sheet seats.
+int players_of(int players, const Rules& rules) {
+  const Match& match = rules.match;
+  if (players < match.min_players || players > match.max_players) {
+    throw CommandError{fmt::format("--players {}: a table has {} to {} players", players,
+                                   match.min_players, match.max_players),
+                       std::nullopt};
+  }
+  return players;
+}
+
 // Points rummy's money for one deal.
 struct PointsResult {
+  std::string currency;
   Minor value = 0;
-  std::vector<int> losers;
+  std::vector<int> losers;   // as given
+  std::vector<int> counted;  // after the cap
+  int cap = 0;
   Fee fee;
   PointsCash cash;
 
+  std::string money(Minor amount) const { return currency + format_amount(amount); }
+
   Json json() const {
     int total = 0;
-    for (const int points : losers) total += points;
+    for (const int points : counted) total += points;
     Json paid = Json::array();
     for (const Minor amount : cash.paid) paid.push_back(format_amount(amount));
     return {{"game", "points"},
+            {"currency", currency},
             {"value", format_amount(value)},
             {"losers", losers},
+            {"counted", counted},
             {"points", total},
             {"paid", paid},
             {"gross", format_amount(cash.gross)},
@@ -87,22 +108,29 @@ struct PointsResult {
   void text(std::ostream& out, const Style&) const {
     int total = 0;
     std::string sum;
-    for (const int points : losers) {
+    for (const int points : counted) {
       total += points;
       sum += (sum.empty() ? "" : " + ") + std::to_string(points);
     }
     std::string paid;
-    for (const Minor amount : cash.paid) paid += (paid.empty() ? "" : ", ") + format_amount(amount);
+    for (const Minor amount : cash.paid) paid += (paid.empty() ? "" : ", ") + money(amount);
     out << fmt::format(
         "gross: {} a point × ({} = {} points) = {}\nfee {}: {}\nthe winner receives {}; the "
         "losers pay {}\n",
-        format_amount(value), sum, total, format_amount(cash.gross), fee.text(),
-        format_amount(cash.fee), format_amount(cash.net), paid);
+        money(value), sum, total, money(cash.gross), fee.text(), money(cash.fee), money(cash.net),
+        paid);
+    for (std::size_t i = 0; i < losers.size(); ++i) {
+      if (losers[i] != counted[i]) {
+        out << fmt::format("note: {} points pay {}, the {}-point cap\n", losers[i], counted[i],
+                           cap);
+      }
+    }
   }
 };
 
 // Pool and deals rummy's prize.
 struct PrizeResult {
+  std::string currency;
   std::string_view game;
   Minor entry = 0;
   int players = 0;
@@ -111,6 +139,7 @@ struct PrizeResult {
 
   Json json() const {
     return {{"game", game},
+            {"currency", currency},
             {"entry", format_amount(entry)},
             {"players", players},
             {"pool", format_amount(cash.pool)},
@@ -120,9 +149,9 @@ struct PrizeResult {
   }
 
   void text(std::ostream& out, const Style&) const {
-    out << fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}\n",
-                       format_amount(entry), players, format_amount(cash.pool), fee.text(),
-                       format_amount(cash.fee), format_amount(cash.prize));
+    const auto money = [&](Minor amount) { return currency + format_amount(amount); };
+    out << fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}\n", money(entry),
+                       players, money(cash.pool), fee.text(), money(cash.fee), money(cash.prize));
   }
 };
 
@@ -130,21 +159,28 @@ int run_points(const CashOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Minor value = amount_of(options.value, "--value");
     const std::vector<int> losers = points_of(options.losers);
+    // A loser pays at most the cap, as on a sheet.
+    const int cap = Rules::for_variant(Variant::indian, Game::points).points_cap;
+    std::vector<int> counted;
+    for (const int points : losers) counted.push_back(std::min(points, cap));
     const Fee fee = fee_of(options.fee);
-    const auto cash = points_cash(value, losers, fee);
+    const auto cash = points_cash(value, counted, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
-    emit(PointsResult{value, losers, fee, *cash}, options.common, env);
+    emit(PointsResult{options.currency, value, losers, counted, cap, fee, *cash}, options.common,
+         env);
     return exit_ok;
   });
 }
 
-int run_prize(const CashOptions& options, const Environment& env, std::string_view game) {
+int run_prize(const CashOptions& options, const Environment& env, std::string_view game,
+              Game format) {
   return guarded(options.common, env, [&]() -> int {
     const Minor entry = amount_of(options.entry, "--entry");
+    const int players = players_of(options.players, Rules::for_variant(Variant::indian, format));
     const Fee fee = fee_of(options.fee);
-    const auto cash = prize_cash(entry, options.players, fee);
+    const auto cash = prize_cash(entry, players, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
-    emit(PrizeResult{game, entry, options.players, fee, *cash}, options.common, env);
+    emit(PrizeResult{options.currency, game, entry, players, fee, *cash}, options.common, env);
     return exit_ok;
   });
 }
@@ -155,6 +191,8 @@ void add_format(CLI::App& command, CashOptions& options) {
       .add_option("--fee", options.fee,
                   "The platform or host fee: a percentage (10%) or an amount (5)")
       ->capture_default_str();
+  command.add_option("--currency", options.currency,
+                     "Written before each amount, e.g. ₹ (as a sheet's 'currency ₹')");
 }
 
 }  // namespace
@@ -162,23 +200,32 @@ void add_format(CLI::App& command, CashOptions& options) {
 std::function<int()> setup_cash(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<CashOptions>();
   command.require_subcommand(1);
+  const int cap = Rules::for_variant(Variant::indian, Game::points).points_cap;
+  const Rules table = Rules::for_variant(Variant::indian, Game::pool101);  // pools and deals
   CLI::App* points = command.add_subcommand(
       "points", "Points rummy: the winner's gross, the fee and the net from the losers' points");
   points->add_option("--value", options->value, "The value of a point, e.g. 2")->required();
-  points->add_option("--losers", options->losers, "The losers' points, e.g. 20,40,50")->required();
+  points
+      ->add_option(
+          "--losers", options->losers,
+          fmt::format("The losers' points, e.g. 20,40,50 (more than {} pays {})", cap, cap))
+      ->required();
   add_format(*points, *options);
   CLI::App* pool = command.add_subcommand("pool", "Pool rummy: the prize from the entry fees");
   CLI::App* deals = command.add_subcommand("deals", "Deals rummy: the prize from the entry fees");
   for (CLI::App* prize : {pool, deals}) {
     prize->add_option("--entry", options->entry, "The entry fee, e.g. 100")->required();
-    prize->add_option("--players", options->players, "How many players paid it")
-        ->required()
-        ->check(CLI::Range(1, 1000));
+    prize
+        ->add_option("--players", options->players,
+                     fmt::format("How many players paid it ({} to {}, as at a table)",
+                                 table.match.min_players, table.match.max_players))
+        ->required();
     add_format(*prize, *options);
   }
   return [options, &env, points, pool] {
     if (points->parsed()) return run_points(*options, env);
-    return run_prize(*options, env, pool->parsed() ? "pool" : "deals");
+    return pool->parsed() ? run_prize(*options, env, "pool", Game::pool101)
+                          : run_prize(*options, env, "deals", Game::deals);
   };
 }
 

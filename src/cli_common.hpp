@@ -7,6 +7,7 @@
 #include <cstring>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,53 +46,84 @@ void add_deal_options(CLI::App& command, CommonOptions& options);   // --wild, -
 void add_hand_argument(CLI::App& command, CommonOptions& options);  // HAND
 // --variant (with_variant) and --round (with_round too: where a round's contract changes the
 // answer), --house.
+// `variants`: the games the command plays and its help offers (default: all); the others are
+// read, for the command to refuse with its reason.
 void add_rules_options(CLI::App& command, CommonOptions& options, bool with_variant,
-                       bool with_round = true);
+                       bool with_round = true,
+                       std::span<const Variant> variants = std::span<const Variant>(all_variants));
 // --format (text, json, and csv where it applies); with --color.
 void add_format_option(CLI::App& command, CommonOptions& options, bool with_csv = false);
 void add_output_options(CLI::App& command, CommonOptions& options, bool with_csv = false);
 
+// A value not among `names`: "'jsn' is not one of text or json (did you mean json?)".
+std::string not_one_of(const std::string& input, const std::vector<std::string>& names);
+
 // The values of an enum option by name, in any case, from the one list of them: CLI11 then reads
-// the enum from its index. (CLI11's CheckedTransformer would also take the bare index.)
+// the enum from its index. (CLI11's CheckedTransformer would also take the bare index.) `offered`,
+// when given, are the names its help and completions offer (the others are read, to be refused
+// with a reason by the command).
 template <typename Enum>
-CLI::Validator enum_names(const std::vector<std::pair<std::string, Enum>>& map) {
-  std::string names;
-  for (const auto& [name, value] : map) names += (names.empty() ? "" : ",") + name;
+CLI::Validator enum_names(const std::vector<std::pair<std::string, Enum>>& map,
+                          std::vector<std::string> offered = {}) {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : map) names.push_back(name);
+  if (offered.empty()) offered = names;
+  std::string listed;
+  for (const std::string& name : offered) listed += (listed.empty() ? "" : ",") + name;
   return CLI::Validator(
-      [map, names](std::string& input) -> std::string {
+      [map, offered](std::string& input) -> std::string {
         for (const auto& [name, value] : map) {
           if (CLI::detail::to_lower(input) == name) {
             input = std::to_string(static_cast<int>(value));
             return {};
           }
         }
-        return "'" + input + "' is not one of " + names;
+        return not_one_of(input, offered);
       },
-      "{" + names + "}");
+      "{" + listed + "}");
 }
+
+// A whole number from `low` to `high`, said in rummy's words when it is not.
+CLI::Validator whole_number(int low, int high);
+
+// "text, json or csv": words, for people.
+std::string spoken_list(std::span<const std::string> words, std::string_view last = " or ");
 
 // "points, pool101, pool201 or deals": the names of a list, for people.
+template <typename Enum>
+std::string spoken_list(std::span<const Enum> all, std::string_view (*name_of)(Enum)) {
+  std::vector<std::string> names;
+  for (const Enum each : all) names.emplace_back(name_of(each));
+  return spoken_list(names);
+}
 template <typename Enum, std::size_t N>
 std::string spoken_list(const std::array<Enum, N>& all, std::string_view (*name_of)(Enum)) {
-  std::string text;
-  for (std::size_t i = 0; i < N; ++i) {
-    text += i == 0 ? "" : i + 1 == N ? " or " : ", ";
-    text += name_of(all[i]);
-  }
-  return text;
+  return spoken_list(std::span<const Enum>(all), name_of);
 }
 
-// An option whose values are the names of an enum's values, from the one list of them.
+// The values an option names ("TEXT:{indian,basic}" → indian, basic); empty for a free value.
+std::vector<std::string> option_values(const CLI::Option& option);
+
+// An option whose values are the names of an enum's values, from the one list of them; `offered`
+// (default: all) are those its help and completions name.
+template <typename Enum>
+CLI::Option* add_enum_option(CLI::App& command, const std::string& name, Enum& value,
+                             std::span<const Enum> all, std::string_view (*name_of)(Enum),
+                             const std::string& help, std::span<const Enum> offered = {}) {
+  std::vector<std::pair<std::string, Enum>> map;
+  for (const Enum each : all) map.emplace_back(std::string(name_of(each)), each);
+  std::vector<std::string> offered_names;
+  for (const Enum each : offered) offered_names.emplace_back(name_of(each));
+  return command.add_option(name, value, help)
+      ->transform(enum_names(map, offered_names))
+      ->type_name("TEXT")
+      ->default_str(std::string(name_of(value)));
+}
 template <typename Enum, std::size_t N>
 CLI::Option* add_enum_option(CLI::App& command, const std::string& name, Enum& value,
                              const std::array<Enum, N>& all, std::string_view (*name_of)(Enum),
                              const std::string& help) {
-  std::vector<std::pair<std::string, Enum>> map;
-  for (const Enum each : all) map.emplace_back(std::string(name_of(each)), each);
-  return command.add_option(name, value, help)
-      ->transform(enum_names(map))
-      ->type_name("TEXT")
-      ->default_str(std::string(name_of(value)));
+  return add_enum_option(command, name, value, std::span<const Enum>(all), name_of, help);
 }
 
 // Terminal colour, decided once from --color, the terminal and NO_COLOR.
@@ -150,7 +182,8 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
     return body();
   } catch (const OutputFailed& failed) {
     if (failed.error == EPIPE) return exit_closed_pipe;
-    env.err << "rummy: error: could not write the output: " << std::strerror(failed.error) << "\n";
+    // main reports a failed output, once, for every command: it finds the cause in errno.
+    errno = failed.error;
     return exit_output_failed;
   } catch (const InputError& error) {
     return report_error({error.diagnostic().message, error.diagnostic()}, options.output_format(),
@@ -190,6 +223,11 @@ struct Subcommand {
   std::function<int()> (*setup)(CLI::App& app, const Environment& env);
   bool reads_hands = false;   // its --help explains the hand notation
   std::string_view examples;  // two or three, for its --help
+  // Its exit codes in its own words, for its --help: every command returns 0, 2 (bad input or
+  // usage), 3 (the output could not be written) and 141 (the reader closed the pipe); 1 only
+  // where it says what 1 means.
+  std::string_view exit_ok_means = "done";
+  std::string_view exit_not_valid_means = {};  // empty: never returns 1
 };
 
 std::function<int()> setup_validate(CLI::App& app, const Environment& env);

@@ -1,6 +1,7 @@
 // rummy completion bash|zsh|fish: a completion script for the shell, made from the command line
 // itself (its subcommands, options and the values each option takes) and the table of house
 // rules, so that a new option or value completes without anyone editing a script.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,25 +23,10 @@ struct OptionInfo {
 
 struct CommandInfo {
   std::string name, description;
-  std::vector<OptionInfo> options;
-  bool takes_files = false;  // its positionals are files (batch, settle)
+  std::vector<OptionInfo> options;  // with those of its own commands (cash points …)
+  std::vector<std::string> words;   // what its first argument may be: a command, or a value
+  bool takes_files = false;         // its positionals are files (batch, settle)
 };
-
-// "TEXT:{indian,basic,knock,crazy}" → the values between the braces.
-std::vector<std::string> values_of(const std::string& type) {
-  std::vector<std::string> values;
-  const auto open = type.find('{');
-  const auto close = type.find('}', open);
-  if (open == std::string::npos || close == std::string::npos) return values;
-  std::string list = type.substr(open + 1, close - open - 1);
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const auto comma = std::min(list.find(',', start), list.size());
-    values.push_back(list.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return values;
-}
 
 std::string first_clause(std::string text) {
   const auto end = text.find_first_of(";(:");
@@ -60,23 +46,38 @@ std::vector<std::string> house_values() {
   return values;
 }
 
+// A command's options, and the words its first argument may be.
+void add_options_of(const CLI::App& app, CommandInfo& command) {
+  for (const CLI::Option* opt : app.get_options()) {
+    if (opt->get_positional() && opt->get_lnames().empty() && opt->get_snames().empty()) {
+      if (command.words.empty()) command.words = option_values(*opt);  // completion bash|zsh|fish
+      continue;
+    }
+    OptionInfo info;
+    for (const std::string& name : opt->get_lnames()) info.names.push_back("--" + name);
+    for (const std::string& name : opt->get_snames()) info.names.push_back("-" + name);
+    const bool known =
+        std::any_of(command.options.begin(), command.options.end(),
+                    [&](const OptionInfo& other) { return other.names == info.names; });
+    if (known) continue;
+    info.description = first_clause(opt->get_description());
+    info.takes_value = opt->get_items_expected_max() > 0;
+    info.values = option_values(*opt);
+    if (info.names.front() == "--house") info.values = house_values();
+    command.options.push_back(info);
+  }
+}
+
 std::vector<CommandInfo> commands_of(const CLI::App& root) {
   std::vector<CommandInfo> commands;
   for (const CLI::App* sub : root.get_subcommands({})) {
-    CommandInfo command{sub->get_name(), first_clause(sub->get_description()), {}, false};
+    CommandInfo command{sub->get_name(), first_clause(sub->get_description()), {}, {}, false};
     command.takes_files = command.name == "batch" || command.name == "settle";
-    for (const CLI::Option* opt : sub->get_options()) {
-      if (opt->get_positional() && opt->get_lnames().empty() && opt->get_snames().empty()) {
-        continue;
-      }
-      OptionInfo info;
-      for (const std::string& name : opt->get_lnames()) info.names.push_back("--" + name);
-      for (const std::string& name : opt->get_snames()) info.names.push_back("-" + name);
-      info.description = first_clause(opt->get_description());
-      info.takes_value = opt->get_items_expected_max() > 0;
-      info.values = values_of(opt->get_type_name());
-      if (info.names.front() == "--house") info.values = house_values();
-      command.options.push_back(info);
+    add_options_of(*sub, command);
+    // Its own commands (cash points, pool, deals): their names, and their options.
+    for (const CLI::App* inner : sub->get_subcommands({})) {
+      command.words.push_back(inner->get_name());
+      add_options_of(*inner, command);
     }
     commands.push_back(command);
   }
@@ -158,6 +159,11 @@ std::string bash_script(const std::vector<CommandInfo>& commands) {
     }
     out += fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))", command.name,
                        joined(options));
+    if (!command.words.empty()) {
+      // Its first argument: a word of its own unless an option is begun.
+      out += fmt::format("; [[ $cur == -* ]] || COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))",
+                         joined(command.words));
+    }
     if (command.takes_files) out += "; [[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- \"$cur\"))";
     out += " ;;\n";
   }
@@ -213,6 +219,11 @@ std::string zsh_script(const std::vector<CommandInfo>& commands) {
       out += fmt::format("        {}{}'[{}]{}' \\\n", repeats ? "'*'" : "", names,
                          zsh_escaped(option.description), action);
     }
+    if (!command.words.empty()) {
+      std::vector<std::string> words;
+      for (const std::string& word : command.words) words.push_back(zsh_escaped(word));
+      out += fmt::format("        '1:word:({})' \\\n", joined(words));
+    }
     out += fmt::format("        '*:{}:{}'\n      ;;\n", command.takes_files ? "file" : "argument",
                        command.takes_files ? "_files" : " ");
   }
@@ -236,6 +247,12 @@ std::string fish_script(const std::vector<CommandInfo>& commands) {
   for (const CommandInfo& command : commands) {
     const std::string when = fmt::format("'__fish_seen_subcommand_from {}'", command.name);
     if (command.takes_files) out += fmt::format("complete -c rummy -n {} -F\n", when);
+    if (!command.words.empty()) {
+      out += fmt::format(
+          "complete -c rummy -n '__fish_seen_subcommand_from {}; and not "
+          "__fish_seen_subcommand_from {}' -a {}\n",
+          command.name, joined(command.words), single_quoted(joined(command.words)));
+    }
     for (const OptionInfo& option : command.options) {
       out += fmt::format("complete -c rummy -n {}", when);
       for (const std::string& name : option.names) {

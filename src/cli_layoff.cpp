@@ -121,8 +121,13 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
 
 std::function<int()> setup_layoff(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<LayoffOptions>();
-  options->common.variant = Variant::basic;
-  add_rules_options(command, options->common, /*with_variant=*/true, /*with_round=*/false);
+  // The games that lay off, the first of them the default.
+  std::vector<Variant> games;
+  for (const Variant variant : all_variants) {
+    if (Rules::for_variant(variant).lays_off) games.push_back(variant);
+  }
+  options->common.variant = games.front();
+  add_rules_options(command, options->common, /*with_variant=*/true, /*with_round=*/false, games);
   add_output_options(command, options->common);
   command.add_option("meld", options->meld, "The meld on the table, e.g. 8♥-9♥-10♥")->required();
   command.add_option("cards", options->cards, "The cards to lay off, e.g. 7♥ or \"7♥ J♥\"")

@@ -1,10 +1,12 @@
 // rummy toss: the seats from the toss, one open card each (rules §2.8).
 #include <memory>
+#include <span>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
 #include "report.hpp"
+#include "text.hpp"
 #include "toss.hpp"
 
 namespace rummy::cli {
@@ -23,6 +25,24 @@ struct TossResult {
   std::vector<Card> cards;
   TossOrder order;
 
+  // "4" or, for players who share seats, "4-5".
+  std::string seat_label(std::size_t player) const {
+    const std::size_t seat = order.seat_of(player);
+    const std::span<const std::size_t> tie = order.tie_of(player);
+    if (tie.empty()) return std::to_string(seat + 1);
+    const std::size_t from = order.seat_of(tie.front());
+    return fmt::format("{}-{}", from + 1, from + tie.size());
+  }
+
+  std::string names_of(std::span<const std::size_t> players) const {
+    std::string who;
+    for (std::size_t k = 0; k < players.size(); ++k) {
+      who += k == 0 ? "" : k + 1 == players.size() ? " and " : ", ";
+      who += names[players[k]];
+    }
+    return who;
+  }
+
   Json json() const {
     Json seats = Json::array();
     for (std::size_t seat = 0; seat < order.seats.size(); ++seat) {
@@ -35,32 +55,50 @@ struct TossResult {
       for (const std::size_t i : tie) players.push_back(names[i]);
       ties.push_back(players);
     }
-    return {{"seats", seats}, {"draw_again", ties}};
+    const auto first = order.first();
+    return {{"seats", seats},
+            {"draw_again", ties},
+            {"first", first ? Json(names[*first]) : Json(nullptr)}};
   }
 
   void text(std::ostream& out, const Style& style) const {
-    std::size_t width = 0;
-    for (const std::string& name : names) width = std::max(width, display_width(name));
+    std::size_t width = 0, seat_width = 0;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      width = std::max(width, display_width(names[i]));
+      seat_width = std::max(seat_width, seat_label(i).size());
+    }
     out << style.paint("seats, in the order of play", colour::strong) << "\n";
-    for (std::size_t seat = 0; seat < order.seats.size(); ++seat) {
-      const std::size_t i = order.seats[seat];
+    for (const std::size_t i : order.seats) {
+      std::string seat = seat_label(i);
+      seat.append(seat_width - seat.size(), ' ');
       std::string name = names[i];
       name.append(width - display_width(name), ' ');
-      out << fmt::format("  {}  {}  {}\n", seat + 1, name, to_string(cards[i]));
+      out << fmt::format("  {}  {}  {}\n", seat, name, to_string(cards[i]));
     }
     for (const auto& tie : order.ties) {
-      std::string who;
-      for (const std::size_t i : tie) who += (who.empty() ? "" : " and ") + names[i];
-      out << fmt::format("{} drew cards of equal standing: they draw again for their seats\n", who);
+      const std::size_t from = order.seat_of(tie.front());
+      const std::string seats = tie.size() == 2
+                                    ? fmt::format("seats {} and {}", from + 1, from + 2)
+                                    : fmt::format("seats {} to {}", from + 1, from + tie.size());
+      if (from == 0) {
+        out << fmt::format(
+            "Nobody plays first yet: {} drew cards of equal standing and draw again for {}.\n",
+            names_of(tie), seats);
+      } else {
+        out << fmt::format(
+            "{} drew cards of equal standing: they share {} and draw again for "
+            "them.\n",
+            names_of(tie), seats);
+      }
     }
     std::string suits;
     for (const Suit suit : rules.toss_suits) {
       suits += (suits.empty() ? "" : ", ") + std::string(suit_name(suit));
     }
+    if (const auto first = order.first()) out << fmt::format("{} plays first. ", names[*first]);
     out << fmt::format(
-        "{} plays first. A joker is the highest card, the ace ranks {} the king, "
-        "and equal ranks go {}.\n",
-        names[order.seats.front()], rules.toss_ace_high ? "above" : "below", suits);
+        "A joker is the highest card, the ace ranks {} the king, and equal ranks go {}.\n",
+        rules.toss_ace_high ? "above" : "below", suits);
   }
 };
 
@@ -75,8 +113,14 @@ int run_toss(const TossOptions& options, const Environment& env) {
                            std::nullopt};
       }
       const std::string name = draw.substr(0, equals);
-      if (std::find(result.names.begin(), result.names.end(), name) != result.names.end()) {
-        throw CommandError{fmt::format("{} draws twice", name), std::nullopt};
+      for (const std::string& earlier : result.names) {
+        if (earlier == name) throw CommandError{fmt::format("{} draws twice", name), std::nullopt};
+        // Names differing only in case are one person, as on a sheet.
+        if (same_name(earlier, name)) {
+          throw CommandError{
+              fmt::format("{} draws twice ({} and {} are the same player)", name, earlier, name),
+              std::nullopt};
+        }
       }
       const ReadHand card =
           read_hand(draw.substr(equals + 1), fmt::format("<{}'s card>", name), rules);
@@ -87,8 +131,12 @@ int run_toss(const TossOptions& options, const Environment& env) {
       result.names.push_back(name);
       result.cards.push_back(card.hand.cards().front());
     }
-    if (result.names.size() < 2 || result.names.size() > 6) {
-      throw CommandError{"a table has 2 to 6 players: rummy toss Asha=7♥ Ravi=PJ Meena=7♠",
+    const Match& match = rules.match;
+    if (result.names.size() < static_cast<std::size_t>(match.min_players) ||
+        result.names.size() > static_cast<std::size_t>(match.max_players)) {
+      throw CommandError{fmt::format("a table has {} to {} players: rummy toss Asha=7♥ Ravi=PJ "
+                                     "Meena=7♠",
+                                     match.min_players, match.max_players),
                          std::nullopt};
     }
     if (const auto over = first_card_over_deck_limit(result.cards, rules)) {

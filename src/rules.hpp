@@ -119,6 +119,8 @@ struct Match {
   int knock_rummy_bonus = 0;          // Knock: from each player, to a winner with no deadwood
   int knock_undercut_bonus = 0;       // Knock: from the knocker, to the player who undercut
   int chips_per_deal = 0;             // deals rummy: each player starts with this × the deals
+  int min_players = 2;                // a table seats 2 to 6 (sheets, cash, the toss)
+  int max_players = 6;
   bool needs_point_value = false;     // points rummy
   bool needs_entry = false;           // pools and deals rummy
   bool keeps_money = true;            // 'point', 'entry' and 'fee' belong

@@ -210,8 +210,10 @@ class Settler {
         result_.players.push_back(result);
       }
     }
-    if (names_.size() < 2 || names_.size() > 6) {
-      fail(first_offset, "a table has 2 to 6 players: 'players Asha Ravi Meena'");
+    if (names_.size() < static_cast<std::size_t>(match().min_players) ||
+        names_.size() > static_cast<std::size_t>(match().max_players)) {
+      fail(first_offset, fmt::format("a table has {} to {} players: 'players Asha Ravi Meena'",
+                                     match().min_players, match().max_players));
     }
   }
 

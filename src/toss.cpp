@@ -36,4 +36,20 @@ TossOrder toss_order(std::span<const Card> cards, const Rules& rules) {
   return order;
 }
 
+std::size_t TossOrder::seat_of(std::size_t player) const {
+  return static_cast<std::size_t>(std::find(seats.begin(), seats.end(), player) - seats.begin());
+}
+
+std::span<const std::size_t> TossOrder::tie_of(std::size_t player) const {
+  for (const std::vector<std::size_t>& tie : ties) {
+    if (std::find(tie.begin(), tie.end(), player) != tie.end()) return tie;
+  }
+  return {};
+}
+
+std::optional<std::size_t> TossOrder::first() const {
+  if (seats.empty() || !tie_of(seats.front()).empty()) return std::nullopt;
+  return seats.front();
+}
+
 }  // namespace rummy

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -17,6 +18,14 @@ namespace rummy {
 struct TossOrder {
   std::vector<std::size_t> seats;              // player indices, the first to play first
   std::vector<std::vector<std::size_t>> ties;  // players who draw again, in seat order
+
+  // Where a player's card put them: 0 plays first. Tied players share the seats from their
+  // first to their first + tie size - 1.
+  std::size_t seat_of(std::size_t player) const;
+  // The players of the tie `player` is in; empty when the player is not tied.
+  std::span<const std::size_t> tie_of(std::size_t player) const;
+  // Who plays first; nobody while the highest cards tie (they draw again first).
+  std::optional<std::size_t> first() const;
 };
 
 TossOrder toss_order(std::span<const Card> cards, const Rules& rules);

@@ -70,7 +70,7 @@ TEST_CASE("usage errors in rummy's own words, as JSON when JSON was asked for") 
   CHECK(cash.err.starts_with(
       "rummy: error: unknown word 'pints' after 'rummy cash' (did you mean 'points'?)\n"));
   const Json json = rummy_cli({"score", "--format", "json", "--drop", "sideways"}).json();
-  CHECK(json["error"]["message"] == "--drop: 'sideways' is not one of first,middle");
+  CHECK(json["error"]["message"] == "--drop: 'sideways' is not one of first or middle");
   const Json command = rummy_cli({"scroe", "--format", "json"}).json();
   CHECK(command["error"]["message"] ==
         "unknown command 'scroe' (did you mean 'score'?); 'rummy --help' lists the commands");

@@ -257,3 +257,165 @@ TEST_CASE("colour only on a terminal, never with NO_COLOR, always with --color a
   CHECK(rummy_cli({"validate", "--color", "never", valid_hand}, "", true).out.find(escape) ==
         std::string::npos);
 }
+
+TEST_CASE("cash points: spaces after commas, a count above the cap pays the cap with a note") {
+  const auto run = rummy_cli({"cash", "points", "--value", "2", "--losers", "20, 40, 95"});
+  CHECK(run.code == 0);
+  CHECK(run.out ==
+        "gross: 2.00 a point × (20 + 40 + 80 = 140 points) = 280.00\n"
+        "fee 0: 0.00\n"
+        "the winner receives 280.00; the losers pay 40.00, 80.00, 160.00\n"
+        "note: 95 points pay 80, the 80-point cap\n");
+  const auto json =
+      rummy_cli({"cash", "points", "--value", "2", "--losers", "20,95", "--format", "json"}).json();
+  CHECK(json["losers"] == nlohmann::json::array({20, 95}));
+  CHECK(json["counted"] == nlohmann::json::array({20, 80}));
+  CHECK(json["points"] == 100);
+  CHECK(rummy_cli({"cash", "points", "--value", "2", "--losers", "20,,40"}).err ==
+        "rummy: error: --losers 20,,40: expected the losers' points, separated by commas "
+        "(20,40,50)\n");
+}
+
+TEST_CASE("cash: --currency writes each amount as a sheet's 'currency' does") {
+  const auto points = rummy_cli(
+      {"cash", "points", "--value", "2", "--losers", "20,40", "--fee", "10%", "--currency", "₹"});
+  CHECK(points.out ==
+        "gross: ₹2.00 a point × (20 + 40 = 60 points) = ₹120.00\n"
+        "fee 10%: ₹12.00\n"
+        "the winner receives ₹108.00; the losers pay ₹40.00, ₹80.00\n");
+  const auto pool =
+      rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--currency", "$"});
+  CHECK(pool.out == "pool: $100.00 entry × 4 players = $400.00\nfee 0: $0.00\nprize: $400.00\n");
+  CHECK(rummy_cli({"cash", "deals", "--entry", "5", "--players", "2", "--currency", "€", "--format",
+                   "json"})
+            .json()["currency"] == "€");
+}
+
+TEST_CASE("cash pool and deals: a table of 2 to 6 players, as a sheet's") {
+  for (const char* game : {"pool", "deals"}) {
+    for (const char* players : {"0", "1", "7", "1000"}) {
+      const auto run = rummy_cli({"cash", game, "--entry", "100", "--players", players});
+      CHECK(run.code == 2);
+      CHECK(run.err ==
+            "rummy: error: --players " + std::string(players) + ": a table has 2 to 6 players\n");
+      CHECK(run.out.empty());
+    }
+    CHECK(rummy_cli({"cash", game, "--entry", "100", "--players", "6"}).code == 0);
+  }
+}
+
+TEST_CASE("bare rummy: the usage with the list of commands, exit 2; so for bare 'rummy cash'") {
+  const Run bare = rummy_cli({});
+  CHECK(bare.code == 2);
+  CHECK(bare.out.empty());
+  CHECK(bare.err.starts_with("Usage: rummy [OPTIONS] COMMAND\n\nCommands:\n  validate  "));
+  for (const char* command : {"validate", "score", "settle", "cash", "toss", "completion"}) {
+    CHECK(bare.err.find(std::string("\n  ") + command + " ") != std::string::npos);
+  }
+  CHECK(bare.err.ends_with("'rummy --help' says more.\n"));
+  const Run cash = rummy_cli({"cash"});
+  CHECK(cash.code == 2);
+  CHECK(cash.err.starts_with("Usage: rummy cash [OPTIONS] COMMAND\n\nCommands:\n  points  "));
+  CHECK(cash.err.ends_with("'rummy cash --help' says more.\n"));
+}
+
+TEST_CASE("library messages in rummy's words: a missing value, a missing option, a bad number") {
+  const auto error = [](std::vector<std::string> args) { return rummy_cli(std::move(args)).err; };
+  const std::string hint = "rummy: '--help' after a command lists its options\n";
+  CHECK(error({"score", "--wild"}) ==
+        "rummy: error: --wild needs a value: the deal's wild rank: a rank (7), the cut card (7♦), "
+        "PJ (aces are wild) or none; default: the rank of the (WJ) marks, else none\n" +
+            hint);
+  CHECK(error({"validate", "--format"}) ==
+        "rummy: error: --format needs a value: text or json\n" + hint);
+  CHECK(error({"cash", "points", "--value", "2"}) ==
+        "rummy: error: 'rummy cash points' needs --losers: the losers' points, e.g. 20,40,50 "
+        "(more than 80 pays 80)\n" +
+            hint);
+  CHECK(error({"toss"}) ==
+        "rummy: error: 'rummy toss' needs its draws: each player's open card: NAME=CARD, e.g. "
+        "Asha=7♥\n" +
+            hint);
+  CHECK(error({"score", "--decks", "9", valid_hand}) ==
+        "rummy: error: --decks: '9' is not a whole number from 1 to 8\n" + hint);
+  CHECK(error({"cash", "pool", "--entry", "1", "--players", "x"})
+            .starts_with("rummy: error: --players x: expected how many players paid it"));
+  CHECK(error({"rules", "x"}) == "rummy: error: unexpected x after 'rummy rules'\n" + hint);
+  CHECK(error({"cash", "--format", "json"}) ==
+        "rummy: error: 'rummy cash' needs one of its commands: points, pool or deals\n" + hint);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"score", "--wild"}, {"toss"}, {"rules", "x"}, {"score", "--decks", "x", "A♠"}}) {
+    const std::string err = error(args);
+    CAPTURE(err);
+    CHECK(err.find("required") == std::string::npos);
+    CHECK(err.find("Could not") == std::string::npos);
+    CHECK(err.find("following") == std::string::npos);
+  }
+}
+
+TEST_CASE("an enumerated value mistyped: did you mean") {
+  const Run run = rummy_cli({"validate", "--format", "jsn", valid_hand});
+  CHECK(run.code == 2);
+  CHECK(run.err.starts_with(
+      "rummy: error: --format: 'jsn' is not one of text or json (did you mean json?)\n"));
+  CHECK(rummy_cli({"score", "--variant", "knok"})
+            .err.starts_with("rummy: error: --variant: 'knok' is not one of indian, basic, knock "
+                             "or crazy (did you "
+                             "mean knock?)\n"));
+}
+
+TEST_CASE("each command's exit codes: only those it returns, in its own words") {
+  const auto codes = [](std::vector<std::string> args) {
+    const std::string out = rummy_cli(std::move(args)).out;
+    return out.substr(out.find("Exit codes:\n"));
+  };
+  CHECK(codes({"validate", "--help"}) ==
+        "Exit codes:\n"
+        "  0    a valid declaration\n"
+        "  1    the hand was read but is not a valid declaration\n"
+        "  2    bad input or usage\n"
+        "  3    the output could not be written (a full disk)\n"
+        "  141  the reader closed the pipe (rummy validate … | head)\n\n");
+  CHECK(codes({"layoff", "--help"})
+            .starts_with("Exit codes:\n  0    the cards fit\n  1    they do not fit\n  2 "));
+  CHECK(codes({"toss", "--help"}) ==
+        "Exit codes:\n"
+        "  0    done\n"
+        "  2    bad input or usage\n"
+        "  3    the output could not be written (a full disk)\n"
+        "  141  the reader closed the pipe (rummy toss … | head)\n\n");
+  CHECK(codes({"cash", "points", "--help"}).starts_with("Exit codes:\n  0    done\n  2 "));
+  CHECK(rummy_cli({"--help"}, "", false, false, 200)
+            .out.ends_with("\nExit codes:\n"
+                           "  0    done (validate: a valid declaration; layoff: the cards fit)\n"
+                           "  1    validate: the hand was read but is not a valid declaration; "
+                           "layoff: they do not fit\n"
+                           "  2    bad input or usage\n"
+                           "  3    the output could not be written (a full disk)\n"
+                           "  141  the reader closed the pipe (rummy batch … | head)\n\n"));
+}
+
+TEST_CASE("layoff --help offers only the games that lay off, and its own default") {
+  const std::string help = rummy_cli({"layoff", "--help"}, "", false, false, 200).out;
+  CHECK(help.find("--variant TEXT:{basic,knock,crazy}=basic") != std::string::npos);
+  CHECK(help.find("The game: basic, knock or crazy") != std::string::npos);
+  CHECK(help.find("--variant basic|knock|crazy chooses the game (default basic)") !=
+        std::string::npos);
+  CHECK(help.find("indian") == std::string::npos);
+  // Indian rummy is still read, to be refused with its reason.
+  CHECK(rummy_cli({"layoff", "--variant", "indian", "8♥-9♥-10♥", "7♥"})
+            .err.starts_with("rummy: error: Indian rummy has no laying off"));
+}
+
+TEST_CASE("cash's help has no hand notation") {
+  for (const char* inner : {"", "points", "pool", "deals"}) {
+    std::vector<std::string> args = {"cash"};
+    if (*inner != '\0') args.emplace_back(inner);
+    args.emplace_back("--help");
+    const Run help = rummy_cli(args);
+    CAPTURE(inner);
+    CHECK(help.code == 0);
+    CHECK(help.out.find("Hand notation") == std::string::npos);
+    CHECK(help.out.find("Exit codes:") != std::string::npos);
+  }
+}

@@ -40,11 +40,32 @@ trap 'rm -rf "$dir"' EXIT
 touch "$dir/friday.sheet"
 check "bash: files for settle" "$dir/friday.sheet" "$(complete_bash rummy settle "$dir/fri")"
 check "bash: no option a command lacks" "" "$(complete_bash rummy toss --var)"
+check "bash: cash's own commands" "points pool deals" "$(complete_bash rummy cash '')"
+check "bash: cash points' options" "--value" "$(complete_bash rummy cash points --va)"
+check "bash: cash's --format" "text json" "$(complete_bash rummy cash pool --format '')"
+check "bash: completion's shells" "bash zsh fish" "$(complete_bash rummy completion '')"
+check "bash: colours" "auto always never" "$(complete_bash rummy toss --color '')"
+check "bash: layoff's variants" "basic knock crazy" "$(complete_bash rummy layoff --variant '')"
+check "bash: validate's formats" "text json" "$(complete_bash rummy validate --format '')"
 
 if command -v zsh > /dev/null; then
   "$rummy" completion zsh > "$dir/_rummy"
   if zsh -n "$dir/_rummy"; then echo "ok: zsh parses its script"; else
     echo "FAIL: zsh -n"; failures=$((failures + 1)); fi
+  # zsh runs the script for the words typed; its _arguments is replaced by one that prints the
+  # specs it is given, so the values each place offers are read from them.
+  zsh_specs() {  # zsh_specs WORD… (the last being completed)
+    zsh -f -c 'words=("$@"); CURRENT=$#; _arguments() { print -rl -- "$@"; }
+      _describe() { print -rl -- ${(P)2}; }; source "$0"' "$dir/_rummy" "$@"
+  }
+  check "zsh: cash's own commands" "'1:word:(points pool deals)'" \
+    "$(zsh_specs rummy cash '' | grep "^1:" | sed "s/.*/'&'/")"
+  check "zsh: completion's shells" "'1:word:(bash zsh fish)'" \
+    "$(zsh_specs rummy completion '' | grep "^1:" | sed "s/.*/'&'/")"
+  check "zsh: layoff's variants" "--variant[The game]:value:(basic knock crazy)" \
+    "$(zsh_specs rummy layoff '' | grep "^--variant")"
+  check "zsh: the commands" "validate:Say what each group is and whether the hand is a valid declaration" \
+    "$(zsh_specs rummy '' | head -n 1)"
 else
   echo "skipped: zsh is not installed"
 fi
@@ -55,6 +76,14 @@ if command -v fish > /dev/null; then
   got="$(fish -c "source $dir/rummy.fish; complete -C 'rummy score --variant '" | cut -f1 |
     sort | xargs)"
   check "fish: variants" "basic crazy indian knock" "$got"
+  complete_fish() { fish -c "source $dir/rummy.fish; complete -C '$1'" | cut -f1 | sort | xargs; }
+  check "fish: cash's own commands" "deals points pool" "$(complete_fish 'rummy cash ')"
+  check "fish: completion's shells" "bash fish zsh" "$(complete_fish 'rummy completion ')"
+  check "fish: games" "deals points pool101 pool201" "$(complete_fish 'rummy score --game ')"
+  check "fish: formats of batch" "csv json text" "$(complete_fish 'rummy batch --format ')"
+  check "fish: drops" "first middle" "$(complete_fish 'rummy score --drop ')"
+  check "fish: layoff's variants" "basic crazy knock" "$(complete_fish 'rummy layoff --variant ')"
+  check "fish: cash points' options" "--value" "$(complete_fish 'rummy cash points --va')"
 else
   echo "skipped: fish is not installed"
 fi

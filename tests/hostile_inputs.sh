@@ -124,6 +124,18 @@ if [ -w /dev/full ]; then
     sh -c "'$rummy' batch '$work/many.batch' > /dev/full"
   expect "full disk, validate" 3 "could not write the output: No space left on device" -- \
     sh -c "'$rummy' validate 'A♠-2♠-3♠' > /dev/full"
+  # Said once, not once by the command and again when the output is flushed.
+  for command in batch settle; do
+    input="$work/many.batch"
+    [ "$command" = settle ] && input="$(dirname "$0")/../samples/sheets/basic.sheet"
+    said="$("$rummy" "$command" "$input" 2>&1 > /dev/full | grep -c 'could not write the output')"
+    if [ "$said" -ne 1 ]; then
+      echo "FAIL full disk, $command: the error said $said times"
+      failures=$((failures + 1))
+    else
+      echo "ok   full disk, $command: said once"
+    fi
+  done
 fi
 
 if [ "$failures" -gt 0 ]; then
