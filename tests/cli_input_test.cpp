@@ -152,7 +152,9 @@ TEST_CASE("hands as people paste them read the same in every command that reads 
   CHECK(skipped.out ==
         "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,grouping,discard,"
         "hand,error\n"
-        "<stdin>,3,9,error,,,,,,,,,,,3 cards: a hand shown at the end of a deal holds 13\n");
+        "<stdin>,3,9,error,,,,,,,,,,,\"3 cards: expected 13 (a shown hand) or 14 (a hand about to "
+        "declare, with "
+        "the card drawn)\"\n");
 }
 
 TEST_CASE("an error under pasted characters: its column as written, the caret under it") {
