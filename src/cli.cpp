@@ -82,8 +82,10 @@ const std::array<Subcommand, 12> subcommands = {{
 
 constexpr std::string_view notation =
     R"(Hand notation (one argument, or standard input when absent or '-'):
-  groups split by '|', cards by '-', spaces or nothing:
+  groups split by '|' or one a line (a blank line ends the hand);
+  cards split by '-', spaces or nothing:
     10♥-J♥-PJ-K♥ | 5♠ 5♣ K♥(WJ) | 3♣4♣5♣
+  pasted no-break spaces, dashes (– −), bars (｜), invisible marks: as meant
   ranks A 2-10 J Q K (T for 10); suits ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ ❤) or S H D C; any case
   PJ is a printed joker (JK too in Crazy Rummy)
   (WJ) after a card marks it as of the deal's wild rank

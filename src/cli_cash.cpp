@@ -159,8 +159,19 @@ int run_points(const CashOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Minor value = amount_of(options.value, "--value");
     const std::vector<int> losers = points_of(options.losers);
-    // A loser pays at most the cap, as on a sheet.
-    const int cap = Rules::for_variant(Variant::indian, Game::points).points_cap;
+    // A loser pays at most the cap, as on a sheet; the house rule points-cap is the only one
+    // that changes points rummy's money, so any other is refused rather than ignored.
+    const Rules rules = rules_from(options.common, Game::points);
+    const HouseRule* const cap_rule = find_house_rule("points-cap");
+    for (const HouseRuleSetting& setting : non_default_house_rules(rules)) {
+      if (setting.rule != cap_rule) {
+        throw CommandError{fmt::format("--house {}: cash counts money, which only {} changes; "
+                                       "set it where hands are scored (score, batch, a sheet)",
+                                       setting.rule->name, cap_rule->name),
+                           std::nullopt};
+      }
+    }
+    const int cap = rules.points_cap;
     std::vector<int> counted;
     for (const int points : losers) counted.push_back(std::min(points, cap));
     const Fee fee = fee_of(options.fee);
@@ -208,8 +219,14 @@ std::function<int()> setup_cash(CLI::App& command, const Environment& env) {
   points
       ->add_option(
           "--losers", options->losers,
-          fmt::format("The losers' points, e.g. 20,40,50 (more than {} pays {})", cap, cap))
+          fmt::format("The losers' points, e.g. 20,40,50 (more than the cap, {} by default, "
+                      "pays the cap)",
+                      cap))
       ->required();
+  points
+      ->add_option("--house", options->common.house,
+                   "points-cap=N: the most a loser pays (the only house rule money depends on)")
+      ->allow_extra_args(false);
   add_format(*points, *options);
   CLI::App* pool = command.add_subcommand("pool", "Pool rummy: the prize from the entry fees");
   CLI::App* deals = command.add_subcommand("deals", "Deals rummy: the prize from the entry fees");

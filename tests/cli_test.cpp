@@ -276,6 +276,25 @@ TEST_CASE("cash points: spaces after commas, a count above the cap pays the cap 
         "(20,40,50)\n");
 }
 
+TEST_CASE("cash points: the house rule points-cap sets the cap; other house rules are refused") {
+  const auto run = rummy_cli(
+      {"cash", "points", "--value", "1", "--losers", "20,118", "--house", "points-cap=100"});
+  CHECK(run.code == 0);
+  CHECK(run.out ==
+        "gross: 1.00 a point × (20 + 100 = 120 points) = 120.00\n"
+        "fee 0: 0.00\n"
+        "the winner receives 120.00; the losers pay 20.00, 100.00\n"
+        "note: 118 points pay 100, the 100-point cap\n");
+  const auto other =
+      rummy_cli({"cash", "points", "--value", "1", "--losers", "20", "--house", "wrong-show=60"});
+  CHECK(other.code == 2);
+  CHECK(other.err ==
+        "rummy: error: --house wrong-show: cash counts money, which only points-cap changes; set "
+        "it where hands are scored (score, batch, a sheet)\n");
+  CHECK(rummy_cli({"cash", "pool", "--entry", "100", "--players", "4", "--house", "points-cap=90"})
+            .code == 2);
+}
+
 TEST_CASE("cash: --currency writes each amount as a sheet's 'currency' does") {
   const auto points = rummy_cli(
       {"cash", "points", "--value", "2", "--losers", "20,40", "--fee", "10%", "--currency", "₹"});
@@ -330,7 +349,7 @@ TEST_CASE("library messages in rummy's words: a missing value, a missing option,
         "rummy: error: --format needs a value: text or json\n" + hint);
   CHECK(error({"cash", "points", "--value", "2"}) ==
         "rummy: error: 'rummy cash points' needs --losers: the losers' points, e.g. 20,40,50 "
-        "(more than 80 pays 80)\n" +
+        "(more than the cap, 80 by default, pays the cap)\n" +
             hint);
   CHECK(error({"toss"}) ==
         "rummy: error: 'rummy toss' needs its draws: each player's open card: NAME=CARD, e.g. "
