@@ -88,6 +88,7 @@ DRIVE
     'rummy score --drop ' "rummy settle $dir/fri" 'rummy toss --var' 'rummy cash '
     'rummy cash points --va' 'rummy cash pool --format ' 'rummy completion ' 'rummy toss --color '
     'rummy layoff --variant ' 'rummy validate --format ' 'rummy deal --game ' 'rummy deal --f'
+    'rummy --' 'rummy score --variant=' 'rummy deal --house=drops-in-deals='
   )
   zsh_got=()
   while IFS= read -r got; do zsh_got+=("$got"); done < <(
@@ -116,6 +117,9 @@ DRIVE
   zsh_check "validate's formats" 17 "json text"
   zsh_check "deal's games" 18 "deals points pool101 pool201"
   zsh_check "deal's options" 19 "--fee --format"
+  zsh_check "rummy's own options" 20 "--help --version"
+  zsh_check "a value after '='" 21 "basic crazy indian knock"
+  zsh_check "a house rule after '='" 22 "drops-in-deals=off drops-in-deals=on"
 else
   echo "skipped: zsh is not installed"
 fi
