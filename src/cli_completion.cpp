@@ -28,7 +28,14 @@ struct CommandInfo {
   bool takes_files = false;         // its positionals are files (batch, settle)
 };
 
+// A description's first clause, its asides in parentheses left out: "Say how many points a hand
+// (or a drop) pays, and by which rule" is "Say how many points a hand pays, and by which rule".
 std::string first_clause(std::string text) {
+  for (auto open = text.find(" ("); open != std::string::npos; open = text.find(" (", open)) {
+    const auto close = text.find(')', open);
+    if (close == std::string::npos) break;
+    text.erase(open, close + 1 - open);
+  }
   const auto end = text.find_first_of(";(:");
   if (end != std::string::npos) text = text.substr(0, end);
   while (!text.empty() && text.back() == ' ') text.pop_back();

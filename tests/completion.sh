@@ -138,6 +138,9 @@ if command -v fish > /dev/null; then
   check "fish: drops" "first middle" "$(complete_fish 'rummy score --drop ')"
   check "fish: layoff's variants" "basic crazy knock" "$(complete_fish 'rummy layoff --variant ')"
   check "fish: cash points' options" "--value" "$(complete_fish 'rummy cash points --va')"
+  check "fish: a command's description, its aside left out" \
+    $'score\tSay how many points a hand pays, and by which rule' \
+    "$(fish -c "source $dir/rummy.fish; complete -C 'rummy sco'")"
 else
   echo "skipped: fish is not installed"
 fi
