@@ -111,7 +111,8 @@ std::string bash_script(const std::vector<CommandInfo>& commands) {
   out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n";
   out += "  local command=\"\" i\n";
   // --house NAME=VALUE: bash splits the word at '=', so a value is completed after a word "="
-  // (just typed, or followed by the value begun).
+  // (just typed, or followed by the value begun); so is any option's value after '='
+  // (--variant=basic).
   out += fmt::format(R"(  for ((i = 1; i < COMP_CWORD; i++)); do
     case "${{COMP_WORDS[i]}}" in {}) command="${{COMP_WORDS[i]}}"; break ;; esac
   done
@@ -128,6 +129,11 @@ std::string bash_script(const std::vector<CommandInfo>& commands) {
     done
     COMPREPLY=($(compgen -W "${{values[*]}}" -- "$partial"))
     return
+  fi
+  if [[ $cur == "=" && $prev == --* ]]; then
+    cur=""
+  elif [[ $prev == "=" && ${{COMP_WORDS[COMP_CWORD-2]}} == --* ]]; then
+    prev="${{COMP_WORDS[COMP_CWORD-2]}}"
   fi
 )",
                      joined(names, "|"), joined(house_values()));

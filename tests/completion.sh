@@ -36,6 +36,9 @@ check "bash: house-rule values" "pure-exempt" \
 check "bash: house-rule values after '='" "reach exceed" \
   "$(complete_bash rummy settle --house pool-out =)"
 check "bash: drops" "first middle" "$(complete_bash rummy score --drop '')"
+check "bash: a value after '='" "indian basic knock crazy" "$(complete_bash rummy score --variant =)"
+check "bash: a value begun after '='" "basic" "$(complete_bash rummy score --variant = b)"
+check "bash: deal's games" "points pool101 pool201 deals" "$(complete_bash rummy deal --game '')"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 touch "$dir/friday.sheet"
@@ -138,6 +141,7 @@ if command -v fish > /dev/null; then
   check "fish: drops" "first middle" "$(complete_fish 'rummy score --drop ')"
   check "fish: layoff's variants" "basic crazy knock" "$(complete_fish 'rummy layoff --variant ')"
   check "fish: cash points' options" "--value" "$(complete_fish 'rummy cash points --va')"
+  check "fish: deal's games" "deals points pool101 pool201" "$(complete_fish 'rummy deal --game ')"
   check "fish: a command's description, its aside left out" \
     $'score\tSay how many points a hand pays, and by which rule' \
     "$(fish -c "source $dir/rummy.fish; complete -C 'rummy sco'")"
