@@ -28,7 +28,14 @@ struct CommandInfo {
   bool takes_files = false;         // its positionals are files (batch, settle)
 };
 
+// A description's first clause, its asides in parentheses left out: "Say how many points a hand
+// (or a drop) pays, and by which rule" is "Say how many points a hand pays, and by which rule".
 std::string first_clause(std::string text) {
+  for (auto open = text.find(" ("); open != std::string::npos; open = text.find(" (", open)) {
+    const auto close = text.find(')', open);
+    if (close == std::string::npos) break;
+    text.erase(open, close + 1 - open);
+  }
   const auto end = text.find_first_of(";(:");
   if (end != std::string::npos) text = text.substr(0, end);
   while (!text.empty() && text.back() == ' ') text.pop_back();
@@ -104,7 +111,8 @@ std::string bash_script(const std::vector<CommandInfo>& commands) {
   out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n";
   out += "  local command=\"\" i\n";
   // --house NAME=VALUE: bash splits the word at '=', so a value is completed after a word "="
-  // (just typed, or followed by the value begun).
+  // (just typed, or followed by the value begun); so is any option's value after '='
+  // (--variant=basic).
   out += fmt::format(R"(  for ((i = 1; i < COMP_CWORD; i++)); do
     case "${{COMP_WORDS[i]}}" in {}) command="${{COMP_WORDS[i]}}"; break ;; esac
   done
@@ -121,6 +129,11 @@ std::string bash_script(const std::vector<CommandInfo>& commands) {
     done
     COMPREPLY=($(compgen -W "${{values[*]}}" -- "$partial"))
     return
+  fi
+  if [[ $cur == "=" && $prev == --* ]]; then
+    cur=""
+  elif [[ $prev == "=" && ${{COMP_WORDS[COMP_CWORD-2]}} == --* ]]; then
+    prev="${{COMP_WORDS[COMP_CWORD-2]}}"
   fi
 )",
                      joined(names, "|"), joined(house_values()));
@@ -187,7 +200,9 @@ std::string zsh_escaped(const std::string& text) {
   return out;
 }
 
-std::string zsh_script(const std::vector<CommandInfo>& commands) {
+// rummy's own options (before a command) are those of `top`; a long option that takes a value
+// takes it in the next word or after '=' (--variant=basic), as the command line reads it.
+std::string zsh_script(const std::vector<CommandInfo>& commands, const CommandInfo& top) {
   std::string out = "#compdef rummy\n# zsh completion for rummy (made by 'rummy completion zsh')\n";
   out += "_rummy() {\n";
   out += "  local -a commands\n";
@@ -196,8 +211,18 @@ std::string zsh_script(const std::vector<CommandInfo>& commands) {
     out += fmt::format("    '{}:{}'\n", command.name, zsh_escaped(command.description));
   }
   out += "  )\n";
+  out += "  local -a options\n";
+  out += "  options=(\n";
+  for (const OptionInfo& option : top.options) {
+    for (const std::string& name : option.names) {
+      out += fmt::format("    '{}:{}'\n", name, zsh_escaped(option.description));
+    }
+  }
+  out += "  )\n";
   out += "  if (( CURRENT == 2 )); then\n";
-  out += "    _describe 'command' commands\n";
+  out +=
+      "    if [[ $PREFIX == -* ]]; then _describe 'option' options; else _describe 'command' "
+      "commands; fi\n";
   out += "    return\n";
   out += "  fi\n";
   out += "  local command=$words[2]\n";
@@ -206,8 +231,13 @@ std::string zsh_script(const std::vector<CommandInfo>& commands) {
   for (const CommandInfo& command : commands) {
     out += fmt::format("    {})\n      _arguments \\\n", command.name);
     for (const OptionInfo& option : command.options) {
+      std::vector<std::string> spelled;
+      for (const std::string& name : option.names) {
+        const bool is_long = name.rfind("--", 0) == 0;
+        spelled.push_back(option.takes_value && is_long ? name + "=" : name);
+      }
       const std::string names =
-          option.names.size() == 1 ? option.names.front() : "{" + joined(option.names, ",") + "}";
+          spelled.size() == 1 ? spelled.front() : "{" + joined(spelled, ",") + "}";
       std::string action;
       if (option.takes_value) {
         std::vector<std::string> values;
@@ -278,7 +308,9 @@ std::function<int()> setup_completion(CLI::App& command, const Environment& env)
     if (*shell == "bash") {
       env.out << bash_script(commands);
     } else if (*shell == "zsh") {
-      env.out << zsh_script(commands);
+      CommandInfo top;
+      add_options_of(*command.get_parent(), top);
+      env.out << zsh_script(commands, top);
     } else {
       env.out << fish_script(commands);
     }

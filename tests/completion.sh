@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The completion scripts that 'rummy completion SHELL' prints: bash's is sourced and asked what
-# it completes (subcommands, options, their values, house-rule names and values, files); zsh's
-# and fish's are checked by their shells' own parsers, and fish is asked what it completes.
+# it completes (subcommands, options, their values, house-rule names and values, files); zsh is
+# driven in a pseudo-terminal and its completion system asked the same; zsh's and fish's scripts
+# are checked by their shells' own parsers, and fish is asked what it completes.
 set -euo pipefail
 rummy="$1"
 failures=0
@@ -35,6 +36,9 @@ check "bash: house-rule values" "pure-exempt" \
 check "bash: house-rule values after '='" "reach exceed" \
   "$(complete_bash rummy settle --house pool-out =)"
 check "bash: drops" "first middle" "$(complete_bash rummy score --drop '')"
+check "bash: a value after '='" "indian basic knock crazy" "$(complete_bash rummy score --variant =)"
+check "bash: a value begun after '='" "basic" "$(complete_bash rummy score --variant = b)"
+check "bash: deal's games" "points pool101 pool201 deals" "$(complete_bash rummy deal --game '')"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 touch "$dir/friday.sheet"
@@ -48,26 +52,79 @@ check "bash: colours" "auto always never" "$(complete_bash rummy toss --color ''
 check "bash: layoff's variants" "basic knock crazy" "$(complete_bash rummy layoff --variant '')"
 check "bash: validate's formats" "text json" "$(complete_bash rummy validate --format '')"
 
-if command -v zsh > /dev/null; then
+if command -v zsh > /dev/null && zsh -fc "zmodload zsh/zpty" 2> /dev/null; then
   "$rummy" completion zsh > "$dir/_rummy"
   if zsh -n "$dir/_rummy"; then echo "ok: zsh parses its script"; else
     echo "FAIL: zsh -n"; failures=$((failures + 1)); fi
-  # zsh runs the script for the words typed; its _arguments is replaced by one that prints the
-  # specs it is given, so the values each place offers are read from them.
-  zsh_specs() {  # zsh_specs WORD… (the last being completed)
-    zsh -f -c 'words=("$@"); CURRENT=$#; _arguments() { print -rl -- "$@"; }
-      _describe() { print -rl -- ${(P)2}; }; source "$0"' "$dir/_rummy" "$@"
+  # zsh's own completion system, driven in a pseudo-terminal (zsh/zpty): an interactive 'zsh -f'
+  # with no dotfiles (HOME and ZDOTDIR are the temporary directory) runs compinit, finds _rummy
+  # on its fpath, and for each line typed gets TAB. compadd is wrapped to print each match it is
+  # asked to add (after zsh's own filtering by what is typed) between markers; the driver prints
+  # one line per typed line: its matches, sorted, unique, space-separated.
+  cat > "$dir/drive.zsh" << 'DRIVE'
+zmodload zsh/zpty
+dir=$1; shift
+zpty z env -i HOME=$dir ZDOTDIR=$dir TERM=dumb PATH=$PATH zsh -f -i
+zpty -w z "PS1=''; PS2=''; RPS1=''; bindkey -e; unsetopt autolist listambiguous
+fpath=($dir \$fpath); autoload -Uz compinit && compinit -u -D
+compadd() {
+  if (( \${@[(I)-[OAD]*]} )); then builtin compadd \"\$@\"; return; fi
+  local -a hits; builtin compadd -O hits \"\$@\"; print -rl -- '' \${hits/#/'<m>'}
+  builtin compadd \"\$@\"
+}
+capture() { print -r -- '<begin>'; zle complete-word; print -r -- '<end>'; }
+zle -N capture; bindkey '^I' capture; print -r -- '<ready>'"
+zpty -r z out '*<ready>*' || exit 2
+for line; do
+  zpty -w -n z "$line"$'\t'
+  zpty -r z out '*<end>*' || exit 2
+  out=${out//$'\r'/}; local -a hits=(${(f)out}); hits=(${(M)hits:#<m>*}); hits=(${(ou)hits#<m>})
+  print -r -- "${(j: :)hits}"
+  zpty -w -n z $'\C-u'
+done
+zpty -d z
+DRIVE
+  touch "$dir/friday.sheet"
+  zsh_lines=(
+    'rummy ' 'rummy s' 'rummy score --vari' 'rummy score --variant ' 'rummy batch --game pool'
+    'rummy batch --format ' 'rummy score --house p' 'rummy score --house pool-out='
+    'rummy score --drop ' "rummy settle $dir/fri" 'rummy toss --var' 'rummy cash '
+    'rummy cash points --va' 'rummy cash pool --format ' 'rummy completion ' 'rummy toss --color '
+    'rummy layoff --variant ' 'rummy validate --format ' 'rummy deal --game ' 'rummy deal --f'
+    'rummy --' 'rummy score --variant=' 'rummy deal --house=drops-in-deals='
+  )
+  zsh_got=()
+  while IFS= read -r got; do zsh_got+=("$got"); done < <(
+    timeout 20 zsh -f "$dir/drive.zsh" "$dir" "${zsh_lines[@]}" || echo "(zsh timed out or failed)")
+  zsh_check() {  # zsh_check WHAT INDEX EXPECTED
+    check "zsh: $1" "$3" "${zsh_got[$2]-(nothing)}"
   }
-  check "zsh: cash's own commands" "'1:word:(points pool deals)'" \
-    "$(zsh_specs rummy cash '' | grep "^1:" | sed "s/.*/'&'/")"
-  check "zsh: completion's shells" "'1:word:(bash zsh fish)'" \
-    "$(zsh_specs rummy completion '' | grep "^1:" | sed "s/.*/'&'/")"
-  check "zsh: layoff's variants" "--variant[The game]:value:(basic knock crazy)" \
-    "$(zsh_specs rummy layoff '' | grep "^--variant")"
-  check "zsh: the commands" "validate:Say what each group is and whether the hand is a valid declaration" \
-    "$(zsh_specs rummy '' | head -n 1)"
+  zsh_check "the commands" 0 "arrange batch cash completion deal layoff outs rules score settle toss validate"
+  zsh_check "subcommands" 1 "score settle"
+  zsh_check "an option" 2 "--variant"
+  zsh_check "variants" 3 "basic crazy indian knock"
+  zsh_check "games" 4 "pool101 pool201"
+  zsh_check "formats of batch" 5 "csv json text"
+  zsh_check "house-rule names" 6 \
+    "points-cap= pool-out=exceed pool-out=reach pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
+  zsh_check "house-rule values" 7 "pool-out=exceed pool-out=reach"
+  zsh_check "drops" 8 "first middle"
+  zsh_check "files for settle" 9 "friday.sheet"
+  zsh_check "no option a command lacks" 10 ""
+  zsh_check "cash's own commands" 11 "deals points pool"
+  zsh_check "cash points' options" 12 "--value"
+  zsh_check "cash's --format" 13 "json text"
+  zsh_check "completion's shells" 14 "bash fish zsh"
+  zsh_check "colours" 15 "always auto never"
+  zsh_check "layoff's variants" 16 "basic crazy knock"
+  zsh_check "validate's formats" 17 "json text"
+  zsh_check "deal's games" 18 "deals points pool101 pool201"
+  zsh_check "deal's options" 19 "--fee --format"
+  zsh_check "rummy's own options" 20 "--help --version"
+  zsh_check "a value after '='" 21 "basic crazy indian knock"
+  zsh_check "a house rule after '='" 22 "drops-in-deals=off drops-in-deals=on"
 else
-  echo "skipped: zsh is not installed"
+  echo "skipped: zsh (with its zsh/zpty module) is not installed"
 fi
 if command -v fish > /dev/null; then
   "$rummy" completion fish > "$dir/rummy.fish"
@@ -84,6 +141,10 @@ if command -v fish > /dev/null; then
   check "fish: drops" "first middle" "$(complete_fish 'rummy score --drop ')"
   check "fish: layoff's variants" "basic crazy knock" "$(complete_fish 'rummy layoff --variant ')"
   check "fish: cash points' options" "--value" "$(complete_fish 'rummy cash points --va')"
+  check "fish: deal's games" "deals points pool101 pool201" "$(complete_fish 'rummy deal --game ')"
+  check "fish: a command's description, its aside left out" \
+    $'score\tSay how many points a hand pays, and by which rule' \
+    "$(fish -c "source $dir/rummy.fish; complete -C 'rummy sco'")"
 else
   echo "skipped: fish is not installed"
 fi
