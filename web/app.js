@@ -253,10 +253,9 @@ function drawRules() {
   const list = $('game-rules');
   list.replaceChildren(...(answer.data ? answer.data.game : []).map((line) => el('li', { text: line })));
   const fields = (answer.data && !answer.data.error ? answer.data.house_rules : []).map((rule) => drawHouseRule(game, rule, chosen));
-  $('house-rules').replaceChildren(
-    refused ? el('div', { class: 'field-error', role: 'alert', 'data-error': refused.data.error.message },
-      el('p', { text: refused.data.error.message })) : null,
-    ...fields);
+  const message = refused ? [el('div', { class: 'field-error', role: 'alert', 'data-error': refused.data.error.message },
+    el('p', { text: refused.data.error.message }))] : [];
+  $('house-rules').replaceChildren(...message, ...fields);
 }
 
 // Sets house rule NAME of GAME to VALUE (its default: not given), if rummy takes it; else keeps
@@ -450,7 +449,7 @@ function drawOtherPoints(score) {
 function drawVerdict(v, score, other, ...before) {
   // A hand of 14 cards is judged after its best discard, which no group holds.
   markGrid([...v.groups.flatMap((g) => g.cards), ...(v.discard_reason ? [v.discard] : [])]);
-  const parts = [...before];
+  const parts = before.filter((part) => part);
   parts.push(el('p', { class: `banner ${v.valid ? 'good' : 'bad'}`, 'data-valid': String(v.valid) },
     v.valid ? 'A valid declaration' : 'Not a valid declaration'));
   if (score.data && !score.data.error) parts.push(drawPoints(score.data));
