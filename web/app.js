@@ -164,6 +164,7 @@ const hand = {
   picking: false,  // the next card tapped on the grid is the wild joker
   house: {},       // house rule name → value, per game
   kinds: {},       // what the game calls each kind of group (rummy rules): "run", "book" …
+  applies: {},     // the house rules the game's format has, per game (rummy rules)
   result: null,    // what the verdict shows, for sharing
 };
 
@@ -171,9 +172,12 @@ function variant() {
   return document.querySelector('input[name="variant"]:checked').value;
 }
 
-// The house rules chosen for GAME, as options.
-function houseArgs(game) {
-  return Object.entries(hand.house[game] || {}).flatMap(([name, value]) => ['--house', `${name}=${value}`]);
+// The house rules chosen for GAME, as options: those the game's format has (rummy refuses a
+// drop's cost in a format without drops), as the last answer of `rummy rules` listed them.
+function houseArgs(game, chosen = hand.house[game] || {}) {
+  const applies = hand.applies[game];
+  return Object.entries(chosen).filter(([name]) => !applies || applies.includes(name))
+    .flatMap(([name, value]) => ['--house', `${name}=${value}`]);
 }
 
 // The command line for COMMAND on the hand as set on the page: only the options that apply to
@@ -211,33 +215,93 @@ function showSettingsFor(game) {
   }
 }
 
-// The game's own rules and its house rules, from `rummy rules`: a choice for each house rule;
-// and the game's words for the kinds of group, which the verdict uses. Drawn before any verdict.
+// `rummy rules` for the game as set on the page (its format too: the drops shown are the format's),
+// with the house rules in CHOSEN.
+function askRules(game, chosen) {
+  const args = ['rules', '--variant', game];
+  if (game === 'indian') args.push('--game', $('game').value);
+  const names = Object.keys(chosen);
+  const applies = hand.applies[game];
+  for (const name of names) {
+    if (!applies || applies.includes(name)) args.push('--house', `${name}=${chosen[name]}`);
+  }
+  return rummyJson(args);
+}
+
+// The game's own rules and its house rules, from `rummy rules`: a choice for each house rule
+// that is a choice, a number field for each that is a number; and the game's words for the kinds
+// of group, which the verdict uses. Drawn before any verdict.
 function drawRules() {
   const game = variant();
-  const answer = rummyJson(['rules', '--variant', game, ...houseArgs(game)]);
+  const chosen = hand.house[game] || {};
+  // Which house rules the format has: a format without drops lists no drop costs.
+  hand.applies[game] = null;
+  const bare = rummyJson(['rules', '--variant', game, ...(game === 'indian' ? ['--game', $('game').value] : [])]);
+  if (bare.data && !bare.data.error) hand.applies[game] = bare.data.house_rules.map((rule) => rule.name);
+  let answer = askRules(game, chosen);
+  // A choice may bring more rules with it (drops in deals rummy): ask again with them.
+  if (answer.data && !answer.data.error) {
+    const names = answer.data.house_rules.map((rule) => rule.name);
+    if (names.length !== hand.applies[game].length) {
+      hand.applies[game] = names;
+      answer = askRules(game, chosen);
+    }
+  }
+  const refused = answer.data && answer.data.error ? answer : null;
+  if (refused) answer = bare;
   hand.kinds = answer.data ? answer.data.kinds : {};
   const list = $('game-rules');
   list.replaceChildren(...(answer.data ? answer.data.game : []).map((line) => el('li', { text: line })));
-  const chosen = hand.house[game] || {};
-  $('house-rules').replaceChildren(...(answer.data ? answer.data.house_rules : []).map((rule) => {
-    const select = el('select', {
-      'data-house': rule.name,
-      onchange: (event) => {
-        const value = event.target.value;
-        hand.house[game] = { ...(hand.house[game] || {}) };
-        if (value === rule.default) delete hand.house[game][rule.name];
-        else hand.house[game][rule.name] = value;
-        saveHand();
-        drawRules();
-        judge();
-      },
-    }, rule.values.map((v) => el('option', {
-      value: v.name, selected: v.name === (chosen[rule.name] || rule.default),
-      text: `${v.name}${v.name === rule.default ? ' (default)' : ''}: ${v.meaning}`,
-    })));
-    return el('label', {}, `${rule.name}: ${rule.summary} `, select);
-  }));
+  const fields = (answer.data && !answer.data.error ? answer.data.house_rules : []).map((rule) => drawHouseRule(game, rule, chosen));
+  const message = refused ? [el('div', { class: 'field-error', role: 'alert', 'data-error': refused.data.error.message },
+    el('p', { text: refused.data.error.message }))] : [];
+  $('house-rules').replaceChildren(...message, ...fields);
+}
+
+// Sets house rule NAME of GAME to VALUE (its default: not given), if rummy takes it; else keeps
+// the field as typed, and shows rummy's message by it.
+function setHouseRule(game, rule, value, field) {
+  const next = { ...(hand.house[game] || {}) };
+  if (value === '' || value === rule.default) delete next[rule.name];
+  else next[rule.name] = value;
+  const answer = askRules(game, next);
+  const label = field.closest('label');
+  const old = label.parentNode.querySelector(`[data-error-for="${rule.name}"]`);
+  if (old) old.remove();
+  if (answer.data && answer.data.error) {
+    const id = `house-${rule.name}-message`;
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', id);
+    label.after(el('div', {
+      class: 'field-error', id, role: 'alert', 'data-error-for': rule.name, 'data-error': answer.data.error.message,
+    }, el('p', { text: answer.data.error.message })));
+    return;
+  }
+  hand.house[game] = next;
+  saveHand();
+  drawRules();
+  judge();
+}
+
+// One house rule: a list of its values, or a number field between its bounds.
+function drawHouseRule(game, rule, chosen) {
+  if (rule.kind === 'number') {
+    const input = el('input', {
+      type: 'number', inputmode: 'numeric', min: rule.min, max: rule.max, step: 1, 'data-house': rule.name,
+      value: chosen[rule.name] || rule.default,
+      onchange: (event) => setHouseRule(game, rule, event.target.value.trim(), event.target),
+    });
+    return el('label', { class: 'number' }, `${rule.name}: ${rule.summary} `, input,
+      el('span', { class: 'meaning', text: ` ${rule.meaning} (${rule.min} to ${rule.max}; default ${rule.default})` }));
+  }
+  const select = el('select', {
+    'data-house': rule.name,
+    onchange: (event) => setHouseRule(game, rule, event.target.value, event.target),
+  }, rule.values.map((v) => el('option', {
+    value: v.name, selected: v.name === (chosen[rule.name] || rule.default),
+    text: `${v.name}${v.name === rule.default ? ' (default)' : ''}: ${v.meaning}`,
+  })));
+  return el('label', {}, `${rule.name}: ${rule.summary} `, select);
 }
 
 function drawGrid() {
@@ -383,8 +447,9 @@ function drawOtherPoints(score) {
 // group with what it is and why. V is rummy's JSON with valid and groups (validate's or
 // arrange's); SCORE is the answer that holds the points (score's, or arrange's own).
 function drawVerdict(v, score, other, ...before) {
-  markGrid(v.groups.flatMap((g) => g.cards));
-  const parts = [...before];
+  // A hand of 14 cards is judged after its best discard, which no group holds.
+  markGrid([...v.groups.flatMap((g) => g.cards), ...(v.discard_reason ? [v.discard] : [])]);
+  const parts = before.filter((part) => part);
   parts.push(el('p', { class: `banner ${v.valid ? 'good' : 'bad'}`, 'data-valid': String(v.valid) },
     v.valid ? 'A valid declaration' : 'Not a valid declaration'));
   if (score.data && !score.data.error) parts.push(drawPoints(score.data));
@@ -428,9 +493,19 @@ function judge() {
     answered(verdict);
     return;
   }
-  drawVerdict(check.data, score, otherScore());
+  drawVerdict(check.data, score, otherScore(), check.data.discard_reason ? drawDiscard(check.data, text) : null);
   hand.result = { command: handArgs('validate'), input: text };
   answered(verdict);
+}
+
+// The card a hand of 14 cards was judged without, and why, in rummy's words: the line of its
+// verdict that says so (V is validate's JSON, with the card and the reason's id).
+function drawDiscard(v, text) {
+  const said = rummy([...handArgs('validate'), '--color', 'never'], text).out.split('\n')
+    .find((line) => line.includes(`discarding ${v.discard}`));
+  return el('p', { class: 'discard', 'data-discard': v.discard, 'data-discard-reason': v.discard_reason },
+    drawCard(v.discard), ' ', said || `Judged after discarding ${cardName(v.discard)}`,
+    v.discard_group ? ` (from group ${v.discard_group})` : '');
 }
 
 // Runs COMMAND on the hand as it stands and draws the answer with DRAW, or rummy's error.
@@ -553,7 +628,7 @@ function setUpHand() {
     });
   }
   for (const id of ['game', 'decks', 'round', 'declared', 'drop', 'went-rummy']) {
-    $(id).addEventListener('change', () => { saveHand(); showDrop(); judge(); });
+    $(id).addEventListener('change', () => { saveHand(); showDrop(); if (id === 'game') drawRules(); judge(); });
   }
   showDrop();
   $('hand').addEventListener('input', handChanged);
