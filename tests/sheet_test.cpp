@@ -388,7 +388,7 @@ TEST_CASE("a sheet keeps points without cards: 'Ravi 45', 'showed 95' (capped), 
   // Knock and Basic take counts too (no cap there).
   const Settlement knock =
       settle_text("game knock rounds 1\nplayers A B\ndeal\n A knocked 5\n B 12\n");
-  CHECK(knock.players[0].standing == 7);
+  CHECK(knock.players[0].standing == 7 * knock_parts);  // in parts of a point
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 12345\n")
             .starts_with("t.sheet:6:4: error: expected the points, 0 to 9999"));
 }
@@ -580,7 +580,7 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
   CHECK(s.lone);
   CHECK_FALSE(s.finished);
   REQUIRE(s.deals.size() == 1);
-  CHECK(s.deals[0].entries[0].change == 8);
+  CHECK(s.deals[0].entries[0].change == 8 * knock_parts);  // in parts of a point
   Sheet pool = parse_deal("A declared\nB dropped middle\n", "t");
   pool.games.push_back({"pool201", 0, "", false, 0});
   pool.player_lines.push_back({{"A", 0}, {"B", 11}});
