@@ -131,7 +131,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   for (std::size_t i = 0; i < s.players.size(); ++i) {
     const PlayerResult& player = s.players[i];
     if (s.rules.match.standing == Standing::score) {
-      out << fmt::format("  {}  {}\n", padded(i), player.standing);
+      out << fmt::format("  {}  {}\n", padded(i), score_text(s, player.standing));
       continue;
     }
     out << fmt::format("  {}  {} {}", padded(i), label, standing_text(s, player.standing));
@@ -164,17 +164,17 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
 }
 
 Json event_json(const Settlement& s, const SettleEvent& event) {
-  return {
-      {"type", event_id(event.type)},
-      {"after_deal", event.after_deal},
-      {"players", names_json(s, event.players)},
-      {"value", event.type == EventType::rejoin || event.type == EventType::tie ? Json(event.value)
-                                                                                : Json(nullptr)},
-      {"by_drops", event.type == EventType::split ? Json(event.by_drops) : Json(nullptr)},
-      {"setting", event.type == EventType::setting ? Json(event.setting) : Json(nullptr)},
-      {"setting_value",
-       event.type == EventType::setting ? Json(event.setting_value) : Json(nullptr)},
-      {"text", describe_event(s, event)}};
+  return {{"type", event_id(event.type)},
+          {"after_deal", event.after_deal},
+          {"players", names_json(s, event.players)},
+          {"value", event.type == EventType::rejoin || event.type == EventType::tie
+                        ? standing_json(s, event.value)
+                        : Json(nullptr)},
+          {"by_drops", event.type == EventType::split ? Json(event.by_drops) : Json(nullptr)},
+          {"setting", event.type == EventType::setting ? Json(event.setting) : Json(nullptr)},
+          {"setting_value",
+           event.type == EventType::setting ? Json(event.setting_value) : Json(nullptr)},
+          {"text", describe_event(s, event)}};
 }
 
 Json player_json(const Settlement& s, const PlayerResult& player) {

@@ -3,6 +3,7 @@
 #include "cli_sheet.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -50,7 +51,7 @@ std::string_view standing_label(Standing standing) {
 }
 
 std::string standing_text(const Settlement& s, long long value) {
-  return s.rules.match.standing == Standing::money ? signed_money(s, value) : std::to_string(value);
+  return s.rules.match.standing == Standing::money ? signed_money(s, value) : score_text(s, value);
 }
 
 namespace {
@@ -126,8 +127,8 @@ std::string entry_line(const Settlement& s, const EntryResult& entry, const std:
                         s.rules.shown_count == ShownCount::deadwood ? "deadwood" : "in hand ",
                         entry.points)
           : std::string(12, ' ');
-  std::string line =
-      fmt::format("  {}  {:<10} {}  {:>+5}", name, outcome_text(entry), counted, entry.change);
+  std::string line = fmt::format("  {}  {:<10} {}  {:>5}", name, outcome_text(entry), counted,
+                                 score_text(s, entry.change, true));
   if (!entry.hand.empty()) line += "  " + entry.hand;
   return line;
 }
@@ -200,8 +201,15 @@ Json amount_json(const Settlement& s, Minor amount) {
   return keeps_money(s) ? Json(format_amount(amount)) : Json(nullptr);
 }
 
+// A score in s.score_parts: a whole number as it is, else the number with its fraction (30.5).
+Json score_json(const Settlement& s, long long parts) {
+  if (parts % s.score_parts == 0) return Json(parts / s.score_parts);
+  return Json(std::round(static_cast<double>(parts) * 1e6 / s.score_parts) / 1e6);
+}
+
 Json standing_json(const Settlement& s, long long value) {
-  return s.rules.match.standing == Standing::money ? Json(format_amount(value)) : Json(value);
+  return s.rules.match.standing == Standing::money ? Json(format_amount(value))
+                                                   : score_json(s, value);
 }
 
 Json names_json(const Settlement& s, const std::vector<std::size_t>& players) {
@@ -219,7 +227,8 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
          {"outcome", outcome_id(entry.outcome)},
          {"drop", entry.outcome == Outcome::dropped ? Json(drop_name(entry.drop)) : Json(nullptr)},
          {"points", entry.score ? Json(entry.points) : Json(nullptr)},
-         {"change", s.rules.match.standing == Standing::score ? Json(entry.change) : Json(nullptr)},
+         {"change",
+          s.rules.match.standing == Standing::score ? score_json(s, entry.change) : Json(nullptr)},
          {"valid", hand && s.rules.declares ? Json(entry.valid_hand) : Json(nullptr)},
          {"hand", hand ? Json(entry.hand) : Json(nullptr)},
          {"grouping", hand ? Json(grouping_id(entry.grouping)) : Json(nullptr)},

@@ -32,7 +32,7 @@ void print_transfers(std::ostream& out, std::string_view title,
 Json transfers_json(const std::vector<std::string>& names, const std::vector<Transfer>& transfers);
 
 Json amount_json(const Settlement& s, Minor amount);       // null in a game without money
-Json standing_json(const Settlement& s, long long value);  // an amount, or an integer
+Json standing_json(const Settlement& s, long long value);  // an amount, or a score (30.5)
 Json names_json(const Settlement& s, const std::vector<std::size_t>& players);
 Json deal_json(const Settlement& s, const DealResult& deal);
 

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -138,6 +139,13 @@ void JsonWriter::number(long long value) {
   end_ = static_cast<std::size_t>(std::to_chars(at, at + longest, value).ptr - out_.data());
 }
 
+void JsonWriter::fraction(double value) {
+  before_value();
+  constexpr std::size_t longest = 32;  // to_chars' shortest form of any double fits
+  char* at = room(longest);
+  end_ = static_cast<std::size_t>(std::to_chars(at, at + longest, value).ptr - out_.data());
+}
+
 void JsonWriter::boolean(bool value) {
   before_value();
   write(value ? "true" : "false");
@@ -175,13 +183,16 @@ void JsonWriter::value(const Json& json) {
     case Json::value_t::number_unsigned:
       number(static_cast<long long>(json.get<unsigned long long>()));
       return;
+    case Json::value_t::number_float:
+      if (!std::isfinite(json.get<double>())) break;
+      fraction(json.get<double>());  // a score with a fraction (30.5)
+      return;
     case Json::value_t::null:
     case Json::value_t::discarded:
     case Json::value_t::binary:
-    case Json::value_t::number_float:
       break;
   }
-  null();  // the commands write no floating point, binary or discarded values
+  null();  // the commands write no binary, discarded or infinite values
 }
 
 void write_json(std::ostream& out, const Json& json) {

@@ -119,6 +119,7 @@ class JsonWriter {
     write(json_text);
   }
   void number(long long value);
+  void fraction(double value);  // the shortest text that reads back as the value: 30.5
   void boolean(bool value);
   void null();
   void value(const Json& json);  // a whole value built with nlohmann's types

@@ -11,8 +11,14 @@
 
 namespace rummy {
 
+// A round's entries are kept in parts of a point, so that a win shared equally divides exactly
+// (ruling 6.40): up to five players share one (six at the table, less the knocker), and 60 parts
+// divide by 2, 3, 4 and 5.
+inline constexpr int knock_parts = 60;
+
 struct KnockRound {
-  std::vector<int> entries;          // per player: + takes, − pays; they sum to zero
+  std::vector<int> entries;  // per player, in parts of a point: + takes, − pays; they sum to zero
+  int parts = knock_parts;   // the parts of a point the entries count
   std::vector<std::size_t> winners;  // the lowest deadwood (two or more share the winnings)
   std::size_t knocker = 0;
   int lowest = 0;             // the winners' deadwood

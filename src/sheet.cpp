@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdlib>
+#include <numeric>
+#include <string_view>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -611,6 +615,7 @@ class Settler {
       }
       case DealPoints::knock_differences: {
         played.knock = settle_knock(points, winning_line, rules_);
+        result_.score_parts = played.knock->parts;
         played.winners.clear();
         for (const std::size_t w : played.knock->winners) {
           played.winners.push_back(played.entries[w].player);
@@ -692,7 +697,8 @@ class Settler {
         return;
       case GameEnd::target: {
         const long long best = best_standing();
-        if (best >= result_.target) end_with(Ending::target, leaders(best), best);
+        if (best >= static_cast<long long>(result_.target) * result_.score_parts)
+          end_with(Ending::target, leaders(best), best);
         return;
       }
       case GameEnd::after_deals:
@@ -943,18 +949,48 @@ std::string describe_result(const Settlement& s) {
       break;
   }
   if (s.winners.size() > 1)
-    return fmt::format("{} share the win, {} each", who, s.winning_standing);
+    return fmt::format("{} share the win, {} each", who, score_text(s, s.winning_standing));
   if (match.standing == Standing::chips) {
-    return fmt::format("{} has the most chips, {}", who, s.winning_standing);
+    return fmt::format("{} has the most chips, {}", who, score_text(s, s.winning_standing));
   }
   if (s.ending == Ending::target) {
-    return fmt::format("{} wins by reaching {}, {}", who, s.target, s.winning_standing);
+    return fmt::format("{} wins by reaching {}, {}", who, s.target,
+                       score_text(s, s.winning_standing));
   }
   if (match.best == Best::lowest) {
     return fmt::format("{} wins with the lowest total after {} {}, {}", who, match.deal_word,
-                       s.deals_to_play, s.winning_standing);
+                       s.deals_to_play, score_text(s, s.winning_standing));
   }
-  return fmt::format("{} wins with the highest total, {}", who, s.winning_standing);
+  return fmt::format("{} wins with the highest total, {}", who, score_text(s, s.winning_standing));
+}
+
+std::string score_text(const Settlement& s, long long parts, bool signed_) {
+  const long long per = s.score_parts;
+  const long long whole = std::llabs(parts) / per;
+  long long rest = std::llabs(parts) % per;
+  std::string text = parts < 0 ? "-" : signed_ ? "+" : "";
+  if (whole != 0 || rest == 0) text += std::to_string(whole);
+  if (rest == 0) return text;
+  const long long common = std::gcd(rest, per);
+  const long long num = rest / common;
+  const long long den = per / common;
+  // The fractions with a sign of their own; any other as "7/12" after a space.
+  static constexpr std::array<std::tuple<int, int, std::string_view>, 12> glyphs{{{1, 2, "½"},
+                                                                                  {1, 3, "⅓"},
+                                                                                  {2, 3, "⅔"},
+                                                                                  {1, 4, "¼"},
+                                                                                  {3, 4, "¾"},
+                                                                                  {1, 5, "⅕"},
+                                                                                  {2, 5, "⅖"},
+                                                                                  {3, 5, "⅗"},
+                                                                                  {4, 5, "⅘"},
+                                                                                  {1, 6, "⅙"},
+                                                                                  {5, 6, "⅚"},
+                                                                                  {1, 10, "⅒"}}};
+  for (const auto& [n, d, glyph] : glyphs) {
+    if (n == num && d == den) return text + std::string(glyph);
+  }
+  return text + (whole != 0 ? " " : "") + fmt::format("{}/{}", num, den);
 }
 
 std::string describe_event(const Settlement& s, const SettleEvent& event) {
@@ -964,7 +1000,8 @@ std::string describe_event(const Settlement& s, const SettleEvent& event) {
                          names_text(s, event.players), event.value);
     case EventType::tie:
       return fmt::format("{} are tied at {}{}: one more {} decides", names_text(s, event.players),
-                         event.value, s.rules.match.standing == Standing::chips ? " chips" : "",
+                         score_text(s, event.value),
+                         s.rules.match.standing == Standing::chips ? " chips" : "",
                          s.rules.match.deal_word);
     case EventType::setting:
       return fmt::format("from {} {} on: {}", s.rules.match.deal_word, event.after_deal + 1,

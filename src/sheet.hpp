@@ -113,7 +113,7 @@ struct EntryResult {
   Outcome outcome = Outcome::won;
   Drop drop = Drop::first;
   int points = 0;
-  int change = 0;              // what this deal adds to the player's standing (scores)
+  int change = 0;  // what this deal adds to the player's standing (scores, in score_parts)
   std::optional<Score> score;  // for hands and drops
   bool valid_hand = false;     // games that declare: the hand shown is a valid declaration
   std::string hand;            // the hand in the notation, when one was shown
@@ -171,6 +171,7 @@ enum class Ending {
 struct Settlement {
   Rules rules;  // the game's, with the sheet's decks and house rules
   Game game = Game::points;
+  int score_parts = 1;    // scores (changes, standings) count parts of a point: Knock's 60 (6.40)
   int target = 0;         // to a target
   int deals_to_play = 0;  // an agreed number of deals (hands, rounds)
   std::optional<Minor> point_value, entry;
@@ -207,6 +208,8 @@ std::string names_text(const Settlement& s, const std::vector<std::size_t>& play
                        std::string_view separator = " and ");
 std::size_t deals_played(const Settlement& s);     // void deals not counted
 std::string describe_result(const Settlement& s);  // "Asha has the most chips, 219"
+// A score counted in s.score_parts as people write it: "61", "30½", "20⅓", "-7", "+30½" (signed).
+std::string score_text(const Settlement& s, long long parts, bool signed_ = false);
 std::string describe_event(const Settlement& s, const SettleEvent& event);
 std::string describe_deal(const Settlement& s, const DealResult& deal);  // Basic, Knock, Crazy
 

@@ -153,7 +153,10 @@ TEST_CASE("settle's JSON: winners as names (ties too), typed events, one standin
   CHECK(tie["deals"][0]["winners"] == Json::array({"B", "C"}));
   CHECK(tie["standing"] == "score");
   CHECK(tie["deals"][0]["standing"]["B"] == tie["players"][1]["standing"]);
-  CHECK(tie["winners"] == Json::array({"B"}));
+  // They share it exactly (10 + 5 = 15: 7½ each), so they stay tied: one more round, no winner.
+  CHECK(tie["players"][1]["standing"] == 7.5);
+  CHECK(tie["players"][2]["standing"] == 7.5);
+  CHECK(tie["winners"] == Json::array());
 
   // Deals rummy tied after the agreed deals: a typed tie event, then the winner.
   const std::string valid = "A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ";
@@ -181,6 +184,30 @@ TEST_CASE("settle's JSON: winners as names (ties too), typed events, one standin
   for (const auto& [key, value] : tie["deals"][0].items()) knock_deal.push_back(key);
   for (const auto& [key, value] : tied["deals"][0].items()) deals_deal.push_back(key);
   CHECK(knock_deal == deals_deal);
+}
+
+TEST_CASE("settle and deal: a Knock win shared in halves is 30½ in text and 30.5 in JSON") {
+  const std::string sheet =
+      "game knock rounds 1\nplayers A B C D\ndeal\n A knocked 30\n B 9\n C 9\n D 39\n";
+  const Json json = rummy_cli({"settle", "--format", "json"}, sheet).json();
+  std::vector<Json> changes;
+  for (const Json& entry : json["deals"][0]["entries"]) changes.push_back(entry["change"]);
+  CHECK(changes == std::vector<Json>{-31, 30.5, 30.5, -30});
+  CHECK(json["players"][1]["standing"] == 30.5);
+  CHECK(json["deals"][0]["standing"]["C"] == 30.5);
+  CHECK(rummy_cli({"settle", "--format", "json"}, sheet).out.find("30.5,") != std::string::npos);
+  // B and C stay tied for the highest total: one more round, at a half.
+  CHECK(json["events"][0]["value"] == 30.5);
+  CHECK(json["events"][0]["text"] == "B and C are tied at 30½: one more round decides");
+  const Run deal = rummy_cli({"deal", "--variant", "knock"}, "A knocked 30\nB 9\nC 9\nD 39\n");
+  CHECK(deal.out ==
+        "Knock Rummy; players A B C D\n"
+        "\n"
+        "the round: B and C win with 9 deadwood, undercutting the knocker (10 more from A)\n"
+        "  A  knocked    deadwood  30    -31\n"
+        "  B  showed     deadwood   9   +30½\n"
+        "  C  showed     deadwood   9   +30½\n"
+        "  D  showed     deadwood  39    -30\n");
 }
 
 TEST_CASE("settle: header errors point at their own statement, after comments too") {

@@ -16,15 +16,29 @@ using rummy::test::settle_text;
 
 namespace {
 
-std::vector<int> changes(const DealResult& deal) {
+// What each entry changed as it is kept: in parts of a point (Settlement::score_parts).
+std::vector<int> parts(const DealResult& deal) {
   std::vector<int> result;
   for (const EntryResult& entry : deal.entries) result.push_back(entry.change);
   return result;
 }
 
+// The same in whole points (the cases below have no fractions).
+std::vector<int> changes(const Settlement& s, const DealResult& deal) {
+  std::vector<int> result;
+  for (const int part : parts(deal)) {
+    CHECK(part % s.score_parts == 0);
+    result.push_back(part / s.score_parts);
+  }
+  return result;
+}
+
 std::vector<long long> totals(const Settlement& s) {
   std::vector<long long> result;
-  for (const PlayerResult& player : s.players) result.push_back(player.standing);
+  for (const PlayerResult& player : s.players) {
+    CHECK(player.standing % s.score_parts == 0);
+    result.push_back(player.standing / s.score_parts);
+  }
   return result;
 }
 
@@ -37,8 +51,8 @@ TEST_CASE("Basic Rummy: going out scores the others' cards, rummy doubles them, 
       "deal\n Asha showed Q♠\n Ravi rummy\n Meena showed 4♥\n"
       "deal\n Asha out\n Ravi showed 5♠\n Meena showed 8♣ 2♥\n");
   REQUIRE(s.deals.size() == 3);
-  CHECK(changes(s.deals[0]) == std::vector<int>{39, 0, 0});  // 10 + 7 + 1 and 9 + 9 + 3
-  CHECK(changes(s.deals[1]) == std::vector<int>{0, 28, 0});  // (10 + 4) × 2
+  CHECK(changes(s, s.deals[0]) == std::vector<int>{39, 0, 0});  // 10 + 7 + 1 and 9 + 9 + 3
+  CHECK(changes(s, s.deals[1]) == std::vector<int>{0, 28, 0});  // (10 + 4) × 2
   CHECK(s.deals[0].entries[1].points == 18);
   CHECK(totals(s) == std::vector<long long>{54, 28, 0});
   CHECK(s.finished);
@@ -86,7 +100,7 @@ TEST_CASE(
   std::vector<int> deadwood;
   for (const EntryResult& entry : s.deals[0].entries) deadwood.push_back(entry.points);
   CHECK(deadwood == std::vector<int>{49, 19, 28, 33});
-  CHECK(changes(s.deals[0]) == std::vector<int>{-30, 53, -9, -14});
+  CHECK(changes(s, s.deals[0]) == std::vector<int>{-30, 53, -9, -14});
   CHECK(describe_deal(s, s.deals[0]) == "P2 wins with 19 deadwood");
   CHECK(s.deals[0].entries[2].hand == "2♠-3♠-4♠ | Q♦-9♥-5♥-4♥");
   CHECK(describe_result(s) == "not finished: 1 of 2 rounds played");
@@ -97,11 +111,11 @@ TEST_CASE(
       "deal\n A knocked 3♣ 4♣ 5♣ 9♥ 9♦ 9♠ Q♦\n B showed A♠ 2♠ 3♠ 7♥ 7♣ 7♦ 5♥\n"
       " C showed K♥-Q♥ | J♥ 10♣ 10♦ 6♠ 2♦\n");
   CHECK(grouped.deals[0].entries[2].points == 58);  // as grouped; the best split leaves 28
-  CHECK(changes(grouped.deals[0]) == std::vector<int>{-15, 68, -53});  // undercut: 10 more
+  CHECK(changes(grouped, grouped.deals[0]) == std::vector<int>{-15, 68, -53});  // undercut: 10 more
   CHECK(describe_result(grouped) == "B wins with the highest total, 68");
   // Every round sums to zero.
   for (const DealResult& deal : s.deals) {
-    const std::vector<int> c = changes(deal);
+    const std::vector<int> c = parts(deal);
     CHECK(std::accumulate(c.begin(), c.end(), 0) == 0);
   }
 }
@@ -113,7 +127,7 @@ TEST_CASE("Crazy Rummy: seven rounds, the cards left in hand added up, the lowes
   }
   const Settlement s = settle_text(text);
   REQUIRE(s.deals.size() == 7);
-  CHECK(changes(s.deals[0]) == std::vector<int>{0, 70, 5});  // 15 + 10 + 5 + 20 + 20; 5
+  CHECK(changes(s, s.deals[0]) == std::vector<int>{0, 70, 5});  // 15 + 10 + 5 + 20 + 20; 5
   CHECK(describe_deal(s, s.deals[6]) == "13 cards dealt, 3 runs to go down");
   CHECK(describe_deal(s, s.deals[0]) == "7 cards dealt, 2 books to go down");
   CHECK(totals(s) == std::vector<long long>{0, 490, 35});
@@ -207,10 +221,12 @@ TEST_CASE("Knock Rummy sheets: generated rounds always sum to zero and totals ad
     const Settlement s = settle_text(text);
     std::vector<long long> sum(players, 0);
     for (const DealResult& deal : s.deals) {
-      const std::vector<int> c = changes(deal);
+      const std::vector<int> c = parts(deal);
       CHECK(std::accumulate(c.begin(), c.end(), 0) == 0);
       for (std::size_t p = 0; p < players; ++p) sum[p] += c[p];
     }
-    CHECK(sum == totals(s));
+    std::vector<long long> standings;
+    for (const PlayerResult& player : s.players) standings.push_back(player.standing);
+    CHECK(sum == standings);
   }
 }

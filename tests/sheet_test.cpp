@@ -388,7 +388,7 @@ TEST_CASE("a sheet keeps points without cards: 'Ravi 45', 'showed 95' (capped), 
   // Knock and Basic take counts too (no cap there).
   const Settlement knock =
       settle_text("game knock rounds 1\nplayers A B\ndeal\n A knocked 5\n B 12\n");
-  CHECK(knock.players[0].standing == 7);
+  CHECK(knock.players[0].standing == 7 * knock_parts);  // in parts of a point
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A declared\n B 12345\n")
             .starts_with("t.sheet:6:4: error: expected the points, 0 to 9999"));
 }
@@ -457,8 +457,9 @@ TEST_CASE("Knock: a knocker tied with another at 0 deadwood neither gains nor lo
   const DealResult& round = s.deals[0];
   CHECK(names_text(s, round.winners) == "B");
   CHECK(round.entries[0].change == 0);
-  CHECK(round.entries[1].change == 35);  // C's 10 and the rummy bonus of 25
-  CHECK(round.entries[2].change == -35);
+  CHECK(s.score_parts == knock_parts);                 // the changes count parts of a point
+  CHECK(round.entries[1].change == 35 * knock_parts);  // C's 10 and the rummy bonus of 25
+  CHECK(round.entries[2].change == -35 * knock_parts);
 }
 
 TEST_CASE("settings during the evening: from the next deal on, or an error where they cannot") {
@@ -579,7 +580,7 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
   CHECK(s.lone);
   CHECK_FALSE(s.finished);
   REQUIRE(s.deals.size() == 1);
-  CHECK(s.deals[0].entries[0].change == 8);
+  CHECK(s.deals[0].entries[0].change == 8 * knock_parts);  // in parts of a point
   Sheet pool = parse_deal("A declared\nB dropped middle\n", "t");
   pool.games.push_back({"pool201", 0, "", false, 0});
   pool.player_lines.push_back({{"A", 0}, {"B", 11}});
@@ -588,4 +589,37 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
   CHECK(p.deals[0].entries[1].points == 50);
   CHECK(p.pool == 0);
   CHECK(money_transfers(p).empty());
+}
+
+TEST_CASE("Knock: two tied below the knocker split an odd pot in halves, kept exactly in totals") {
+  const Settlement s = settle_text(
+      "game knock rounds 2\nplayers A B C D\n"
+      "deal\n A knocked 30\n B 10\n C 10\n D 25\n"
+      "deal\n A knocked 5\n B 20\n C 12\n D 9\n");
+  REQUIRE(s.deals.size() == 2);
+  // 20 + 10 (the undercut) + 15 = 45: 22½ each, never 23 to B and 22 to C.
+  const DealResult& first = s.deals[0];
+  CHECK(names_text(s, first.winners) == "B and C");
+  std::vector<std::string> changes;
+  for (const EntryResult& entry : first.entries) {
+    changes.push_back(score_text(s, entry.change, true));
+  }
+  CHECK(changes == std::vector<std::string>{"-30", "+22½", "+22½", "-15"});
+  std::vector<std::string> totals;
+  for (const PlayerResult& player : s.players) totals.push_back(score_text(s, player.standing));
+  CHECK(totals == std::vector<std::string>{"-4", "7½", "15½", "-19"});
+  CHECK(describe_result(s) == "C wins with the highest total, 15½");
+}
+
+TEST_CASE("score_text: whole numbers as they are, a fraction by its sign or as n/d") {
+  Settlement s;
+  s.score_parts = knock_parts;
+  CHECK(score_text(s, 61 * knock_parts) == "61");
+  CHECK(score_text(s, 61 * knock_parts / 2) == "30½");
+  CHECK(score_text(s, -61 * knock_parts / 2, true) == "-30½");
+  CHECK(score_text(s, 61 * knock_parts / 3, true) == "+20⅓");
+  CHECK(score_text(s, knock_parts / 2) == "½");
+  CHECK(score_text(s, -knock_parts / 2) == "-½");
+  CHECK(score_text(s, 3 * knock_parts + 7 * knock_parts / 12) == "3 7/12");
+  CHECK(score_text(s, 0, true) == "+0");
 }
