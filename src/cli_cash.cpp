@@ -81,7 +81,6 @@ struct PointsResult {
   Minor value = 0;
   std::vector<int> losers;   // as given
   std::vector<int> counted;  // after the cap
-  int cap = 0;
   Fee fee;
   PointsCash cash;
 
@@ -121,8 +120,7 @@ struct PointsResult {
         paid);
     for (std::size_t i = 0; i < losers.size(); ++i) {
       if (losers[i] != counted[i]) {
-        out << fmt::format("note: {} points pay {}, the {}-point cap\n", losers[i], counted[i],
-                           cap);
+        out << "note: " << cap_note(losers[i], counted[i]) << "\n";
       }
     }
   }
@@ -177,8 +175,7 @@ int run_points(const CashOptions& options, const Environment& env) {
     const Fee fee = fee_of(options.fee);
     const auto cash = points_cash(value, counted, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
-    emit(PointsResult{options.currency, value, losers, counted, cap, fee, *cash}, options.common,
-         env);
+    emit(PointsResult{options.currency, value, losers, counted, fee, *cash}, options.common, env);
     return exit_ok;
   });
 }

@@ -170,6 +170,12 @@ void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
     out << "  " << s.players[entry.player].name << "'s wrong show:\n";
     for (const std::string& problem : entry.problems) out << "    - " << problem << "\n";
   }
+  for (const EntryResult& entry : deal.entries) {
+    if (entry.score && entry.score->uncapped > entry.score->points) {
+      out << fmt::format("  note: {}'s {}\n", s.players[entry.player].name,
+                         cap_note(entry.score->uncapped, entry.score->points));
+    }
+  }
   if (!arranged.empty()) {
     out << "  written without groups, judged by the best grouping: "
         << names_text(s, arranged, ", ") << "\n";
@@ -227,6 +233,7 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
          {"outcome", outcome_id(entry.outcome)},
          {"drop", entry.outcome == Outcome::dropped ? Json(drop_name(entry.drop)) : Json(nullptr)},
          {"points", entry.score ? Json(entry.points) : Json(nullptr)},
+         {"uncapped", entry.score ? Json(entry.score->uncapped) : Json(nullptr)},
          {"change",
           s.rules.match.standing == Standing::score ? score_json(s, entry.change) : Json(nullptr)},
          {"valid", hand && s.rules.declares ? Json(entry.valid_hand) : Json(nullptr)},

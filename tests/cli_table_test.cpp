@@ -394,3 +394,20 @@ TEST_CASE("settle's JSON gives a wrong show's problems, as validate's JSON lists
   CHECK(settled["deals"][0]["entries"][0]["problems"].size() == 2);
   CHECK(settled["deals"][0]["entries"][1]["problems"] == Json::array());
 }
+
+TEST_CASE("a count above the cap is noted under the deal, as cash notes it, and kept as uncapped") {
+  const auto text = rummy_cli({"deal", "Asha declared", "Ravi 95", "Meena 30"});
+  CHECK(text.code == 0);
+  CHECK(text.out.find("  Ravi   showed                          80\n") != std::string::npos);
+  CHECK(text.out.find("  note: Ravi's 95 points pay 80, the 80-point cap\n") != std::string::npos);
+  CHECK(text.out.find("Meena's") == std::string::npos);
+  const auto json =
+      rummy_cli({"deal", "--format", "json", "Asha declared", "Ravi 95", "Meena 30"}).json();
+  const auto& entries = json["deal"]["entries"];
+  CHECK(entries[1]["points"] == 80);
+  CHECK(entries[1]["uncapped"] == 95);
+  CHECK(entries[2]["uncapped"] == 30);
+  const auto raised =
+      rummy_cli({"deal", "--house", "points-cap=100", "Asha declared", "Ravi 95", "Meena 30"});
+  CHECK(raised.out.find("note:") == std::string::npos);
+}
