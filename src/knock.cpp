@@ -5,7 +5,7 @@
 // has none). A player other than the knocker with less deadwood than the knocker undercuts: it
 // wins and also takes the undercut bonus from the knocker. Non-knockers tied for the win share it
 // equally and exactly: the entries count parts of a point (knock_parts), so an odd 61 shared by two
-// is 30½ each (ruling 6.40). A knocker tied for the lowest with another player neither gains nor
+// is 30½ each (ruling 6.31). A knocker tied for the lowest with another player neither gains nor
 // loses; the other player wins.
 #include "knock.hpp"
 

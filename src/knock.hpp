@@ -12,7 +12,7 @@
 namespace rummy {
 
 // A round's entries are kept in parts of a point, so that a win shared equally divides exactly
-// (ruling 6.40): up to five players share one (six at the table, less the knocker), and 60 parts
+// (ruling 6.31): up to five players share one (six at the table, less the knocker), and 60 parts
 // divide by 2, 3, 4 and 5.
 inline constexpr int knock_parts = 60;
 

@@ -171,7 +171,7 @@ enum class Ending {
 struct Settlement {
   Rules rules;  // the game's, with the sheet's decks and house rules
   Game game = Game::points;
-  int score_parts = 1;    // scores (changes, standings) count parts of a point: Knock's 60 (6.40)
+  int score_parts = 1;    // scores (changes, standings) count parts of a point: Knock's 60 (6.31)
   int target = 0;         // to a target
   int deals_to_play = 0;  // an agreed number of deals (hands, rounds)
   std::optional<Minor> point_value, entry;

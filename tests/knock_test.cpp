@@ -46,7 +46,7 @@ TEST_CASE("non-knockers tied below the knocker share the winnings exactly, in ha
   CHECK(entries({30, 10, 10, 30}, 0) == std::vector<double>{-30, 25, 25, -20});
 }
 
-TEST_CASE("three tied below the knocker share in thirds where the pot does not divide (6.40)") {
+TEST_CASE("three tied below the knocker share in thirds where the pot does not divide (6.31)") {
   // Knocker 40, three players at 3, one at 24: 37 + 10 + 21 = 68 points, 22⅔ each.
   const KnockRound round = settle_knock(std::vector<int>{40, 3, 3, 3, 24}, 0);
   CHECK(round.winners == std::vector<std::size_t>{1, 2, 3});

@@ -76,7 +76,7 @@ TEST_CASE("Basic sheets refuse more cards left than were dealt; Crazy hands may 
             .err.starts_with("<stdin>:6:34: error: 8 cards left, but 7 were dealt to each of 3 "
                              "players"));
   // Crazy Rummy: claims out of turn take a penalty card, the dealer may take the face-up card
-  // without discarding (ruling 6.25): 9 cards left in round 1 count.
+  // without discarding (ruling 6.23): 9 cards left in round 1 count.
   const auto crazy = rummy_cli({"settle", "--format", "json"},
                                "game crazy\nplayers A B\ndeal\n A out\n"
                                " B showed A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ JK\n");

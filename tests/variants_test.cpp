@@ -212,7 +212,7 @@ TEST_CASE("Basic and Knock refuse a hand larger than they deal, in score, valida
                          std::string(variant_description(*find_variant(variant))) +
                          " hand never holds more than the 10 dealt") != std::string::npos);
   }
-  // A Crazy Rummy hand grows past its deal with claims (ruling 6.25): 14 cards are counted.
+  // A Crazy Rummy hand grows past its deal with claims (ruling 6.23): 14 cards are counted.
   const auto crazy =
       rummy_cli({"score", "--variant", "crazy", "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 3♥ 4♥"});
   CHECK(crazy.code == 0);
