@@ -92,13 +92,7 @@ void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
 // The settlement as text: the header, the grid, each deal with the events after it, the
 // standings, the result and (games with money) the money.
 void print_text(std::ostream& out, const Settlement& s, const Style& style) {
-  std::size_t width = 0;
-  for (const PlayerResult& player : s.players) width = std::max(width, display_width(player.name));
-  const auto padded = [&](std::size_t i) {
-    std::string name = s.players[i].name;
-    name.append(width - display_width(name), ' ');
-    return name;
-  };
+  const std::vector<std::string> padded = padded_names(s);
   std::size_t next_event = 0;
   const auto events_after = [&](std::size_t deals) {
     for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
@@ -131,10 +125,10 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   for (std::size_t i = 0; i < s.players.size(); ++i) {
     const PlayerResult& player = s.players[i];
     if (s.rules.match.standing == Standing::score) {
-      out << fmt::format("  {}  {}\n", padded(i), score_text(s, player.standing));
+      out << fmt::format("  {}  {}\n", padded[i], score_text(s, player.standing));
       continue;
     }
-    out << fmt::format("  {}  {} {}", padded(i), label, standing_text(s, player.standing));
+    out << fmt::format("  {}  {} {}", padded[i], label, standing_text(s, player.standing));
     if (s.rules.match.pool) {
       out << (player.out ? ", out"
                          : fmt::format(", {} drop{} left", player.drops_left,
@@ -148,7 +142,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   Minor paid = 0, received = 0;
   for (std::size_t i = 0; i < s.players.size(); ++i) {
     const PlayerResult& player = s.players[i];
-    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", padded(i),
+    out << fmt::format("  {}  paid {:>10}  received {:>10}  net {:>11}\n", padded[i],
                        money(s, player.paid), money(s, player.received),
                        signed_money(s, player.net()));
     paid += player.paid;

@@ -135,15 +135,19 @@ std::string entry_line(const Settlement& s, const EntryResult& entry, const std:
 
 }  // namespace
 
-void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
-                const Style& style) {
+std::vector<std::string> padded_names(const Settlement& s) {
   std::size_t width = 0;
   for (const PlayerResult& player : s.players) width = std::max(width, display_width(player.name));
-  const auto padded = [&](std::size_t i) {
-    std::string name = s.players[i].name;
-    name.append(width - display_width(name), ' ');
-    return name;
-  };
+  std::vector<std::string> names;
+  for (const PlayerResult& player : s.players) {
+    names.push_back(player.name + std::string(width - display_width(player.name), ' '));
+  }
+  return names;
+}
+
+void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
+                const Style& style) {
+  const std::vector<std::string> padded = padded_names(s);
   // A lone deal has no number, but a round of Crazy Rummy has (its contract).
   const std::string number =
       s.lone && !deal.contract ? std::string() : fmt::format(" {}", deal.number);
@@ -162,7 +166,7 @@ void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
   }
   std::vector<std::size_t> arranged;
   for (const EntryResult& entry : deal.entries) {
-    out << entry_line(s, entry, padded(entry.player)) << "\n";
+    out << entry_line(s, entry, padded[entry.player]) << "\n";
     if (entry.grouping == Grouping::arranged) arranged.push_back(entry.player);
   }
   for (const EntryResult& entry : deal.entries) {

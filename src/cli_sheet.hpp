@@ -17,6 +17,8 @@ std::string money(const Settlement& s, Minor amount);         // "₹2.00", "-�
 std::string signed_money(const Settlement& s, Minor amount);  // "+₹2.00"
 // "points rummy: ₹2.00 a point, fee 10%; players Asha Ravi", "Basic Rummy to 150; players …"
 std::string sheet_header(const Settlement& s);
+// The players' names padded to the longest, for columns.
+std::vector<std::string> padded_names(const Settlement& s);
 // The word before a line of standings, and a standing in words.
 std::string_view standing_label(Standing standing);
 std::string standing_text(const Settlement& s, long long value);
