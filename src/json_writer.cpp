@@ -8,6 +8,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace rummy::cli {
 
 namespace {
@@ -141,9 +143,11 @@ void JsonWriter::number(long long value) {
 
 void JsonWriter::fraction(double value) {
   before_value();
-  constexpr std::size_t longest = 32;  // to_chars' shortest form of any double fits
+  // fmt's shortest form that reads back as the value (emscripten's libc++ has no to_chars for
+  // double); any finite double fits in 32 characters.
+  constexpr std::size_t longest = 32;
   char* at = room(longest);
-  end_ = static_cast<std::size_t>(std::to_chars(at, at + longest, value).ptr - out_.data());
+  end_ = static_cast<std::size_t>(fmt::format_to_n(at, longest, "{}", value).out - out_.data());
 }
 
 void JsonWriter::boolean(bool value) {
