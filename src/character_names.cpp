@@ -22,7 +22,8 @@ struct CharacterName {
 };
 
 // clang-format off
-constexpr std::array character_names = {
+// A plain array: deducing std::array from 568 elements exceeds Clang's fold-expression limit.
+constexpr CharacterName character_names[] = {
     CharacterName{0x0000, "NULL"},
     CharacterName{0x0001, "START OF HEADING"},
     CharacterName{0x0002, "START OF TEXT"},
@@ -595,7 +596,7 @@ constexpr std::array character_names = {
 };
 // clang-format on
 
-static_assert(std::is_sorted(character_names.begin(), character_names.end(),
+static_assert(std::is_sorted(std::begin(character_names), std::end(character_names),
                              [](const CharacterName& a, const CharacterName& b) {
                                return a.code_point < b.code_point;
                              }));
@@ -604,9 +605,9 @@ static_assert(std::is_sorted(character_names.begin(), character_names.end(),
 
 std::optional<std::string_view> character_name(char32_t code_point) {
   const auto found = std::lower_bound(
-      character_names.begin(), character_names.end(), code_point,
+      std::begin(character_names), std::end(character_names), code_point,
       [](const CharacterName& entry, char32_t code) { return entry.code_point < code; });
-  if (found == character_names.end() || found->code_point != code_point) return std::nullopt;
+  if (found == std::end(character_names) || found->code_point != code_point) return std::nullopt;
   return found->name;
 }
 
