@@ -181,7 +181,7 @@ struct document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_l
 template <typename Grammar>
 inline constexpr bool reads_only_utf8 = false;
 
-// Whether a grammar accepts the characters that look-alikes (src/text.hpp, read_as) stand for
+// Whether a grammar accepts the characters that look-alikes (src/core/text.hpp, read_as) stand for
 // in their place nowhere but in comments, where they mean nothing: then the input need be read
 // with look-alikes only when it does not match as written (the hot paths pay nothing for them).
 // A table sheet's names take any character, so a sheet is always read with them.

@@ -4,43 +4,43 @@
 
 set(rummy_warning_options -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion)
 
-# The rules of the game and the notation: no I/O.
+# The rules of the game and the notation: no I/O (src/core/).
 set(rummy_core_sources
-    src/card.cpp
-    src/text.cpp
-    src/character_names.cpp
-    src/rules.cpp
-    src/classify.cpp
-    src/declaration.cpp
-    src/scoring.cpp
-    src/notation.cpp
-    src/sheet_parse.cpp
-    src/arrange.cpp
-    src/arrange_one_pack.cpp
-    src/arrange_subsets.cpp
-    src/batch.cpp
-    src/money.cpp
-    src/sheet.cpp
-    src/knock.cpp
-    src/toss.cpp
-    src/layoff.cpp)
+    src/core/card.cpp
+    src/core/text.cpp
+    src/core/character_names.cpp
+    src/core/rules.cpp
+    src/core/classify.cpp
+    src/core/declaration.cpp
+    src/core/scoring.cpp
+    src/core/notation.cpp
+    src/core/sheet_parse.cpp
+    src/core/arrange.cpp
+    src/core/arrange_one_pack.cpp
+    src/core/arrange_subsets.cpp
+    src/core/batch.cpp
+    src/core/money.cpp
+    src/core/sheet.cpp
+    src/core/knock.cpp
+    src/core/toss.cpp
+    src/core/layoff.cpp)
 
-# The command line, as a library: the executable, the tests and the page all run it.
+# The command line, as a library: the executable, the tests and the page all run it (src/cli/).
 set(rummy_cli_sources
-    src/cli.cpp
-    src/report.cpp
-    src/cli_validate.cpp
-    src/cli_score.cpp
-    src/cli_rules.cpp
-    src/cli_arrange.cpp
-    src/cli_outs.cpp
-    src/cli_batch.cpp
-    src/cli_settle.cpp
-    src/cli_sheet.cpp
-    src/cli_deal.cpp
-    src/cli_cash.cpp
-    src/cli_layoff.cpp
-    src/json_writer.cpp
-    src/cli_toss.cpp
-    src/help_format.cpp
-    src/cli_completion.cpp)
+    src/cli/cli.cpp
+    src/cli/report.cpp
+    src/cli/cli_validate.cpp
+    src/cli/cli_score.cpp
+    src/cli/cli_rules.cpp
+    src/cli/cli_arrange.cpp
+    src/cli/cli_outs.cpp
+    src/cli/cli_batch.cpp
+    src/cli/cli_settle.cpp
+    src/cli/cli_sheet.cpp
+    src/cli/cli_deal.cpp
+    src/cli/cli_cash.cpp
+    src/cli/cli_layoff.cpp
+    src/cli/json_writer.cpp
+    src/cli/cli_toss.cpp
+    src/cli/help_format.cpp
+    src/cli/cli_completion.cpp)

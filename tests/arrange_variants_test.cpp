@@ -215,8 +215,8 @@ TEST_CASE("the search by subsets refuses more cards than it can take") {
 }
 
 TEST_CASE("Basic and Knock Rummy: the bit-mask search finds the general search's very grouping") {
-  // Hands of one pack without jokers take the bit-mask search (src/arrange_one_pack.cpp); the
-  // general search (src/arrange.cpp) must give the same groups, in the same order, on each.
+  // Hands of one pack without jokers take the bit-mask search (src/core/arrange_one_pack.cpp); the
+  // general search (src/core/arrange.cpp) must give the same groups, in the same order, on each.
   std::mt19937 random(12);
   std::vector<Card> deck;
   for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));

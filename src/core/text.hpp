@@ -56,7 +56,7 @@ struct ReadText {
 // over eight bytes at a time, suit glyphs without decoding them). `text` must be valid UTF-8.
 std::optional<ReadText> read_lookalikes(std::string_view text);
 
-// Unicode's name of a character people are likely to paste (src/character_names.cpp), or
+// Unicode's name of a character people are likely to paste (src/core/character_names.cpp), or
 // nothing for the others.
 std::optional<std::string_view> character_name(char32_t code_point);
 

@@ -1,5 +1,5 @@
 // The fast path of arrange() for Basic and Knock Rummy hands from one pack without jokers: the
-// grouping with the least deadwood, by a bit-mask search (src/arrange_one_pack.cpp). It finds
+// grouping with the least deadwood, by a bit-mask search (src/core/arrange_one_pack.cpp). It finds
 // the very grouping the general search finds; the tests compare the two on many hands.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that only record
-// each statement and its place in the Sheet model; settle (src/sheet.cpp) checks it.
+// each statement and its place in the Sheet model; settle (src/core/sheet.cpp) checks it.
 #include <string>
 
 #include <fmt/format.h>

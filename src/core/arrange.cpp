@@ -33,7 +33,7 @@
 // nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
 // or only declarations once a draw declares), and a bounded search stops as soon as it cannot
 // come within it. Basic and Knock hands from one pack without jokers do not come here at all:
-// src/arrange_one_pack.cpp answers them.
+// src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>

@@ -82,7 +82,7 @@ enum class ShownCount {
   every_card,      // Basic and Crazy: every card left in hand
 };
 
-// Which exact search arranges a hand (src/arrange.cpp, src/arrange_subsets.cpp).
+// Which exact search arranges a hand (src/core/arrange.cpp, src/core/arrange_subsets.cpp).
 enum class ArrangeBy {
   declaration,     // Indian: declare if possible, else the lowest loser's count, with a discard
   least_deadwood,  // Basic and Knock: the grouping with the least deadwood

@@ -1,5 +1,5 @@
-// The hand notation's parse actions, shared by the parsers of each format (src/notation.cpp:
-// hands, --wild and batch lines; src/sheet_parse.cpp: table sheets). Actions only build plain
+// The hand notation's parse actions, shared by the parsers of each format (src/core/notation.cpp:
+// hands, --wild and batch lines; src/core/sheet_parse.cpp: table sheets). Actions only build plain
 // models and record where things were written; checking them is another step. Private to the
 // parsing files: the only header that brings in PEGTL.
 #pragma once
