@@ -294,7 +294,7 @@ TEST_CASE("deal: one deal from the command line, printed as settle prints a deal
   CHECK(run.out ==
         "points rummy: ₹2.00 a point, fee 10%; players Tom Asha Ravi Meena\n"
         "\n"
-        "the deal (wild: 7s): Asha wins\n"
+        "the deal (wild: 7s): Asha declared; the others pay Asha their points\n"
         "  Tom    declared, wrong show            80\n"
         "  Asha   declared, valid                  0\n"
         "  Ravi   showed                          45\n"

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 
+#include "describe.hpp"
 #include "helpers.hpp"
 #include "knock.hpp"
 #include "sheet.hpp"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "describe.hpp"
 #include "helpers.hpp"
 #include "sheet.hpp"
 #include "sheet_helpers.hpp"

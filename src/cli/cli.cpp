@@ -489,10 +489,6 @@ int report_error(const CommandError& error, Format format, const Environment& en
   return exit_bad_input;
 }
 
-std::string cap_note(int uncapped, int points) {
-  return fmt::format("{} points pay {}, the {}-point cap", uncapped, points, points);
-}
-
 Rules rules_from(const CommonOptions& options, Game format) {
   const Variant variant = options.variant;
   Rules rules = Rules::for_variant(variant, format);

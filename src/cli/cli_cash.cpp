@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "describe.hpp"
 #include "money.hpp"
 #include "report.hpp"
 

@@ -146,9 +146,6 @@ struct CommandError {
 // Reports the error on stderr (and as a JSON object on stdout with --format json).
 int report_error(const CommandError& error, Format format, const Environment& env);
 
-// A loser's count above the cap, as cash and a sheet note it: "95 points pay 80, the 80-point cap".
-std::string cap_note(int uncapped, int points);
-
 // The rules after --decks and every --house; a CommandError when one is unknown.
 Rules rules_from(const CommonOptions& options, Game format = Game::points);
 

@@ -7,6 +7,7 @@
 
 #include "cli_common.hpp"
 #include "cli_sheet.hpp"
+#include "describe.hpp"
 #include "report.hpp"
 #include "sheet.hpp"
 
@@ -35,7 +36,7 @@ void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
     for (; next_event < s.events.size() && s.events[next_event].after_deal <= deals; ++next_event) {
       const SettleEvent& event = s.events[next_event];
       if (event.type != EventType::rejoin) continue;
-      std::vector<std::string> row{"rejoin"};
+      std::vector<std::string> row{std::string(grid_rejoin_label)};
       for (const std::size_t i : event.players) {
         out_of_game[i] = false;
         standing[i] = event.value;
@@ -43,16 +44,17 @@ void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
       for (std::size_t i = 0; i < s.players.size(); ++i) {
         const bool back =
             std::find(event.players.begin(), event.players.end(), i) != event.players.end();
-        row.push_back(out_of_game[i] ? "—" : standing_text(s, standing[i]) + (back ? "↺" : ""));
+        row.push_back(out_of_game[i] ? std::string(grid_out_of_game)
+                                     : standing_text(s, standing[i]) +
+                                           std::string(back ? grid_rejoin_mark : ""));
       }
       rows.push_back(row);
     }
   };
   rejoins_after(0);
   for (const DealResult& deal : s.deals) {
-    std::vector<std::string> row{fmt::format("{} {}", s.rules.match.deal_word, deal.number)};
+    std::vector<std::string> row{grid_deal_label(s, deal)};
     if (deal.voided) {
-      row.front() += " void";
       for (std::size_t i = 0; i < s.players.size(); ++i) row.push_back("");
       rows.push_back(row);
       continue;
@@ -61,7 +63,9 @@ void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
     standing = deal.standing;
     for (std::size_t i = 0; i < s.players.size(); ++i) {
       const bool went_out = std::find(deal.out.begin(), deal.out.end(), i) != deal.out.end();
-      row.push_back(out_of_game[i] ? "—" : standing_text(s, standing[i]) + (went_out ? "✗" : ""));
+      row.push_back(out_of_game[i] ? std::string(grid_out_of_game)
+                                   : standing_text(s, standing[i]) +
+                                         std::string(went_out ? grid_out_mark : ""));
       if (went_out) out_of_game[i] = true;
     }
     rows.push_back(row);
@@ -80,12 +84,7 @@ void print_grid(std::ostream& out, const Settlement& s, const Style& style) {
     while (!text.empty() && text.back() == ' ') text.pop_back();
     return text + "\n";
   };
-  out << "\n"
-      << style.paint(fmt::format("the sheet ({} after each {})",
-                                 standing_label(s.rules.match.standing), s.rules.match.deal_word),
-                     colour::strong)
-      << "\n"
-      << line(head);
+  out << "\n" << style.paint(grid_title(s), colour::strong) << "\n" << line(head);
   for (const auto& row : rows) out << line(row);
 }
 
@@ -110,13 +109,12 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
   for (const DealResult& deal : s.deals) {
     if (deal.voided) {
       out << "\n"
-          << style.paint(fmt::format("{} {} (void)", s.rules.match.deal_word, deal.number),
-                         colour::strong)
-          << ": counted for nothing; played again\n";
+          << style.paint(deal_title(s, deal) + " (void)", colour::strong) << ": "
+          << describe_deal(s, deal) << "\n";
       continue;
     }
     print_deal(out, s, deal, style);
-    if (!deal.out.empty()) out << "  out: " << names_text(s, deal.out, ", ") << "\n";
+    if (!deal.out.empty()) out << "  " << describe_out(s, deal) << "\n";
     events_after(static_cast<std::size_t>(deal.number));
   }
   events_after(deals_played(s) + 1);
@@ -128,13 +126,8 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
       out << fmt::format("  {}  {}\n", padded[i], score_text(s, player.standing));
       continue;
     }
-    out << fmt::format("  {}  {} {}", padded[i], label, standing_text(s, player.standing));
-    if (s.rules.match.pool) {
-      out << (player.out ? ", out"
-                         : fmt::format(", {} drop{} left", player.drops_left,
-                                       player.drops_left == 1 ? "" : "s"));
-    }
-    out << "\n";
+    out << fmt::format("  {}  {} {}{}\n", padded[i], label, standing_text(s, player.standing),
+                       describe_drops(s, player));
   }
   out << "result: " << describe_result(s) << "\n";
   if (!keeps_money(s)) return;
@@ -158,6 +151,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
 }
 
 Json event_json(const Settlement& s, const SettleEvent& event) {
+  const bool setting = event.type == EventType::setting;
   return {{"type", event_id(event.type)},
           {"after_deal", event.after_deal},
           {"players", names_json(s, event.players)},
@@ -165,9 +159,8 @@ Json event_json(const Settlement& s, const SettleEvent& event) {
                         ? standing_json(s, event.value)
                         : Json(nullptr)},
           {"by_drops", event.type == EventType::split ? Json(event.by_drops) : Json(nullptr)},
-          {"setting", event.type == EventType::setting ? Json(event.setting) : Json(nullptr)},
-          {"setting_value",
-           event.type == EventType::setting ? Json(event.setting_value) : Json(nullptr)},
+          {"setting", setting ? Json(std::string(setting_id(event.setting))) : Json(nullptr)},
+          {"setting_value", setting ? Json(setting_value_text(event)) : Json(nullptr)},
           {"text", describe_event(s, event)}};
 }
 

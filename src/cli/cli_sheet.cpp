@@ -11,74 +11,11 @@
 
 namespace rummy::cli {
 
-std::string money(const Settlement& settlement, Minor amount) {
-  return (amount < 0 ? "-" : "") + settlement.currency +
-         format_amount(amount < 0 ? -amount : amount);
-}
-
-std::string signed_money(const Settlement& settlement, Minor amount) {
-  return (amount > 0 ? "+" : "") + money(settlement, amount);
-}
-
 bool keeps_money(const Settlement& s) {
   return s.rules.match.keeps_money;
 }
 
-// "points rummy: ₹2.00 a point, fee 10%; players Asha Ravi", "Basic Rummy to 150; players …"
-std::string sheet_header(const Settlement& s) {
-  const Match& match = s.rules.match;
-  std::string text(keeps_money(s) ? game_description(s.game)
-                                  : variant_description(s.rules.variant));
-  if (s.target > 0) {
-    text += fmt::format(" to {}", s.target);
-  } else if (s.deals_to_play > 0) {
-    text += fmt::format(" {} {} {}{}", keeps_money(s) ? "of" : "over", s.deals_to_play,
-                        match.deal_word, s.deals_to_play == 1 ? "" : "s");
-  }
-  if (s.point_value) text += fmt::format(": {} a point", money(s, *s.point_value));
-  if (s.entry) text += fmt::format(": entry {}", money(s, *s.entry));
-  if (s.point_value || s.entry) {
-    text += fmt::format(", fee {}", s.fee.percent ? s.fee.text() : money(s, s.fee.fixed));
-  }
-  std::string names;
-  for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
-  return text + "; players " + names;
-}
-
-// The word before a line of standings: what the figure counts.
-std::string_view standing_label(Standing standing) {
-  return standing == Standing::score ? "total" : standing_id(standing);
-}
-
-std::string standing_text(const Settlement& s, long long value) {
-  return s.rules.match.standing == Standing::money ? signed_money(s, value) : score_text(s, value);
-}
-
 namespace {
-
-std::string outcome_text(const EntryResult& entry) {
-  switch (entry.outcome) {
-    case Outcome::declared:
-      return entry.valid_hand ? "declared, valid" : "declared, wrong show";
-    case Outcome::showed:
-      return entry.valid_hand ? "showed a valid hand" : "showed";
-    case Outcome::dropped:
-      return fmt::format("dropped ({})", drop_name(entry.drop));
-    case Outcome::missed:
-      return "missed three turns";
-    case Outcome::left:
-      return "left the table";
-    case Outcome::out:
-      return "went out";
-    case Outcome::rummy:
-      return "went rummy";
-    case Outcome::knocked:
-      return "knocked";
-    case Outcome::won:
-      break;
-  }
-  return "won, the last player standing";
-}
 
 // The parties of a list of transfers: the players by index, then the fee, then a held pool.
 std::string party_name(const std::vector<std::string>& names, std::size_t party) {
@@ -119,15 +56,12 @@ namespace {
 // and what the deal changed (score sheets).
 std::string entry_line(const Settlement& s, const EntryResult& entry, const std::string& name) {
   if (s.rules.match.standing != Standing::score) {
-    return fmt::format("  {}  {:<30} {:>3}", name, outcome_text(entry), entry.points);
+    return fmt::format("  {}  {:<30} {:>3}", name, describe_outcome(entry), entry.points);
   }
   const std::string counted =
-      entry.score
-          ? fmt::format("{} {:>3}",
-                        s.rules.shown_count == ShownCount::deadwood ? "deadwood" : "in hand ",
-                        entry.points)
-          : std::string(12, ' ');
-  std::string line = fmt::format("  {}  {:<10} {}  {:>5}", name, outcome_text(entry), counted,
+      entry.score ? fmt::format("{:<8} {:>3}", shown_count_label(s.rules.shown_count), entry.points)
+                  : std::string(12, ' ');
+  std::string line = fmt::format("  {}  {:<10} {}  {:>5}", name, describe_outcome(entry), counted,
                                  score_text(s, entry.change, true));
   if (!entry.hand.empty()) line += "  " + entry.hand;
   return line;
@@ -148,22 +82,12 @@ std::vector<std::string> padded_names(const Settlement& s) {
 void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
                 const Style& style) {
   const std::vector<std::string> padded = padded_names(s);
-  // A lone deal has no number, but a round of Crazy Rummy has (its contract).
-  const std::string number =
-      s.lone && !deal.contract ? std::string() : fmt::format(" {}", deal.number);
-  const std::string_view the = s.lone && !deal.contract ? "the " : "";
-  out << "\n"
-      << style.paint(fmt::format("{}{}{}{}", the, s.rules.match.deal_word, number,
-                                 deal.extra ? " (to break the tie)" : ""),
-                     colour::strong);
-  const std::string note = describe_deal(s, deal);
-  if (note.empty()) {
-    out << fmt::format(" (wild: {}): {} wins\n",
-                       deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"),
-                       names_text(s, deal.winners));
-  } else {
-    out << ": " << note << "\n";
+  out << "\n" << style.paint(deal_title(s, deal), colour::strong);
+  if (s.rules.deal_has_wild_rank) {
+    out << fmt::format(" (wild: {})",
+                       deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"));
   }
+  out << ": " << describe_deal(s, deal) << "\n";
   std::vector<std::size_t> arranged;
   for (const EntryResult& entry : deal.entries) {
     out << entry_line(s, entry, padded[entry.player]) << "\n";
@@ -171,31 +95,16 @@ void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
   }
   for (const EntryResult& entry : deal.entries) {
     if (entry.problems.empty()) continue;
-    out << "  " << s.players[entry.player].name << "'s wrong show:\n";
+    out << "  " << describe_wrong_show(s, entry) << "\n";
     for (const std::string& problem : entry.problems) out << "    - " << problem << "\n";
   }
   for (const EntryResult& entry : deal.entries) {
-    if (entry.score && entry.score->uncapped > entry.score->points) {
-      out << fmt::format("  note: {}'s {}\n", s.players[entry.player].name,
-                         cap_note(entry.score->uncapped, entry.score->points));
+    if (const std::string cap = describe_cap(s, entry); !cap.empty()) {
+      out << "  note: " << cap << "\n";
     }
   }
-  if (!arranged.empty()) {
-    out << "  written without groups, judged by the best grouping: "
-        << names_text(s, arranged, ", ") << "\n";
-  }
-  if (deal.cash) {
-    std::string paid;
-    std::size_t k = 0;
-    for (const EntryResult& entry : deal.entries) {
-      if (entry.player == deal.winners.front()) continue;
-      paid += fmt::format("{}{} {}", paid.empty() ? "" : ", ", s.players[entry.player].name,
-                          money(s, deal.cash->paid[k++]));
-    }
-    out << fmt::format("  pay: {}; {} receives {} ({} less the fee {})\n", paid,
-                       names_text(s, deal.winners), money(s, deal.cash->net),
-                       money(s, deal.cash->gross), money(s, deal.cash->fee));
-  }
+  if (!arranged.empty()) out << "  " << describe_arranged(s, arranged) << "\n";
+  if (deal.cash) out << "  " << describe_cash(s, deal) << "\n";
   if (s.lone) return;
   std::string line;
   for (std::size_t i = 0; i < s.players.size(); ++i) {
@@ -259,13 +168,12 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
             {"fee", format_amount(deal.cash->fee)},
             {"net", format_amount(deal.cash->net)}};
   }
-  const std::string note = describe_deal(s, deal);
   return {{"number", deal.number},
           {"wild", wild_json(deal.wild)},
           {"winners", names_json(s, deal.winners)},
           {"extra", deal.extra},
           {"void", deal.voided},
-          {"note", note.empty() ? Json(nullptr) : Json(note)},
+          {"note", describe_deal(s, deal)},
           {"entries", entries},
           {"standing", standing},
           {"out", names_json(s, deal.out)},

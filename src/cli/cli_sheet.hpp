@@ -8,21 +8,14 @@
 #include <vector>
 
 #include "cli_common.hpp"
+#include "describe.hpp"
 #include "sheet.hpp"
 
 namespace rummy::cli {
 
 bool keeps_money(const Settlement& s);
-std::string money(const Settlement& s, Minor amount);         // "₹2.00", "-₹2.00"
-std::string signed_money(const Settlement& s, Minor amount);  // "+₹2.00"
-// "points rummy: ₹2.00 a point, fee 10%; players Asha Ravi", "Basic Rummy to 150; players …"
-std::string sheet_header(const Settlement& s);
 // The players' names padded to the longest, for columns.
 std::vector<std::string> padded_names(const Settlement& s);
-// The word before a line of standings, and a standing in words.
-std::string_view standing_label(Standing standing);
-std::string standing_text(const Settlement& s, long long value);
-
 // One deal: its heading, each player's line, a wrong show's reasons, the money of the deal and
 // (in a sheet) the standings after it.
 void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal, const Style& style);

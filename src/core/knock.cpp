@@ -11,8 +11,6 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
     namespace rummy {
 
   KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker, const Rules& rules) {
@@ -44,27 +42,6 @@
     const auto share = static_cast<int>(round.winners.size());
     for (const std::size_t w : round.winners) round.entries[w] += pot / share;
     return round;
-  }
-
-  std::string describe_knock(const KnockRound& round, const Rules& rules,
-                             std::span<const std::string> names) {
-    const auto name = [&](std::size_t i) {
-      return i < names.size() ? names[i] : fmt::format("player {}", i + 1);
-    };
-    std::string winners;
-    for (const std::size_t w : round.winners) {
-      winners += (winners.empty() ? "" : " and ") + name(w);
-    }
-    return fmt::format(
-        "{} win{} with {} deadwood{}{}{}", winners, round.winners.size() == 1 ? "s" : "",
-        round.lowest,
-        round.rummy
-            ? fmt::format(" (rummy: {} more from each player)", rules.match.knock_rummy_bonus)
-            : "",
-        round.undercut ? fmt::format(", undercutting the knocker ({} more from {})",
-                                     rules.match.knock_undercut_bonus, name(round.knocker))
-                       : "",
-        round.knocker_tied ? "; the knocker tied and neither gains nor loses" : "");
   }
 
 }  // namespace rummy

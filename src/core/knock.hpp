@@ -1,10 +1,9 @@
 // Knock Rummy's settlement of a round (rules §4): who wins, and what each player pays or takes.
-// Data only; describe_knock says it in words.
+// Data only; describe_knock (describe.hpp) says it in words.
 #pragma once
 
 #include <cstddef>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "rules.hpp"
@@ -31,10 +30,5 @@ struct KnockRound {
 // rules' (Match::knock_rummy_bonus, knock_undercut_bonus).
 KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker,
                         const Rules& rules = Rules::for_variant(Variant::knock));
-
-// "P2 wins with 19 deadwood", with the bonuses and a tied knocker; `names` name the players
-// (else "player 1", "player 2", …).
-std::string describe_knock(const KnockRound& round, const Rules& rules,
-                           std::span<const std::string> names = {});
 
 }  // namespace rummy

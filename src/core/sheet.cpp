@@ -14,6 +14,7 @@
 
 #include "arrange.hpp"
 #include "declaration.hpp"
+#include "describe.hpp"
 
 namespace rummy {
 
@@ -767,7 +768,7 @@ class Settler {
       }
       point_value_ = *value;
       result_.events.push_back(
-          {EventType::setting, counted_, {}, *value, false, "point", format_amount(*value)});
+          {EventType::setting, counted_, {}, *value, false, SettingKind::point, {}});
       return;
     }
     if (setting.word == "fee" && match().needs_point_value) {
@@ -777,13 +778,8 @@ class Settler {
              "expected a fee: a percentage up to 100% (10%) or an amount (5)");
       }
       fee_ = *fee;
-      result_.events.push_back({EventType::setting,
-                                counted_,
-                                {},
-                                0,
-                                false,
-                                "fee",
-                                fee->percent ? fee->text() : format_amount(fee->fixed)});
+      result_.events.push_back(
+          {EventType::setting, counted_, {}, 0, false, SettingKind::fee, *fee});
       return;
     }
     if (setting.word == "entry" || setting.word == "fee") {
@@ -906,130 +902,11 @@ std::vector<Transfer> money_transfers(const Settlement& s) {
   return fewest_transfers(balances);
 }
 
-// ---- In words -------------------------------------------------------------------------------
-
-std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
-                       std::string_view separator) {
-  std::string text;
-  for (const std::size_t i : players) {
-    if (!text.empty()) text += separator;
-    text += s.players[i].name;
-  }
-  return text;
-}
+// ---- Ids ------------------------------------------------------------------------------------
 
 std::size_t deals_played(const Settlement& s) {
   return static_cast<std::size_t>(std::count_if(
       s.deals.begin(), s.deals.end(), [](const DealResult& deal) { return !deal.voided; }));
-}
-
-std::string describe_result(const Settlement& s) {
-  const Match& match = s.rules.match;
-  const std::string who = names_text(s, s.winners);
-  switch (s.ending) {
-    case Ending::not_finished: {
-      if (s.target > 0) return fmt::format("not finished: nobody has reached {} yet", s.target);
-      const auto played = static_cast<int>(deals_played(s));
-      if (played < s.deals_to_play) {
-        return fmt::format("not finished: {} of {} {}{} played", played, s.deals_to_play,
-                           match.deal_word, s.deals_to_play == 1 ? "" : "s");
-      }
-      return "not finished: no winner yet";
-    }
-    case Ending::settled:
-      return fmt::format("{} {}{} settled", deals_played(s), match.deal_word,
-                         deals_played(s) == 1 ? "" : "s");
-    case Ending::last_standing:
-      return fmt::format("{} is the last player in the pool", who);
-    case Ending::split:
-      return fmt::format("{} split the pool {}", names_text(s, s.winners, ", "),
-                         s.split_by_drops ? "by drops" : "equally");
-    case Ending::target:
-    case Ending::best:
-      break;
-  }
-  if (s.winners.size() > 1)
-    return fmt::format("{} share the win, {} each", who, score_text(s, s.winning_standing));
-  if (match.standing == Standing::chips) {
-    return fmt::format("{} has the most chips, {}", who, score_text(s, s.winning_standing));
-  }
-  if (s.ending == Ending::target) {
-    return fmt::format("{} wins by reaching {}, {}", who, s.target,
-                       score_text(s, s.winning_standing));
-  }
-  if (match.best == Best::lowest) {
-    return fmt::format("{} wins with the lowest total after {} {}, {}", who, match.deal_word,
-                       s.deals_to_play, score_text(s, s.winning_standing));
-  }
-  return fmt::format("{} wins with the highest total, {}", who, score_text(s, s.winning_standing));
-}
-
-std::string score_text(const Settlement& s, long long parts, bool signed_) {
-  const long long per = s.score_parts;
-  const long long whole = std::llabs(parts) / per;
-  long long rest = std::llabs(parts) % per;
-  std::string text = parts < 0 ? "-" : signed_ ? "+" : "";
-  if (whole != 0 || rest == 0) text += std::to_string(whole);
-  if (rest == 0) return text;
-  const long long common = std::gcd(rest, per);
-  const long long num = rest / common;
-  const long long den = per / common;
-  // The fractions with a sign of their own; any other as "7/12" after a space.
-  static constexpr std::array<std::tuple<int, int, std::string_view>, 12> glyphs{{{1, 2, "½"},
-                                                                                  {1, 3, "⅓"},
-                                                                                  {2, 3, "⅔"},
-                                                                                  {1, 4, "¼"},
-                                                                                  {3, 4, "¾"},
-                                                                                  {1, 5, "⅕"},
-                                                                                  {2, 5, "⅖"},
-                                                                                  {3, 5, "⅗"},
-                                                                                  {4, 5, "⅘"},
-                                                                                  {1, 6, "⅙"},
-                                                                                  {5, 6, "⅚"},
-                                                                                  {1, 10, "⅒"}}};
-  for (const auto& [n, d, glyph] : glyphs) {
-    if (n == num && d == den) return text + std::string(glyph);
-  }
-  return text + (whole != 0 ? " " : "") + fmt::format("{}/{}", num, den);
-}
-
-std::string describe_event(const Settlement& s, const SettleEvent& event) {
-  switch (event.type) {
-    case EventType::rejoin:
-      return fmt::format("{} rejoins at {} (the highest total + 1), paying the entry again",
-                         names_text(s, event.players), event.value);
-    case EventType::tie:
-      return fmt::format("{} are tied at {}{}: one more {} decides", names_text(s, event.players),
-                         score_text(s, event.value),
-                         s.rules.match.standing == Standing::chips ? " chips" : "",
-                         s.rules.match.deal_word);
-    case EventType::setting:
-      return fmt::format("from {} {} on: {}", s.rules.match.deal_word, event.after_deal + 1,
-                         event.setting == "point" ? s.currency + event.setting_value + " a point"
-                                                  : "fee " + event.setting_value);
-    case EventType::split:
-      break;
-  }
-  return fmt::format("{} split the pool {}", names_text(s, event.players, ", "),
-                     event.by_drops ? "by drops" : "equally");
-}
-
-std::string describe_deal(const Settlement& s, const DealResult& deal) {
-  if (deal.contract) {
-    return fmt::format("{} cards dealt, {} to go down", deal.contract->cards,
-                       contract_text(deal.contract->books, deal.contract->runs));
-  }
-  if (deal.knock) {
-    std::vector<std::string> names;
-    for (const EntryResult& entry : deal.entries) names.push_back(s.players[entry.player].name);
-    return describe_knock(*deal.knock, s.rules, names);
-  }
-  if (s.rules.match.deal_points == DealPoints::winner_scores_others) {
-    return fmt::format("{} {} and scores the cards left in the other hands{}",
-                       names_text(s, deal.winners), deal.doubled ? "went rummy" : "went out",
-                       deal.doubled ? ", doubled" : "");
-  }
-  return "";
 }
 
 }  // namespace rummy

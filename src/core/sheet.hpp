@@ -1,8 +1,8 @@
 // Table sheets: one game at one table, deal by deal (the syntax is in grammar/table_sheet.hpp),
 // and settling it with one loop for every game: points, winners, eliminations, re-joins, chips,
 // scores and money (rules §2.6, §2.8, §3, §4, §5). How a game runs over deals is data
-// (Rules::match); the settlement is data too, and the describe_* functions say it in words.
-// No I/O: the CLI reads the file and prints the settlement.
+// (Rules::match); the settlement is data too (enums and amounts), and describe.hpp says it in
+// words. No I/O: the CLI reads the file and prints the settlement.
 #pragma once
 
 #include <cstddef>
@@ -138,6 +138,7 @@ struct DealResult {
 
 enum class EventType { rejoin, tie, split, setting };
 std::string_view event_id(EventType type);  // "rejoin", "tie", "split", "setting"
+enum class SettingKind { point, fee };      // what a setting changed between deals is
 
 struct SettleEvent {
   EventType type = EventType::rejoin;
@@ -145,8 +146,8 @@ struct SettleEvent {
   std::vector<std::size_t> players;  // who rejoined, who is tied, who split
   long long value = 0;               // the total rejoined at; the tied standing
   bool by_drops = false;             // a split by drops
-  std::string setting;               // a setting changed: "point", "fee"
-  std::string setting_value;         // its new value: "5.00", "10%"
+  SettingKind setting = SettingKind::point;  // a setting changed (the point's value is `value`)
+  Fee fee;                                   // the new fee
 };
 
 struct PlayerResult {
@@ -201,16 +202,9 @@ Settlement settle(const Sheet& sheet, std::string_view text, std::string_view so
 // Games without money have none.
 std::vector<Transfer> money_transfers(const Settlement& s);
 
-// ---- In words ---------------------------------------------------------------------------------
+// ---- Ids (the sentences are in describe.hpp) ---------------------------------------------------
 
 std::string_view standing_id(Standing standing);  // "net", "total", "chips", "score"
-std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
-                       std::string_view separator = " and ");
-std::size_t deals_played(const Settlement& s);     // void deals not counted
-std::string describe_result(const Settlement& s);  // "Asha has the most chips, 219"
-// A score counted in s.score_parts as people write it: "61", "30½", "20⅓", "-7", "+30½" (signed).
-std::string score_text(const Settlement& s, long long parts, bool signed_ = false);
-std::string describe_event(const Settlement& s, const SettleEvent& event);
-std::string describe_deal(const Settlement& s, const DealResult& deal);  // Basic, Knock, Crazy
+std::size_t deals_played(const Settlement& s);    // void deals not counted
 
 }  // namespace rummy

@@ -1,0 +1,387 @@
+// Every sentence about a settlement: see describe.hpp. The words that differ from one outcome,
+// one way of moving a deal's points or one standing to another are rows of the tables below; a
+// game adds a row, not a branch.
+#include "describe.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <numeric>
+#include <tuple>
+
+#include <fmt/format.h>
+
+namespace rummy {
+
+namespace {
+
+// ---- The tables of words ----------------------------------------------------------------------
+
+// What a player's line says, and what the deal's note says of the player who ended the deal.
+struct OutcomeWords {
+  Outcome outcome;
+  std::string_view line;        // the player's line
+  std::string_view line_valid;  // … when the hand shown is a valid declaration (empty: `line`)
+  std::string_view ended;       // the note: "Asha declared", "Bob went out"
+  bool names_drop = false;      // the line names the drop: "dropped (first)"
+};
+
+constexpr std::array<OutcomeWords, outcome_count> outcome_words{{
+    {Outcome::declared, "declared, wrong show", "declared, valid", "declared"},
+    {Outcome::showed, "showed", "showed a valid hand", "showed"},
+    {Outcome::dropped, "dropped", "", "dropped", true},
+    {Outcome::missed, "missed three turns", "", "missed three turns"},
+    {Outcome::left, "left the table", "", "left the table"},
+    {Outcome::won, "won, the last player standing", "", "is the last player standing"},
+    {Outcome::out, "went out", "", "went out"},
+    {Outcome::rummy, "went rummy", "", "went rummy"},
+    {Outcome::knocked, "knocked", "", "knocked"},
+}};
+
+template <typename Row, std::size_t N, typename Key>
+constexpr bool in_enum_order(const std::array<Row, N>& rows, Key Row::*key) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (static_cast<std::size_t>(rows[i].*key) != i) return false;
+  }
+  return true;
+}
+static_assert(in_enum_order(outcome_words, &OutcomeWords::outcome),
+              "one row per outcome, in the enum's order");
+
+const OutcomeWords& words_of(Outcome outcome) {
+  return outcome_words[static_cast<std::size_t>(outcome)];
+}
+
+// Where the losers pay the winner (Indian rummy), what the others' points do, by what a standing
+// counts ({winner}: who won the deal).
+struct LosersPayWords {
+  Standing standing;
+  std::string_view text;
+};
+constexpr std::array<LosersPayWords, 4> losers_pay_words{{
+    {Standing::money, "the others pay {winner} their points"},
+    {Standing::total, "the others add their points to their totals"},
+    {Standing::chips, "the others pay {winner} their points in chips"},
+    {Standing::score, "the others' points count against them"},
+}};
+static_assert(in_enum_order(losers_pay_words, &LosersPayWords::standing),
+              "one row per standing, in the enum's order");
+
+// After who ended the deal, what it scores, by how the game moves a deal's points ({winner}: who
+// won; empty: the game's own sentence, Knock's).
+struct DealPointsWords {
+  DealPoints points;
+  std::string_view text;
+};
+constexpr std::array<DealPointsWords, 4> deal_points_words{{
+    {DealPoints::losers_pay_winner, "; {losers_pay}"},
+    {DealPoints::winner_scores_others, " and scores the cards left in the other hands"},
+    {DealPoints::knock_differences, ""},
+    {DealPoints::each_scores_own, "; each player scores the cards left in hand"},
+}};
+static_assert(in_enum_order(deal_points_words, &DealPointsWords::points),
+              "one row per way of moving a deal's points, in the enum's order");
+
+// A standing's line label, where it differs from the standing's id (a score's line is "total").
+constexpr std::array<std::string_view, 4> standing_labels = {"net", "total", "chips", "total"};
+
+// What a shown hand's points count, by how the game counts it.
+constexpr std::array<std::string_view, 3> shown_count_labels = {"points", "deadwood", "in hand"};
+
+constexpr std::array<std::string_view, 2> setting_ids = {"point", "fee"};
+
+// The fractions with a sign of their own; any other is written "7/12".
+constexpr std::array<std::tuple<int, int, std::string_view>, 12> fraction_glyphs{{{1, 2, "½"},
+                                                                                  {1, 3, "⅓"},
+                                                                                  {2, 3, "⅔"},
+                                                                                  {1, 4, "¼"},
+                                                                                  {3, 4, "¾"},
+                                                                                  {1, 5, "⅕"},
+                                                                                  {2, 5, "⅖"},
+                                                                                  {3, 5, "⅗"},
+                                                                                  {4, 5, "⅘"},
+                                                                                  {1, 6, "⅙"},
+                                                                                  {5, 6, "⅚"},
+                                                                                  {1, 10, "⅒"}}};
+
+std::string plural(std::string_view word, long long count) {
+  return std::string(word) + (count == 1 ? "" : "s");
+}
+
+// The entry of the deal's (first) winner.
+const EntryResult* winning_entry(const DealResult& deal) {
+  if (deal.winners.empty()) return nullptr;
+  for (const EntryResult& entry : deal.entries) {
+    if (entry.player == deal.winners.front()) return &entry;
+  }
+  return nullptr;
+}
+
+std::string fee_text(const Settlement& s, const Fee& fee) {
+  return fee.percent ? fee.text() : money(s, fee.fixed);
+}
+
+}  // namespace
+
+// ---- Amounts, scores and names ----------------------------------------------------------------
+
+std::string money(const Settlement& s, Minor amount) {
+  return (amount < 0 ? "-" : "") + s.currency + format_amount(amount < 0 ? -amount : amount);
+}
+
+std::string signed_money(const Settlement& s, Minor amount) {
+  std::string text(amount > 0 ? "+" : "");
+  text += money(s, amount);
+  return text;
+}
+
+std::string score_text(const Settlement& s, long long parts, bool signed_) {
+  const long long per = s.score_parts;
+  const long long whole = std::llabs(parts) / per;
+  const long long rest = std::llabs(parts) % per;
+  std::string text = parts < 0 ? "-" : signed_ ? "+" : "";
+  if (whole != 0 || rest == 0) text += std::to_string(whole);
+  if (rest == 0) return text;
+  const long long common = std::gcd(rest, per);
+  const long long num = rest / common;
+  const long long den = per / common;
+  for (const auto& [n, d, glyph] : fraction_glyphs) {
+    if (n == num && d == den) return text + std::string(glyph);
+  }
+  return text + (whole != 0 ? " " : "") + fmt::format("{}/{}", num, den);
+}
+
+std::string standing_text(const Settlement& s, long long value) {
+  return s.rules.match.standing == Standing::money ? signed_money(s, value) : score_text(s, value);
+}
+
+std::string_view standing_label(Standing standing) {
+  return standing_labels[static_cast<std::size_t>(standing)];
+}
+
+std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
+                       std::string_view separator) {
+  std::string text;
+  for (const std::size_t i : players) {
+    if (!text.empty()) text += separator;
+    text += s.players[i].name;
+  }
+  return text;
+}
+
+// ---- The game --------------------------------------------------------------------------------
+
+std::string sheet_header(const Settlement& s) {
+  const Match& match = s.rules.match;
+  std::string text(match.keeps_money ? game_description(s.game)
+                                     : variant_description(s.rules.variant));
+  if (s.target > 0) {
+    text += fmt::format(" to {}", s.target);
+  } else if (s.deals_to_play > 0) {
+    text += fmt::format(" {} {} {}", match.keeps_money ? "of" : "over", s.deals_to_play,
+                        plural(match.deal_word, s.deals_to_play));
+  }
+  if (s.point_value) text += fmt::format(": {} a point", money(s, *s.point_value));
+  if (s.entry) text += fmt::format(": entry {}", money(s, *s.entry));
+  if (s.point_value || s.entry) text += fmt::format(", fee {}", fee_text(s, s.fee));
+  std::string names;
+  for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
+  return text + "; players " + names;
+}
+
+// ---- A deal -----------------------------------------------------------------------------------
+
+std::string deal_title(const Settlement& s, const DealResult& deal) {
+  // A lone deal has no number, but a round of Crazy Rummy has (its contract).
+  const bool numbered = !s.lone || deal.contract;
+  return fmt::format("{}{}{}{}", numbered ? "" : "the ", s.rules.match.deal_word,
+                     numbered ? fmt::format(" {}", deal.number) : std::string(),
+                     deal.extra ? " (to break the tie)" : "");
+}
+
+std::string describe_deal(const Settlement& s, const DealResult& deal) {
+  if (deal.voided) return "counted for nothing; played again";
+  if (deal.contract) {
+    return fmt::format("{} cards dealt, {} to go down", deal.contract->cards,
+                       contract_text(deal.contract->books, deal.contract->runs));
+  }
+  if (deal.knock) {
+    std::vector<std::string> names;
+    for (const EntryResult& entry : deal.entries) names.push_back(s.players[entry.player].name);
+    return describe_knock(*deal.knock, s.rules, names);
+  }
+  const EntryResult* winner = winning_entry(deal);
+  if (!winner) return "";
+  const std::string who = names_text(s, deal.winners);
+  const std::string_view after =
+      deal_points_words[static_cast<std::size_t>(s.rules.match.deal_points)].text;
+  const std::string_view losers_pay =
+      losers_pay_words[static_cast<std::size_t>(s.rules.match.standing)].text;
+  return fmt::format("{} {}", who, words_of(winner->outcome).ended) +
+         fmt::format(fmt::runtime(after),
+                     fmt::arg("losers_pay",
+                              fmt::format(fmt::runtime(losers_pay), fmt::arg("winner", who)))) +
+         (deal.doubled ? ", doubled" : "");
+}
+
+std::string describe_outcome(const EntryResult& entry) {
+  const OutcomeWords& words = words_of(entry.outcome);
+  const std::string_view line =
+      entry.valid_hand && !words.line_valid.empty() ? words.line_valid : words.line;
+  if (words.names_drop) return fmt::format("{} ({})", line, drop_name(entry.drop));
+  return std::string(line);
+}
+
+std::string_view shown_count_label(ShownCount count) {
+  return shown_count_labels[static_cast<std::size_t>(count)];
+}
+
+std::string cap_note(int uncapped, int points) {
+  return fmt::format("{} points pay {}, the {}-point cap", uncapped, points, points);
+}
+
+std::string describe_cap(const Settlement& s, const EntryResult& entry) {
+  if (!entry.score || entry.score->uncapped <= entry.score->points) return "";
+  return fmt::format("{}'s {}", s.players[entry.player].name,
+                     cap_note(entry.score->uncapped, entry.score->points));
+}
+
+std::string describe_wrong_show(const Settlement& s, const EntryResult& entry) {
+  return s.players[entry.player].name + "'s wrong show:";
+}
+
+std::string describe_arranged(const Settlement& s, const std::vector<std::size_t>& players) {
+  return "written without groups, judged by the best grouping: " + names_text(s, players, ", ");
+}
+
+std::string describe_cash(const Settlement& s, const DealResult& deal) {
+  if (!deal.cash) return "";
+  std::string paid;
+  std::size_t k = 0;
+  for (const EntryResult& entry : deal.entries) {
+    if (entry.player == deal.winners.front()) continue;
+    paid += fmt::format("{}{} {}", paid.empty() ? "" : ", ", s.players[entry.player].name,
+                        money(s, deal.cash->paid[k++]));
+  }
+  return fmt::format("pay: {}; {} receives {} ({} less the fee {})", paid,
+                     names_text(s, deal.winners), money(s, deal.cash->net),
+                     money(s, deal.cash->gross), money(s, deal.cash->fee));
+}
+
+std::string describe_out(const Settlement& s, const DealResult& deal) {
+  if (deal.out.empty()) return "";
+  return "out: " + names_text(s, deal.out, ", ");
+}
+
+std::string describe_knock(const KnockRound& round, const Rules& rules,
+                           std::span<const std::string> names) {
+  const auto name = [&](std::size_t i) {
+    return i < names.size() ? names[i] : fmt::format("player {}", i + 1);
+  };
+  std::string winners;
+  for (const std::size_t w : round.winners) {
+    winners += (winners.empty() ? "" : " and ") + name(w);
+  }
+  return fmt::format(
+      "{} win{} with {} deadwood{}{}{}", winners, round.winners.size() == 1 ? "s" : "",
+      round.lowest,
+      round.rummy ? fmt::format(" (rummy: {} more from each player)", rules.match.knock_rummy_bonus)
+                  : "",
+      round.undercut ? fmt::format(", undercutting the knocker ({} more from {})",
+                                   rules.match.knock_undercut_bonus, name(round.knocker))
+                     : "",
+      round.knocker_tied ? "; the knocker tied and neither gains nor loses" : "");
+}
+
+// ---- Between deals, and the game --------------------------------------------------------------
+
+std::string_view setting_id(SettingKind setting) {
+  return setting_ids[static_cast<std::size_t>(setting)];
+}
+
+std::string setting_value_text(const SettleEvent& event) {
+  if (event.setting == SettingKind::point) return format_amount(event.value);
+  return event.fee.percent ? event.fee.text() : format_amount(event.fee.fixed);
+}
+
+std::string describe_event(const Settlement& s, const SettleEvent& event) {
+  switch (event.type) {
+    case EventType::rejoin:
+      return fmt::format("{} rejoins at {} (the highest total + 1), paying the entry again",
+                         names_text(s, event.players), event.value);
+    case EventType::tie:
+      return fmt::format("{} are tied at {}{}: one more {} decides", names_text(s, event.players),
+                         score_text(s, event.value),
+                         s.rules.match.standing == Standing::chips ? " chips" : "",
+                         s.rules.match.deal_word);
+    case EventType::setting:
+      return fmt::format("from {} {} on: {}", s.rules.match.deal_word, event.after_deal + 1,
+                         event.setting == SettingKind::point
+                             ? s.currency + setting_value_text(event) + " a point"
+                             : "fee " + setting_value_text(event));
+    case EventType::split:
+      break;
+  }
+  return fmt::format("{} split the pool {}", names_text(s, event.players, ", "),
+                     event.by_drops ? "by drops" : "equally");
+}
+
+std::string describe_result(const Settlement& s) {
+  const Match& match = s.rules.match;
+  const std::string who = names_text(s, s.winners);
+  switch (s.ending) {
+    case Ending::not_finished: {
+      if (s.target > 0) return fmt::format("not finished: nobody has reached {} yet", s.target);
+      const auto played = static_cast<int>(deals_played(s));
+      if (played < s.deals_to_play) {
+        return fmt::format("not finished: {} of {} {} played", played, s.deals_to_play,
+                           plural(match.deal_word, s.deals_to_play));
+      }
+      return "not finished: no winner yet";
+    }
+    case Ending::settled:
+      return fmt::format("{} {} settled", deals_played(s),
+                         plural(match.deal_word, static_cast<long long>(deals_played(s))));
+    case Ending::last_standing:
+      return fmt::format("{} is the last player in the pool", who);
+    case Ending::split:
+      return fmt::format("{} split the pool {}", names_text(s, s.winners, ", "),
+                         s.split_by_drops ? "by drops" : "equally");
+    case Ending::target:
+    case Ending::best:
+      break;
+  }
+  if (s.winners.size() > 1)
+    return fmt::format("{} share the win, {} each", who, score_text(s, s.winning_standing));
+  if (match.standing == Standing::chips) {
+    return fmt::format("{} has the most chips, {}", who, score_text(s, s.winning_standing));
+  }
+  if (s.ending == Ending::target) {
+    return fmt::format("{} wins by reaching {}, {}", who, s.target,
+                       score_text(s, s.winning_standing));
+  }
+  if (match.best == Best::lowest) {
+    return fmt::format("{} wins with the lowest total after {} {}, {}", who, match.deal_word,
+                       s.deals_to_play, score_text(s, s.winning_standing));
+  }
+  return fmt::format("{} wins with the highest total, {}", who, score_text(s, s.winning_standing));
+}
+
+std::string describe_drops(const Settlement& s, const PlayerResult& player) {
+  if (!s.rules.match.pool) return "";
+  if (player.out) return ", out";
+  return fmt::format(", {} {} left", player.drops_left, plural("drop", player.drops_left));
+}
+
+// ---- The paper grid ---------------------------------------------------------------------------
+
+std::string grid_title(const Settlement& s) {
+  return fmt::format("the sheet ({} after each {})", standing_label(s.rules.match.standing),
+                     s.rules.match.deal_word);
+}
+
+std::string grid_deal_label(const Settlement& s, const DealResult& deal) {
+  return fmt::format("{} {}{}", s.rules.match.deal_word, deal.number, deal.voided ? " void" : "");
+}
+
+}  // namespace rummy
