@@ -36,6 +36,7 @@ set(rummy_cli_sources
     src/cli/cli_arrange.cpp
     src/cli/cli_outs.cpp
     src/cli/cli_batch.cpp
+    src/cli/batch_pipeline.cpp
     src/cli/cli_settle.cpp
     src/cli/cli_sheet.cpp
     src/cli/cli_deal.cpp

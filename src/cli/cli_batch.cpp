@@ -1,19 +1,15 @@
 // rummy batch: one record per hand of one or more files, streamed; a summary on stderr.
 #include <charconv>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <fstream>
-#include <future>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "batch.hpp"
+#include "batch_pipeline.hpp"
 #include "cli_common.hpp"
 #include "csv_writer.hpp"
 #include "report.hpp"
@@ -30,93 +26,6 @@ struct BatchOptions {
   bool game_given = false;  // --game was given
   std::vector<std::string> files;
   unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
-};
-
-// Lines of a stream through one buffer that grows only for a line longer than it: memory stays
-// flat however long the input is.
-class LineReader {
- public:
-  explicit LineReader(std::istream& in) : in_(in), buffer_(1 << 20) {}
-
-  // The next line, without its line end. A line longer than max_batch_line is not kept: it
-  // comes back empty with overlong() true, and memory stays bounded however long it is.
-  bool next(std::string_view& line) {
-    overlong_ = false;
-    for (;;) {
-      const char* start = buffer_.data() + begin_;
-      const void* found = std::memchr(start, '\n', end_ - begin_);
-      if (skipping_) {
-        begin_ =
-            found ? static_cast<std::size_t>(static_cast<const char*>(found) - buffer_.data()) + 1
-                  : end_;
-        if (found) {
-          skipping_ = false;
-          continue;
-        }
-        if (done_) return false;
-        fill();
-        continue;
-      }
-      if (!found && end_ - begin_ >= max_batch_line) {
-        skipping_ = overlong_ = true;
-        line = {};
-        return true;
-      }
-      if (found) {
-        const auto* newline = static_cast<const char*>(found);
-        line = std::string_view(start, static_cast<std::size_t>(newline - start));
-        begin_ += line.size() + 1;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        return true;
-      }
-      if (done_) {
-        if (begin_ == end_) return false;
-        line = std::string_view(start, end_ - begin_);
-        begin_ = end_;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        return true;
-      }
-      fill();
-    }
-  }
-
- private:
-  void fill() {
-    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
-    end_ -= begin_;
-    begin_ = 0;
-    if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
-    try {
-      in_.read(buffer_.data() + end_, static_cast<std::streamsize>(buffer_.size() - end_));
-    } catch (const std::ios_base::failure&) {
-      in_.setstate(std::ios::badbit);
-    }
-    const auto got = static_cast<std::size_t>(in_.gcount());
-    end_ += got;
-    if (got == 0) done_ = true;
-    if (in_.bad() && !failed_) {
-      failed_ = true;
-      error_ = errno;
-      done_ = true;
-    }
-  }
-
-  std::istream& in_;
-  std::vector<char> buffer_;
-  std::size_t begin_ = 0, end_ = 0;
-  bool done_ = false;
-  bool skipping_ = false;  // inside a line too long to keep
-  bool overlong_ = false;
-  bool failed_ = false;  // the stream could not be read (a directory, a closed input)
-  int error_ = 0;
-
- public:
-  bool overlong() const { return overlong_; }
-  // Why the stream could not be read, after next() returned false; empty when it was read.
-  std::optional<std::string> failure() const {
-    if (!failed_) return std::nullopt;
-    return error_ != 0 ? std::strerror(error_) : "a read error";
-  }
 };
 
 constexpr std::string_view csv_header =
@@ -289,121 +198,6 @@ class RecordWriter {
   std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_json_;  // escaped
 };
 
-struct Summary {
-  std::size_t hands = 0, valid = 0, invalid = 0, drops = 0, bad = 0;
-  long long points = 0;
-  void count(const BatchRecord& record) {
-    ++hands;
-    switch (record.verdict) {
-      case Verdict::valid:
-        ++valid;
-        break;
-      case Verdict::invalid:
-        ++invalid;
-        break;
-      case Verdict::drop:
-        ++drops;
-        break;
-      case Verdict::error:
-        ++bad;
-        return;
-    }
-    points += record.score.points;
-  }
-  void add(const Summary& other) {
-    hands += other.hands;
-    valid += other.valid;
-    invalid += other.invalid;
-    drops += other.drops;
-    bad += other.bad;
-    points += other.points;
-  }
-};
-
-// Lines read but not yet judged: their text, one after another, and where each is. A chunk is
-// judged as a whole, on a thread of its own with --jobs above 1, into its records' output.
-struct Chunk {
-  struct Line {
-    std::size_t offset = 0, size = 0, number = 0;
-    bool overlong = false;
-  };
-  std::string source;
-  std::string text;
-  std::vector<Line> lines;
-  std::string out;  // the records, written
-  Summary summary;
-  static constexpr std::size_t most_lines = 2048, most_bytes = std::size_t{1} << 20;
-  bool full() const { return lines.size() >= most_lines || text.size() >= most_bytes; }
-};
-
-Chunk judge(Chunk chunk, const BatchDefaults& defaults, const Rules& rules,
-            const RecordWriter& writer) {
-  for (const Chunk::Line& line : chunk.lines) {
-    const BatchRecord record =
-        line.overlong
-            ? overlong_batch_line(chunk.source, line.number)
-            : process_batch_line(std::string_view(chunk.text).substr(line.offset, line.size),
-                                 chunk.source, line.number, defaults, rules);
-    chunk.summary.count(record);
-    writer.write(chunk.out, chunk.source, record);
-  }
-  return chunk;
-}
-
-// A fixed number of threads that judge chunks in the order they are given, each as soon as a
-// thread is free. Records are written in input order by whoever waits on the futures; a thread
-// that finishes a chunk early takes the next one instead of waiting for an older chunk to finish,
-// and there are never more judging threads than jobs.
-class JudgingThreads {
- public:
-  explicit JudgingThreads(unsigned count) {
-    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { work(); });
-  }
-  ~JudgingThreads() {
-    {
-      const std::lock_guard lock(mutex_);
-      stopping_ = true;  // chunks not started are dropped: nobody waits for them any more
-    }
-    ready_.notify_all();
-    for (std::thread& thread : threads_) thread.join();
-  }
-  JudgingThreads(const JudgingThreads&) = delete;
-  JudgingThreads& operator=(const JudgingThreads&) = delete;
-
-  template <typename Work>
-  std::future<Chunk> judge(Work work) {
-    std::packaged_task<Chunk()> task(std::move(work));
-    std::future<Chunk> done = task.get_future();
-    {
-      const std::lock_guard lock(mutex_);
-      tasks_.push_back(std::move(task));
-    }
-    ready_.notify_one();
-    return done;
-  }
-
- private:
-  void work() {
-    for (;;) {
-      std::packaged_task<Chunk()> task;
-      {
-        std::unique_lock lock(mutex_);
-        ready_.wait(lock, [this] { return stopping_ || !tasks_.empty(); });
-        if (stopping_) return;
-        task = std::move(tasks_.front());
-        tasks_.pop_front();
-      }
-      task();  // an exception reaches the future
-    }
-  }
-
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::packaged_task<Chunk()>> tasks_;
-  bool stopping_ = false;
-  std::vector<std::thread> threads_;
-};
-
 // "rummy batch: 120000 hands…" on standard error, only when it is a terminal, at most four times
 // a second, and wiped before the summary.
 class Progress {
@@ -443,113 +237,37 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     defaults.arrange = options.arrange;
 
     const RecordWriter writer(format, rules);
-    Summary summary;
-    std::string out;
-    out.reserve(1 << 17);
-    writer.header(out);
-    const auto flush = [&](bool always) {
-      if (always || out.size() >= (1 << 16)) {
-        env.out.write(out.data(), static_cast<std::streamsize>(out.size()));
-        if (!env.out) throw OutputFailed{errno};
-        out.clear();
-      }
-    };
-    // Chunks are judged in parallel and written in input order; at most two per job are in
-    // flight, so memory stays flat however long the input is. A chunk written is kept, its
-    // buffers emptied, for the lines read next: no buffer is allocated again.
-    std::deque<std::future<Chunk>> pending;
-    const std::size_t in_flight = 2 * std::size_t{options.jobs};
-    std::optional<JudgingThreads> threads;
-    if (options.jobs > 1) threads.emplace(options.jobs);
-    std::vector<Chunk> spare;
     Progress progress(env);
-    const auto write = [&](Chunk chunk) {
-      summary.add(chunk.summary);
-      flush(true);
-      env.out.write(chunk.out.data(), static_cast<std::streamsize>(chunk.out.size()));
-      if (!env.out) throw OutputFailed{errno};
-      progress.show(summary.hands);
-      chunk.text.clear();
-      chunk.lines.clear();
-      chunk.out.clear();
-      chunk.summary = Summary{};
-      spare.push_back(std::move(chunk));
-    };
-    const auto finish_oldest = [&] {
-      Chunk done = pending.front().get();
-      pending.pop_front();
-      write(std::move(done));
-    };
-    const auto submit = [&](Chunk& chunk) {
-      if (chunk.lines.empty()) return;
-      const std::string source = chunk.source;
-      if (options.jobs == 1) {
-        write(judge(std::move(chunk), defaults, rules, writer));
-      } else {
-        if (pending.size() >= in_flight) finish_oldest();
-        pending.push_back(
-            threads->judge([&defaults, &rules, &writer, work = std::move(chunk)]() mutable {
-              return judge(std::move(work), defaults, rules, writer);
-            }));
-      }
-      if (spare.empty()) {
-        chunk = Chunk{};
-      } else {
-        chunk = std::move(spare.back());
-        spare.pop_back();
-      }
-      chunk.source = source;
-    };
-    const auto record_now = [&](Chunk& chunk, const BatchRecord& record) {
-      submit(chunk);
-      while (!pending.empty()) finish_oldest();
-      summary.count(record);
-      writer.write(out, chunk.source, record);
-    };
-    const auto process = [&](std::istream& in, std::string_view source) {
-      LineReader reader(in);
-      std::string_view line;
-      std::size_t number = 0;
-      Chunk chunk;
-      chunk.source = std::string(source);
-      while (reader.next(line)) {
-        ++number;
-        // A byte-order mark may open a file.
-        if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
-        if (!reader.overlong() && holds_no_hand(line)) continue;
-        chunk.lines.push_back({chunk.text.size(), line.size(), number, reader.overlong()});
-        chunk.text += line;
-        if (chunk.full()) submit(chunk);
-      }
-      if (const auto failure = reader.failure()) {
-        record_now(chunk, batch_error(source, number + 1,
-                                      fmt::format("cannot read {}: {}", source, *failure)));
-      }
-      submit(chunk);
-    };
+    BatchPipeline pipeline(
+        env.out, options.jobs,
+        [&defaults, &rules](std::string_view line, std::string_view source, std::size_t number) {
+          return process_batch_line(line, source, number, defaults, rules);
+        },
+        [&writer](std::string& out, std::string_view source, const BatchRecord& record) {
+          writer.write(out, source, record);
+        },
+        [&progress](std::size_t hands) { progress.show(hands); });
+    std::string header;
+    writer.header(header);
+    pipeline.header(header);
     std::vector<std::string> files = options.files;
     if (files.empty()) files.push_back("-");
     for (const std::string& file : files) {
       if (file == "-") {
-        process(env.in, "<stdin>");
+        pipeline.read(env.in, "<stdin>");
         continue;
       }
       std::ifstream in(file, std::ios::binary);
       if (!in) {
-        Chunk none;
-        none.source = file;
-        record_now(
-            none,
-            batch_error(file, 1, fmt::format("cannot read {}: {}", file, std::strerror(errno))));
+        pipeline.record(
+            batch_error(file, 1, fmt::format("cannot read {}: {}", file, std::strerror(errno))),
+            file);
         continue;
       }
-      process(in, file);
+      pipeline.read(in, file);
     }
-    while (!pending.empty()) finish_oldest();
+    const BatchSummary& summary = pipeline.finish();
     progress.clear();
-    flush(true);
-    env.out.flush();
-    if (!env.out) throw OutputFailed{errno};
     env.err << fmt::format(
         "rummy batch: {} hand{}: {} valid, {} not valid, {} drop{}, {} bad; {} points in all\n",
         summary.hands, summary.hands == 1 ? "" : "s", summary.valid, summary.invalid, summary.drops,
