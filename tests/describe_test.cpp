@@ -184,3 +184,32 @@ TEST_CASE("describe: the game's result and header in a game of scores") {
   CHECK(sheet_header(knock) == "Knock Rummy over 3 rounds; players Ann Bob");
   CHECK(describe_result(knock) == "not finished: 1 of 3 rounds played");
 }
+
+TEST_CASE("describe: the money of a sheet adds up, and who pays whom") {
+  const Settlement points = settle_text(
+      "game points\npoint 2\nfee 10%\ncurrency ₹\nplayers A B\ndeal\n A declared\n B 40\n");
+  CHECK(describe_money_balance(points, 8000, 7200) ==
+        "fee ₹8.00; paid ₹80.00 = received ₹72.00 + fee ₹8.00");
+  const Settlement deals =
+      settle_text("game deals 1\nentry 5\nplayers Asha Ravi\ndeal\n Asha declared\n Ravi 0\n");
+  CHECK(describe_money_balance(deals, 1000, 0) ==
+        "fee 0.00; paid 10.00 = received 0.00 + fee 0.00 + still in the pool 10.00");
+
+  const std::vector<std::string> names{"Tom", "Asha"};
+  CHECK(describe_transfer(names, {0, 1, 16000}, "₹") == "Tom pays Asha ₹160.00");
+  CHECK(describe_transfer(names, {1, 2, 2900}, "₹") == "Asha pays the fee ₹29.00");
+  CHECK(describe_transfer(names, {0, 3, 100}, "") == "Tom pays the pool (held) 1.00");
+}
+
+TEST_CASE("describe: rummy cash's money of a deal and a prize") {
+  const Fee fee = *parse_fee("10%");
+  const std::vector<int> counted{20, 40};
+  CHECK(describe_points_cash("₹", 200, counted, fee, *points_cash(200, counted, fee)) ==
+        "gross: ₹2.00 a point × (20 + 40 = 60 points) = ₹120.00\n"
+        "fee 10%: ₹12.00\n"
+        "the winner receives ₹108.00; the losers pay ₹40.00, ₹80.00");
+  CHECK(describe_prize_cash("₹", 10000, 4, fee, *prize_cash(10000, 4, fee)) ==
+        "pool: ₹100.00 entry × 4 players = ₹400.00\n"
+        "fee 10%: ₹40.00\n"
+        "prize: ₹360.00");
+}

@@ -85,8 +85,6 @@ struct PointsResult {
   Fee fee;
   PointsCash cash;
 
-  std::string money(Minor amount) const { return currency + format_amount(amount); }
-
   Json json() const {
     int total = 0;
     for (const int points : counted) total += points;
@@ -106,19 +104,7 @@ struct PointsResult {
   }
 
   void text(std::ostream& out, const Style&) const {
-    int total = 0;
-    std::string sum;
-    for (const int points : counted) {
-      total += points;
-      sum += (sum.empty() ? "" : " + ") + std::to_string(points);
-    }
-    std::string paid;
-    for (const Minor amount : cash.paid) paid += (paid.empty() ? "" : ", ") + money(amount);
-    out << fmt::format(
-        "gross: {} a point × ({} = {} points) = {}\nfee {}: {}\nthe winner receives {}; the "
-        "losers pay {}\n",
-        money(value), sum, total, money(cash.gross), fee.text(), money(cash.fee), money(cash.net),
-        paid);
+    out << describe_points_cash(currency, value, counted, fee, cash) << "\n";
     for (std::size_t i = 0; i < losers.size(); ++i) {
       if (losers[i] != counted[i]) {
         out << "note: " << cap_note(losers[i], counted[i]) << "\n";
@@ -148,9 +134,7 @@ struct PrizeResult {
   }
 
   void text(std::ostream& out, const Style&) const {
-    const auto money = [&](Minor amount) { return currency + format_amount(amount); };
-    out << fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}\n", money(entry),
-                       players, money(cash.pool), fee.text(), money(cash.fee), money(cash.prize));
+    out << describe_prize_cash(currency, entry, players, fee, cash) << "\n";
   }
 };
 

@@ -141,10 +141,7 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
     paid += player.paid;
     received += player.received;
   }
-  out << fmt::format("  fee {}; paid {} = received {} + fee {}", money(s, s.fee_taken),
-                     money(s, paid), money(s, received), money(s, s.fee_taken));
-  if (s.held > 0) out << fmt::format(" + still in the pool {}", money(s, s.held));
-  out << "\n";
+  out << "  " << describe_money_balance(s, paid, received) << "\n";
   std::vector<std::string> names;
   for (const PlayerResult& player : s.players) names.push_back(player.name);
   print_transfers(out, "who pays whom", names, money_transfers(s), s.currency, style);

@@ -15,24 +15,13 @@ bool keeps_money(const Settlement& s) {
   return s.rules.match.keeps_money;
 }
 
-namespace {
-
-// The parties of a list of transfers: the players by index, then the fee, then a held pool.
-std::string party_name(const std::vector<std::string>& names, std::size_t party) {
-  if (party < names.size()) return names[party];
-  return party == names.size() ? "the fee" : "the pool (held)";
-}
-
-}  // namespace
-
 void print_transfers(std::ostream& out, std::string_view title,
                      const std::vector<std::string>& names, const std::vector<Transfer>& transfers,
                      const std::string& currency, const Style& style) {
   if (transfers.empty()) return;
   out << "\n" << style.paint(title, colour::strong) << "\n";
   for (const Transfer& transfer : transfers) {
-    out << fmt::format("  {} pays {} {}{}\n", names[transfer.from], party_name(names, transfer.to),
-                       currency, format_amount(transfer.amount));
+    out << "  " << describe_transfer(names, transfer, currency) << "\n";
   }
 }
 

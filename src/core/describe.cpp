@@ -373,6 +373,50 @@ std::string describe_drops(const Settlement& s, const PlayerResult& player) {
   return fmt::format(", {} {} left", player.drops_left, plural("drop", player.drops_left));
 }
 
+// ---- Money ------------------------------------------------------------------------------------
+
+std::string describe_money_balance(const Settlement& s, Minor paid, Minor received) {
+  std::string text = fmt::format("fee {}; paid {} = received {} + fee {}", money(s, s.fee_taken),
+                                 money(s, paid), money(s, received), money(s, s.fee_taken));
+  if (s.held > 0) text += fmt::format(" + still in the pool {}", money(s, s.held));
+  return text;
+}
+
+std::string describe_transfer(const std::vector<std::string>& names, const Transfer& transfer,
+                              std::string_view currency) {
+  const std::string to = transfer.to < names.size()    ? names[transfer.to]
+                         : transfer.to == names.size() ? "the fee"
+                                                       : "the pool (held)";
+  return fmt::format("{} pays {} {}{}", names[transfer.from], to, currency,
+                     format_amount(transfer.amount));
+}
+
+std::string describe_points_cash(std::string_view currency, Minor value,
+                                 std::span<const int> counted, const Fee& fee,
+                                 const PointsCash& cash) {
+  const auto amount = [&](Minor figure) { return std::string(currency) + format_amount(figure); };
+  int total = 0;
+  std::string sum;
+  for (const int points : counted) {
+    total += points;
+    sum += (sum.empty() ? "" : " + ") + std::to_string(points);
+  }
+  std::string paid;
+  for (const Minor each : cash.paid) paid += (paid.empty() ? "" : ", ") + amount(each);
+  return fmt::format(
+      "gross: {} a point × ({} = {} points) = {}\nfee {}: {}\nthe winner receives {}; the losers "
+      "pay {}",
+      amount(value), sum, total, amount(cash.gross), fee.text(), amount(cash.fee), amount(cash.net),
+      paid);
+}
+
+std::string describe_prize_cash(std::string_view currency, Minor entry, int players, const Fee& fee,
+                                const PrizeCash& cash) {
+  const auto amount = [&](Minor figure) { return std::string(currency) + format_amount(figure); };
+  return fmt::format("pool: {} entry × {} players = {}\nfee {}: {}\nprize: {}", amount(entry),
+                     players, amount(cash.pool), fee.text(), amount(cash.fee), amount(cash.prize));
+}
+
 // ---- The paper grid ---------------------------------------------------------------------------
 
 std::string grid_title(const Settlement& s) {

@@ -82,6 +82,25 @@ std::string describe_result(const Settlement& s);
 // Pools: ", out" or ", 2 drops left" after a player's standing; empty in other games.
 std::string describe_drops(const Settlement& s, const PlayerResult& player);
 
+// ---- Money ------------------------------------------------------------------------------------
+
+// "fee ₹33.00; paid ₹330.00 = received ₹297.00 + fee ₹33.00" (and " + still in the pool ₹…"
+// while a pool is held): the sheet's money adds up. `paid` and `received` by every player.
+std::string describe_money_balance(const Settlement& s, Minor paid, Minor received);
+// Who pays whom: "Tom pays Asha ₹160.00", "Meena pays the fee ₹29.00"; the parties are the
+// players by index, then the fee, then a pool still held.
+std::string describe_transfer(const std::vector<std::string>& names, const Transfer& transfer,
+                              std::string_view currency);
+// rummy cash: points rummy's money of one deal, from the losers' points after the cap
+// ("gross: ₹2.00 a point × (20 + 40 = 60 points) = ₹120.00", the fee, who receives and pays), and
+// pool or deals rummy's prize ("pool: ₹100.00 entry × 4 players = ₹400.00", the fee, the prize);
+// one line each, without the last line end.
+std::string describe_points_cash(std::string_view currency, Minor value,
+                                 std::span<const int> counted, const Fee& fee,
+                                 const PointsCash& cash);
+std::string describe_prize_cash(std::string_view currency, Minor entry, int players, const Fee& fee,
+                                const PrizeCash& cash);
+
 // ---- The paper grid ---------------------------------------------------------------------------
 
 // "the sheet (total after each deal)"
