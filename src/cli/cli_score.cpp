@@ -125,15 +125,15 @@ int run_score(const ScoreOptions& options, const Environment& env) {
                                      variant_description(rules.variant)),
                          std::nullopt};
     }
+    if (!offered.declared && options.declared) {
+      throw CommandError{"--declared is for Indian rummy", std::nullopt};
+    }
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards; where
     // hands are declared, one more is a drawn hand, scored after its discard.
     const HandSize size = !rules.exact_hand_size ? HandSize::dealt
                           : rules.declares       ? HandSize::shown_or_drawn
                                                  : HandSize::shown;
     const ReadHand read = read_hand_from(options.common, rules, env, size);
-    if (!offered.declared && options.declared) {
-      throw CommandError{"--declared is for Indian rummy", std::nullopt};
-    }
     const auto judge = [&](const Rules& with, bool look_for_declaration) {
       return judge_hand(read.hand, read.written.grouped, with, look_for_declaration);
     };
