@@ -871,10 +871,10 @@ function drawDealForm() {
     return;
   }
   const game = sheetGame(s);
-  drawDealSettings(game, draft.settings || {});
   // A game with an end (pools, a number of deals, a target) that has ended takes no more deals;
   // one whose deals are each settled on their own goes on as long as the table plays.
   const over = !s.more_deals && s.deals.length > 0;
+  drawDealSettings(over ? { deal_settings: [] } : game, draft.settings || {});
   $('deal-add').disabled = over;
   if (over) {
     box.replaceChildren(el('p', { class: 'hint', text: `The game is over: ${s.result}.` }));

@@ -16,7 +16,7 @@ struct OutcomeRow {
 };
 constexpr std::array<OutcomeRow, outcome_count> outcome_rows = {{
     {Outcome::declared, "declared", LineTakes::hand},
-    {Outcome::showed, "showed (hand or points)", LineTakes::hand_or_points},
+    {Outcome::showed, "showed", LineTakes::hand_or_points},
     {Outcome::dropped, "dropped", LineTakes::nothing},
     {Outcome::missed, "missed three turns", LineTakes::nothing},
     {Outcome::left, "left the table", LineTakes::nothing},
