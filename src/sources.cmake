@@ -24,7 +24,8 @@ set(rummy_core_sources
     src/core/knock.cpp
     src/core/describe.cpp
     src/core/toss.cpp
-    src/core/layoff.cpp)
+    src/core/layoff.cpp
+    src/core/game_options.cpp)
 
 # The command line, as a library: the executable, the tests and the page all run it (src/cli/).
 set(rummy_cli_sources

@@ -59,7 +59,7 @@ def main():
         ["cash", "deals", "--entry", "5", "--players", "2"],
         ["settle", str(sheets / "points-only.sheet"), str(sheets / "points.sheet")],
         ["rules", "--variant", "basic"], ["rules", "--variant", "knock"],
-        ["rules", "--variant", "crazy"],
+        ["rules", "--variant", "crazy"], ["rules", "--list"],
         ["valdate", "A♠"],
         ["score", "--bogus"],
         ["validate", "A♠-2♠-X♠"],
@@ -97,6 +97,8 @@ def main():
             failures += 1
         for document in documents:
             name = "error.json" if set(document) == {"error"} else f"{command}.json"
+            if name == "rules.json" and "--list" in args:
+                name = "rules-list.json"
             errors = list(validator(name).iter_errors(document))
             counts[name] = counts.get(name, 0) + 1
             for error in errors[:3]:

@@ -1,5 +1,7 @@
-// rummy at the table: the page. It knows no rule of any game. Every answer comes from rummy's own
-// code — the command line compiled to WebAssembly (rummy-core.js) — through one call,
+// rummy at the table: the page. It knows no rule of any game, nor which games there are (the
+// games, their options and what their sheets take come from `rummy rules --list`). Every answer
+// comes from rummy's own code — the command line compiled to WebAssembly (rummy-core.js) — through
+// one call,
 // rummy(args, input), which runs a command line such as `rummy score --format json` on an input
 // and gives back what the command prints. This file collects what the player taps and types,
 // turns it into those command lines, and draws the JSON that comes back.
@@ -41,22 +43,6 @@ const RANKS = [
   ['K', 'king'],
 ];
 const JOKER_NAMES = { PJ: 'printed joker', JK: 'printed joker' };
-
-// The outcomes a sheet's line can give a player, by game, as the table-sheet format writes them;
-// "" is a count of points (or deadwood) without the cards.
-const OUTCOMES = {
-  indian: [
-    ['showed', 'showed (hand or points)'], ['declared', 'declared'], ['', 'points only'],
-    ['dropped first', 'dropped first'], ['dropped middle', 'dropped middle'],
-    ['missed', 'missed three turns'], ['left', 'left the table'], ['won', 'won (all others out)'],
-  ],
-  basic: [['showed', 'showed (cards left)'], ['out', 'went out'], ['rummy', 'went rummy'], ['', 'points only']],
-  knock: [['showed', 'showed'], ['knocked', 'knocked'], ['', 'deadwood only']],
-  crazy: [['showed', 'showed (cards left)'], ['out', 'went out'], ['', 'points only']],
-};
-const TAKES_TEXT = new Set(['showed', 'declared', 'knocked', '']);
-// The outcome the deal form offers its first player: the winner's.
-const WINNER_OUTCOME = { indian: 'declared', basic: 'out', knock: 'knocked', crazy: 'out' };
 
 // "A♠" → {rank: "A", suit: SUITS[0]}; "PJ" → {joker: "PJ"}; a trailing (WJ) mark is kept apart.
 function parseCard(text) {
@@ -172,6 +158,43 @@ function variant() {
   return document.querySelector('input[name="variant"]:checked').value;
 }
 
+// ---- The games, as the core lists them -----------------------------------------------------------
+
+// `rummy rules --list`: every game with the options that apply to it, its formats, and what its
+// table sheet takes. The page's game choice, controls, deal form and sheet settings come from it.
+let games = [];
+
+const gameOf = (id) => games.find((g) => g.id === id) || games[0];
+const offered = () => gameOf(variant()).options;
+
+// Whether the game offers what a control with data-option="NAME" sets: a yes, or a number above
+// the control's data-above (more than one pack to choose from).
+function offers(options, node) {
+  const value = options[node.dataset.option];
+  return typeof value === 'number' ? value > Number(node.dataset.above || 0) : Boolean(value);
+}
+
+// Every game a sheet's game line names: each format of a game with formats, else the game.
+function sheetGames() {
+  return games.flatMap((g) => (g.formats.length
+    ? g.formats.map((f) => ({ id: f.id, name: `${g.name}: ${f.name}`, game: g, settings: f.settings }))
+    : [{ id: g.id, name: g.name, game: g, settings: g.settings }]));
+}
+
+function setUpGames() {
+  games = rummyJson(['rules', '--list']).data.games;
+  $('games').append(...games.map((g, i) => el('label', {},
+    el('input', { type: 'radio', name: 'variant', value: g.id, checked: i === 0 }), ` ${g.name}`)));
+  $('sheet-game').replaceChildren(...sheetGames().map((t) => el('option', { value: t.id, text: t.name })));
+}
+
+// Fills SELECT with CHOICES ([value, text]), keeping its value where it is still one of them.
+function fillSelect(select, choices) {
+  const value = select.value;
+  select.replaceChildren(...choices.map(([v, text]) => el('option', { value: v, text })));
+  if (choices.some(([v]) => v === value)) select.value = value;
+}
+
 // The house rules chosen for GAME, as options: those the game's format has (rummy refuses a
 // drop's cost in a format without drops), as the last answer of `rummy rules` listed them.
 function houseArgs(game, chosen = hand.house[game] || {}) {
@@ -182,22 +205,21 @@ function houseArgs(game, chosen = hand.house[game] || {}) {
 
 // The command line for COMMAND on the hand as set on the page: only the options that apply to
 // the command and the game (rummy refuses the others: --decks in the one-pack games, --wild in
-// Crazy Rummy, whose wild cards are fixed; outs is Indian rummy's only and takes no --variant).
+// a game whose wild cards are fixed; outs takes no --variant), as `rummy rules --list` says.
 function handArgs(command) {
   const game = variant();
+  const o = offered();
   const args = [command];
   if (command !== 'outs') args.push('--variant', game);
-  if (game === 'indian' && hand.wild) args.push('--wild', hand.wild);
-  if ($('decks').value && (game === 'indian' || game === 'crazy')) args.push('--decks', $('decks').value);
-  if (game === 'crazy' && $('round').value && command !== 'outs') args.push('--round', $('round').value);
+  if (o.wild_rank && hand.wild) args.push('--wild', hand.wild);
+  if ($('decks').value && o.most_packs > 1) args.push('--decks', $('decks').value);
+  if (o.rounds && $('round').value && command !== 'outs') args.push('--round', $('round').value);
   args.push(...houseArgs(game));
   if (command === 'score') {
-    if (game === 'indian') {
-      args.push('--game', $('game').value);
-      if ($('drop').value) args.push('--drop', $('drop').value);
-      if ($('declared').checked) args.push('--declared');
-    }
-    if (game === 'basic' && $('went-rummy').checked) args.push('--rummy');
+    if (o.formats) args.push('--game', $('game').value);
+    if (o.drops && $('drop').value) args.push('--drop', $('drop').value);
+    if (o.declared && $('declared').checked) args.push('--declared');
+    if (o.going_rummy && $('went-rummy').checked) args.push('--rummy');
   }
   return args;
 }
@@ -209,17 +231,22 @@ function showDrop() {
   if ($('declared').disabled) $('declared').checked = false;
 }
 
+// Shows the controls that apply to GAME, and fills its choices: formats, packs, rounds.
 function showSettingsFor(game) {
-  for (const node of document.querySelectorAll('#panel-hand [data-for]')) {
-    node.hidden = !node.dataset.for.split(' ').includes(game);
-  }
+  const g = gameOf(game);
+  for (const node of document.querySelectorAll('#panel-hand [data-option]')) node.hidden = !offers(g.options, node);
+  fillSelect($('game'), g.formats.map((f) => [f.id, f.name]));
+  const packs = Array.from({ length: g.options.most_packs }, (_, i) => String(i + 1));
+  fillSelect($('decks'), [['', `the game's (${g.options.packs})`], ...packs.map((n) => [n, n])]);
+  const rounds = Array.from({ length: g.options.rounds }, (_, i) => String(i + 1));
+  fillSelect($('round'), [['', 'any'], ...rounds.map((n) => [n, n])]);
 }
 
 // `rummy rules` for the game as set on the page (its format too: the drops shown are the format's),
 // with the house rules in CHOSEN.
 function askRules(game, chosen) {
   const args = ['rules', '--variant', game];
-  if (game === 'indian') args.push('--game', $('game').value);
+  if (gameOf(game).options.formats) args.push('--game', $('game').value);
   const names = Object.keys(chosen);
   const applies = hand.applies[game];
   for (const name of names) {
@@ -236,7 +263,7 @@ function drawRules() {
   const chosen = hand.house[game] || {};
   // Which house rules the format has: a format without drops lists no drop costs.
   hand.applies[game] = null;
-  const bare = rummyJson(['rules', '--variant', game, ...(game === 'indian' ? ['--game', $('game').value] : [])]);
+  const bare = rummyJson(['rules', '--variant', game, ...(gameOf(game).options.formats ? ['--game', $('game').value] : [])]);
   if (bare.data && !bare.data.error) hand.applies[game] = bare.data.house_rules.map((rule) => rule.name);
   let answer = askRules(game, chosen);
   // A choice may bring more rules with it (drops in deals rummy): ask again with them.
@@ -390,6 +417,7 @@ function loadHand() {
   if (!saved) return;
   const radio = document.querySelector(`input[name="variant"][value="${saved.variant}"]`);
   if (radio) radio.checked = true;
+  showSettingsFor(variant());
   $('hand').value = saved.text || '';
   hand.house = saved.house || {};
   for (const id of ['game', 'decks', 'round', 'drop']) if (saved[id] !== undefined) $(id).value = saved[id];
@@ -422,15 +450,15 @@ function drawGroups(groups) {
 }
 
 function drawPoints(score) {
-  return el('p', { class: 'points', 'data-points': String(score.points), 'data-rule': score.rule_id || '' },
+  return el('p', { class: 'pays', 'data-points': String(score.points), 'data-rule': score.rule_id || '' },
     el('strong', { text: `${score.points} point${score.points === 1 ? '' : 's'}` }),
     score.rule ? `: ${score.rule}` : '');
 }
 
-// What the hand pays in the other case of "this player declared" (Indian rummy, no drop): a
+// What the hand pays in the other case of "this player declared" (a game that declares, no drop): a
 // valid hand says both what it pays as the declaration and shown after another's.
 function otherScore() {
-  if (variant() !== 'indian' || $('drop').value) return null;
+  if (!offered().declared || $('drop').value) return null;
   const args = handArgs('score').filter((a) => a !== '--declared');
   if (!$('declared').checked) args.push('--declared');
   return rummyJson(args, $('hand').value.trim());
@@ -438,7 +466,7 @@ function otherScore() {
 
 function drawOtherPoints(score) {
   const when = $('declared').checked ? "If shown after another's declaration" : 'If this player declared';
-  return el('p', { class: 'points other', 'data-other-points': String(score.points), 'data-other-rule': score.rule_id || '' },
+  return el('p', { class: 'pays other', 'data-other-points': String(score.points), 'data-other-rule': score.rule_id || '' },
     `${when}: `, el('strong', { text: `${score.points} point${score.points === 1 ? '' : 's'}` }),
     score.rule ? ` (${score.rule})` : '');
 }
@@ -468,7 +496,7 @@ function drawVerdict(v, score, other, ...before) {
 function judge() {
   const verdict = $('verdict');
   const text = $('hand').value.trim();
-  const dropping = variant() === 'indian' && $('drop').value !== '';
+  const dropping = offered().drops && $('drop').value !== '';
   if (!text && !dropping) {
     showWild(null);
     verdict.replaceChildren(el('p', { class: 'hint', text: 'Tap cards or type a hand to see the verdict.' }));
@@ -674,9 +702,9 @@ function sheetName(name) {
   return /\s/.test(name) ? `"${name}"` : name;
 }
 
+// The game of a settled sheet, as `rummy rules --list` gives it.
 function sheetGame(data) {
-  if (!data) return 'indian';
-  return ['basic', 'knock', 'crazy'].includes(data.game) ? data.game : 'indian';
+  return gameOf(data.variant);
 }
 
 // settle's text for the sheet, cut where the command line leaves a blank line: the header, the
@@ -798,7 +826,7 @@ function payments(t) {
 // The form for the next deal: a line for each player still in the game. What is typed in it is
 // kept (in the browser too) until the deal is added, whatever redraws the form.
 function dealDraft() {
-  const draft = { wild: $('deal-wild').value, entries: {} };
+  const draft = { settings: dealSettingValues(), entries: {} };
   for (const entry of $('deal-entries').querySelectorAll('.entry')) {
     const name = entry.dataset.player;
     draft.entries[name] = { outcome: entry.querySelector('select').value, text: entry.querySelector('input').value };
@@ -810,46 +838,68 @@ function saveDraft() {
   store.set('draft', dealDraft());
 }
 
+// The deal's settings as typed (the wild joker of the deal …), by id.
+function dealSettingValues() {
+  const values = {};
+  for (const input of $('deal-settings').querySelectorAll('input')) values[input.dataset.setting] = input.value;
+  return values;
+}
+
+// The deal's settings of GAME as fields, with VALUES typed before.
+function drawDealSettings(game, values) {
+  $('deal-settings').replaceChildren(...game.deal_settings.map((d) => el('label', {}, `${capitalised(d.words)} `,
+    el('input', {
+      id: `deal-${d.id}`, type: 'text', size: 4, placeholder: d.example, 'data-setting': d.id,
+      spellcheck: 'false', autocapitalize: 'off', value: values[d.id] || '',
+    }))));
+}
+
+// Whether an outcome's line takes a hand or a count after its words.
+const takesText = (line) => !!line && line.takes !== 'nothing';
+
 function drawDealForm() {
   $('sheet-share').disabled = !settledText;
   const box = $('deal-entries');
   const s = settled;
-  const draft = (box.querySelector('.entry') ? dealDraft() : store.get('draft', null)) || { wild: $('deal-wild').value, entries: {} };
+  const draft = (box.querySelector('.entry') ? dealDraft() : store.get('draft', null)) || { settings: dealSettingValues(), entries: {} };
   $('deal-add').disabled = !s;
   $('deal-problem').replaceChildren();
   if (!s) {
     box.replaceChildren(el('p', { class: 'hint', text: 'The players come from the sheet.' }));
+    $('deal-settings').replaceChildren();
     $('deal-rejoin').replaceChildren();
     return;
   }
   const game = sheetGame(s);
-  for (const node of document.querySelectorAll('[data-sheet]')) node.hidden = node.dataset.sheet !== game;
-  $('deal-wild').value = draft.wild || '';
-  // A game with an end (pools, deals, Basic to a target, Knock's rounds, Crazy's seven) that has
-  // ended takes no more deals; points rummy goes on as long as the table plays.
-  const over = s.finished && s.game !== 'points' && s.deals.length > 0;
+  // A game with an end (pools, a number of deals, a target) that has ended takes no more deals;
+  // one whose deals are each settled on their own goes on as long as the table plays.
+  const over = !s.more_deals && s.deals.length > 0;
+  drawDealSettings(over ? { deal_settings: [] } : game, draft.settings || {});
   $('deal-add').disabled = over;
   if (over) {
     box.replaceChildren(el('p', { class: 'hint', text: `The game is over: ${s.result}.` }));
   } else {
+    const lineOf = (words) => game.outcomes.find((o) => o.words === words);
+    const ender = game.outcomes.find((o) => o.ends_deal);
     box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
       const kept = draft.entries[p.name];
       const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
-        OUTCOMES[game].map(([value, label]) => el('option', { value, text: label })));
+        game.outcomes.map((o) => el('option', { value: o.words, text: o.meaning })));
       const input = el('input', {
         type: 'text', 'data-player': p.name, 'aria-label': `${p.name}: hand or points`,
         placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',
       });
-      select.addEventListener('change', () => { input.disabled = !TAKES_TEXT.has(select.value); });
-      select.value = i === 0 ? WINNER_OUTCOME[game] : select.value;
-      if (kept && OUTCOMES[game].some(([value]) => value === kept.outcome)) select.value = kept.outcome;
+      select.addEventListener('change', () => { input.disabled = !takesText(lineOf(select.value)); });
+      // The first player's line is the one that ends the deal (the winner's, the knocker's).
+      select.value = i === 0 && ender ? ender.words : select.value;
+      if (kept && lineOf(kept.outcome)) select.value = kept.outcome;
       input.value = kept ? kept.text : '';
-      input.disabled = !TAKES_TEXT.has(select.value);
+      input.disabled = !takesText(lineOf(select.value));
       return el('div', { class: 'entry', 'data-player': p.name }, el('span', { text: p.name }), select, input);
     }));
   }
   // Between the deals of a pool: who is out may rejoin; the last two or three may split it.
-  const pool = (s.game === 'pool101' || s.game === 'pool201') && !over;
+  const pool = s.rejoins && !over;
   const out = s.players.filter((p) => p.out);
   const left = s.players.length - out.length;
   const choices = [];
@@ -954,15 +1004,25 @@ function addDeal() {
   clearMistakes(box);
   $('deal-problem').replaceChildren();
   const lines = [];
-  const wild = $('deal-wild').value;
-  lines.push(sheetGame(settled) === 'indian' && wild.trim() ? formLine(['deal wild ', [$('deal-wild'), wild]]) : formLine(['deal']));
+  const game = sheetGame(settled);
+  // The deal's settings: on the deal's line ('deal wild 7♦'), or lines of their own in it.
+  const first = ['deal'];
+  const own = [];
+  for (const d of game.deal_settings) {
+    const input = $(`deal-${d.id}`);
+    if (!input.value.trim()) continue;
+    if (d.on_deal_line) first.push(` ${d.keyword} `, [input, input.value]);
+    else own.push(formLine([`  ${d.keyword} `, [input, input.value]]));
+  }
+  lines.push(formLine(first), ...own);
   for (const entry of $('deal-entries').querySelectorAll('.entry')) {
     const select = entry.querySelector('select');
     const input = entry.querySelector('input');
+    const takes = takesText(game.outcomes.find((o) => o.words === select.value));
     const parts = [`  ${sheetName(entry.dataset.player)}`];
     if (select.value) parts.push(' ', [select, select.value]);
-    if (TAKES_TEXT.has(select.value) && input.value.trim()) parts.push(' ', [input, input.value]);
-    else if (TAKES_TEXT.has(select.value)) parts.push('', [input, '']);
+    if (takes && input.value.trim()) parts.push(' ', [input, input.value]);
+    else if (takes) parts.push('', [input, '']);
     lines.push(formLine(parts, select));
   }
   const candidate = withLines(lines.map((l) => l.line).join('\n'));
@@ -975,7 +1035,7 @@ function addDeal() {
     return;
   }
   $('deal-entries').replaceChildren();
-  $('deal-wild').value = '';
+  $('deal-settings').replaceChildren();
   store.set('draft', null);
   setSheetText(candidate);
 }
@@ -985,19 +1045,19 @@ function addDeal() {
 function newSheet() {
   const box = $('sheet-new');
   clearMistakes(box);
-  const game = $('sheet-game').value;
-  const lines = [];
-  const count = $('sheet-count');
-  const stake = $('sheet-stake');
-  if (game === 'deals') lines.push(formLine([[$('sheet-game'), 'game deals'], ' ', [count, count.value]]));
-  else if (game === 'basic') lines.push(formLine([[$('sheet-game'), 'game basic'], ' target ', [count, count.value]]));
-  else if (game === 'knock') lines.push(formLine([[$('sheet-game'), 'game knock'], ' rounds ', [count, count.value]]));
-  else lines.push(formLine([[$('sheet-game'), `game ${game}`]]));
-  if (game === 'points') lines.push(formLine(['point ', [stake, stake.value]]));
-  if (['pool101', 'pool201', 'deals'].includes(game)) lines.push(formLine(['entry ', [stake, stake.value]]));
-  if (!['basic', 'knock', 'crazy'].includes(game)) {
-    lines.push(formLine(['fee ', [$('sheet-fee'), $('sheet-fee').value.trim() ? $('sheet-fee').value : '0']]));
-    if ($('sheet-currency').value.trim()) lines.push(formLine(['currency ', [$('sheet-currency'), $('sheet-currency').value]]));
+  const table = sheetGames().find((t) => t.id === $('sheet-game').value);
+  const field = (setting) => $(`sheet-${setting.id}`);
+  // The game line, with its settings ('game deals 3', 'game knock rounds 5'); then a line for
+  // each other setting given, or needed ('point 2', 'fee 10%').
+  const first = [[$('sheet-game'), `game ${table.id}`]];
+  for (const setting of table.settings.filter((t) => t.on_game_line && (t.required || field(t).value.trim()))) {
+    first.push(setting.keyword ? ` ${setting.keyword} ` : ' ', [field(setting), field(setting).value]);
+  }
+  const lines = [formLine(first)];
+  for (const setting of table.settings.filter((t) => !t.on_game_line)) {
+    if (setting.required || field(setting).value.trim()) {
+      lines.push(formLine([`${setting.keyword} `, [field(setting), field(setting).value]]));
+    }
   }
   lines.push(formLine(['players ', [$('sheet-players'), $('sheet-players').value]]));
   const candidate = `${lines.map((l) => l.line).join('\n')}\n`;
@@ -1014,14 +1074,21 @@ function newSheet() {
   $('sheet-new').open = false;
 }
 
-function sheetFormFor(game) {
-  const indian = !['basic', 'knock', 'crazy'].includes(game);
-  $('sheet-count-label').hidden = !['deals', 'basic', 'knock'].includes(game);
-  $('sheet-count-label').firstChild.textContent = game === 'basic' ? 'Target ' : game === 'knock' ? 'Rounds ' : 'Deals ';
-  $('sheet-stake-label').hidden = !indian;
-  $('sheet-stake-label').firstChild.textContent = game === 'points' ? 'Point value ' : 'Entry ';
-  $('sheet-fee-label').hidden = !indian;
-  $('sheet-currency-label').hidden = !indian;
+// The settings of the game chosen for a new sheet, each a field, as `rummy rules --list` gives
+// them (with their defaults); what was typed in a field of the same name is kept.
+function sheetFormFor(id) {
+  const table = sheetGames().find((t) => t.id === id);
+  const typed = {};
+  for (const input of $('sheet-settings').querySelectorAll('input')) typed[input.dataset.setting] = input.value;
+  $('sheet-settings').replaceChildren(...table.settings.map((setting) => {
+    const numeric = setting.kind === 'count';
+    return el('label', { id: `sheet-${setting.id}-label` }, `${capitalised(setting.words)} `, el('input', {
+      id: `sheet-${setting.id}`, 'data-setting': setting.id, type: numeric ? 'number' : 'text',
+      min: numeric ? 1 : null, inputmode: numeric ? 'numeric' : setting.kind === 'text' ? null : 'decimal',
+      size: setting.kind === 'text' ? 3 : null, placeholder: setting.required ? 'needed' : null,
+      value: typed[setting.id] !== undefined ? typed[setting.id] : setting.default || '',
+    }));
+  }));
 }
 
 function exportSheet() {
@@ -1058,7 +1125,7 @@ function setUpSheet() {
   shareLabel($('sheet-share'), 'who pays whom');
   $('deal-entries').addEventListener('input', saveDraft);
   $('deal-entries').addEventListener('change', saveDraft);
-  $('deal-wild').addEventListener('input', saveDraft);
+  $('deal-settings').addEventListener('input', saveDraft);
   $('sheet-share').addEventListener('click', () => {
     if (settledText) shareText(payments(settledText), 'rummy: who pays whom', $('sheet-status'));
   });
@@ -1110,6 +1177,7 @@ loadCore().then((module) => {
   core = module;
   $('loading').remove();
   $('version').textContent = `${rummy(['--version']).out.trim()}, running in this page: nothing leaves your device.`;
+  setUpGames();
   setUpTabs();
   setUpHand();
   setUpSheet();

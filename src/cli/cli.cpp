@@ -400,7 +400,7 @@ void add_deal_options(CLI::App& command, CommonOptions& options) {
   command
       .add_option("--decks", options.decks,
                   "Packs in play (limits copies of each card); default: the game's")
-      ->check(whole_number(1, 8));
+      ->check(whole_number(1, most_packs));
 }
 
 void add_hand_argument(CLI::App& command, CommonOptions& options) {
@@ -492,19 +492,21 @@ int report_error(const CommandError& error, Format format, const Environment& en
 Rules rules_from(const CommonOptions& options, Game format) {
   const Variant variant = options.variant;
   Rules rules = Rules::for_variant(variant, format);
+  const GameOptions offered = options_of(rules);  // as `rummy rules --list` and the page say
   if (options.decks) {
-    if (const auto refusal = decks_refusal(rules, *options.decks)) {
-      throw CommandError{"--decks: " + *refusal, std::nullopt};
+    if (*options.decks > offered.most_packs) {
+      throw CommandError{"--decks: " + decks_refusal(rules, *options.decks).value_or(""),
+                         std::nullopt};
     }
     rules.decks = *options.decks;
   }
-  if (options.wild && !rules.deal_has_wild_rank) {
+  if (options.wild && !offered.wild_rank) {
     throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",
                                    variant_description(variant), wild_cards_text(rules)),
                        std::nullopt};
   }
   if (options.round) {
-    rules.contract = rules.round(*options.round);
+    if (*options.round <= offered.rounds) rules.contract = rules.round(*options.round);
     if (!rules.contract) {
       throw CommandError{"--round is for Crazy Rummy's contracts (--variant crazy)", std::nullopt};
     }
@@ -548,7 +550,7 @@ Input read_input(const std::string& path, const Environment& env) {
 }
 
 void refuse_game_option(bool given, const Rules& rules) {
-  if (given && !rules.has_formats) {
+  if (given && !options_of(rules).formats) {
     throw CommandError{
         fmt::format("--game names a format of Indian rummy ({}); {} has none",
                     spoken_list(all_games, game_name), variant_description(rules.variant)),

@@ -227,7 +227,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common, options.game);
     refuse_game_option(options.game_given, rules);
-    if (options.declared && !rules.declares) {
+    if (options.declared && !options_of(rules).declared) {
       throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
     BatchDefaults defaults;

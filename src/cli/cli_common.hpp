@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli.hpp"
+#include "game_options.hpp"
 #include "json_writer.hpp"
 #include "notation.hpp"
 #include "rules.hpp"

@@ -83,7 +83,7 @@ std::string reason_text(const LayOff& result, WildRank wild, const Rules& rules)
 int run_layoff(const LayoffOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
-    if (!rules.lays_off) {
+    if (!options_of(rules).layoffs) {
       throw CommandError{fmt::format("{} has no laying off: it is played in Basic, Knock and "
                                      "Crazy Rummy (--variant basic, knock or crazy)",
                                      variant_description(rules.variant)),
@@ -124,7 +124,7 @@ std::function<int()> setup_layoff(CLI::App& command, const Environment& env) {
   // The games that lay off, the first of them the default.
   std::vector<Variant> games;
   for (const Variant variant : all_variants) {
-    if (Rules::for_variant(variant).lays_off) games.push_back(variant);
+    if (options_of(Rules::for_variant(variant)).layoffs) games.push_back(variant);
   }
   options->common.variant = games.front();
   add_rules_options(command, options->common, /*with_variant=*/true, /*with_round=*/false, games);

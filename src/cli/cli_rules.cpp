@@ -8,6 +8,7 @@
 
 #include "classify.hpp"
 #include "cli_common.hpp"
+#include "game_options.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
@@ -168,14 +169,171 @@ struct RulesResult {
   }
 };
 
+Json setting_json(const SheetOption& setting) {
+  return {{"id", setting.id},
+          {"words", setting.words},
+          {"keyword", setting.keyword},
+          {"on_game_line", setting.on_game_line},
+          {"required", setting.required},
+          {"kind", setting.kind},
+          {"default", setting.by_default ? Json(*setting.by_default) : Json(nullptr)}};
+}
+
+Json settings_json(const Rules& rules) {
+  Json list = Json::array();
+  for (const SheetOption& setting : sheet_settings(rules)) list.push_back(setting_json(setting));
+  return list;
+}
+
+// A setting for people: "point value (needed)", "target (150 unless written)".
+std::string setting_text(const SheetOption& setting) {
+  const std::string written =
+      setting.on_game_line
+          ? fmt::format("on the game line{}", setting.keyword.empty()
+                                                  ? std::string()
+                                                  : " after '" + setting.keyword + "'")
+          : fmt::format("'{} …'", setting.keyword);
+  const std::string when = setting.required     ? "needed"
+                           : setting.by_default ? "default " + *setting.by_default
+                                                : "optional";
+  return fmt::format("{} ({}, {})", setting.words, written, when);
+}
+
+std::string settings_text(const Rules& rules) {
+  std::vector<std::string> parts;
+  for (const SheetOption& setting : sheet_settings(rules)) parts.push_back(setting_text(setting));
+  return parts.empty() ? std::string("nothing but the players") : spoken_list(parts, " and ");
+}
+
+// Every game the core knows, as the rulebook has it, and what each offers: the options that
+// apply to it, its formats, and what its table sheet takes. The page builds its controls from
+// this list; the command line refuses an option the list does not give a game.
+struct GameList {
+  Json json() const {
+    Json games = Json::array();
+    for (const Variant variant : all_variants) {
+      const Rules rules = Rules::for_variant(variant);
+      const GameOptions offered = options_of(rules);
+      Json formats = Json::array();
+      if (offered.formats) {
+        for (const Game format : all_games) {
+          formats.push_back({{"id", game_name(format)},
+                             {"name", game_description(format)},
+                             {"settings", settings_json(Rules::for_variant(variant, format))}});
+        }
+      }
+      Json outcomes = Json::array();
+      for (const OutcomeLine& line : outcome_lines(rules)) {
+        outcomes.push_back({{"outcome", outcome_id(line.outcome)},
+                            {"words", line.words},
+                            {"meaning", line.meaning},
+                            {"takes", line_takes_id(line.takes)},
+                            {"ends_deal", line.ends_deal}});
+      }
+      Json deal = Json::array();
+      for (const DealSetting& setting : deal_settings(rules)) {
+        deal.push_back({{"id", setting.id},
+                        {"words", setting.words},
+                        {"keyword", setting.keyword},
+                        {"on_deal_line", setting.on_deal_line},
+                        {"example", setting.example}});
+      }
+      games.push_back({{"id", variant_name(variant)},
+                       {"name", variant_description(variant)},
+                       {"deal_word", rules.match.deal_word},
+                       {"options",
+                        {{"wild_rank", offered.wild_rank},
+                         {"packs", offered.packs},
+                         {"most_packs", offered.most_packs},
+                         {"rounds", offered.rounds},
+                         {"formats", offered.formats},
+                         {"drops", offered.drops},
+                         {"declared", offered.declared},
+                         {"going_rummy", offered.going_rummy},
+                         {"layoffs", offered.layoffs},
+                         {"outs", offered.outs}}},
+                       {"formats", formats},
+                       {"settings", offered.formats ? Json::array() : settings_json(rules)},
+                       {"outcomes", outcomes},
+                       {"deal_settings", deal}});
+    }
+    return {{"games", games}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    bool first = true;
+    for (const Variant variant : all_variants) {
+      const Rules rules = Rules::for_variant(variant);
+      const GameOptions offered = options_of(rules);
+      if (!first) out << "\n";
+      first = false;
+      out << style.paint(variant_description(variant), colour::strong) << " (--variant "
+          << variant_name(variant) << "), played in " << rules.match.deal_word << "s\n";
+      std::vector<std::string> options;
+      if (offered.wild_rank) options.emplace_back("--wild");
+      options.push_back(
+          offered.most_packs > 1
+              ? fmt::format("--decks 1 to {} ({} by default)", offered.most_packs, offered.packs)
+              : fmt::format("{} pack{} only", offered.packs, offered.packs == 1 ? "" : "s"));
+      if (offered.rounds > 0) options.push_back(fmt::format("--round 1 to {}", offered.rounds));
+      if (offered.formats) options.emplace_back("--game");
+      if (offered.drops) options.emplace_back("--drop");
+      if (offered.declared) options.emplace_back("--declared");
+      if (offered.going_rummy) options.emplace_back("--rummy");
+      if (offered.layoffs) options.emplace_back("rummy layoff");
+      if (offered.outs) options.emplace_back("rummy outs");
+      out << "  options: " << spoken_list(options, " and ") << "\n";
+      if (offered.formats) {
+        out << "  formats (--game, and a sheet's game line):\n";
+        for (const Game format : all_games) {
+          out << fmt::format("    {:<8} {}: {}\n", game_name(format), game_description(format),
+                             settings_text(Rules::for_variant(variant, format)));
+        }
+      } else {
+        out << fmt::format("  a sheet ('game {}'): {}\n", variant_name(variant),
+                           settings_text(rules));
+      }
+      std::vector<std::string> lines;
+      for (const OutcomeLine& line : outcome_lines(rules)) {
+        const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
+                                       : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
+                                                                                 : "";
+        lines.push_back(fmt::format("'{}{}'{}",
+                                    line.words.empty() ? std::string("POINTS") : line.words, takes,
+                                    line.ends_deal ? " (ends it)" : ""));
+      }
+      out << "  a player's line in a " << rules.match.deal_word << ": "
+          << spoken_list(lines, " or ") << "\n";
+      for (const DealSetting& setting : deal_settings(rules)) {
+        out << fmt::format("  the {}: '{}{} {}'\n", setting.words,
+                           setting.on_deal_line ? rules.match.deal_word : "",
+                           setting.on_deal_line ? " " + setting.keyword : setting.keyword,
+                           setting.example);
+      }
+    }
+  }
+};
+
 struct RulesOptions {
   CommonOptions common;
   Game game = Game::points;
   bool game_given = false;
+  bool list = false;
+  std::vector<std::string> given;  // the options given besides --list and the output's
 };
 
 int run_rules(const RulesOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
+    if (options.list) {
+      if (!options.given.empty()) {
+        throw CommandError{fmt::format("--list lists every game as the rulebook has it: {} does "
+                                       "not apply to it",
+                                       options.given.front()),
+                           std::nullopt};
+      }
+      emit(GameList{}, options.common, env);
+      return exit_ok;
+    }
     const Rules rules = rules_from(options.common, options.game);
     refuse_game_option(options.game_given, rules);
     emit(RulesResult{rules}, options.common, env);
@@ -193,8 +351,20 @@ std::function<int()> setup_rules(CLI::App& command, const Environment& env) {
       add_enum_option(command, "--game", options->game, all_games, game_name,
                       "The format whose drops the house rules first-drop and middle-drop set: " +
                           spoken_list(all_games, game_name));
-  return [options, game, &env] {
+  command.add_flag("--list", options->list,
+                   "List every game with the options that apply to it, its formats and what its "
+                   "table sheet takes (the page builds its controls from this)");
+  return [options, game, &command, &env] {
     options->game_given = game->count() > 0;
+    options->given.clear();
+    for (const CLI::Option* option : command.get_options()) {
+      const std::string name = option->get_name();
+      if (option->count() == 0 || name == "--list" || name == "--format" || name == "--color" ||
+          name == "--help") {
+        continue;
+      }
+      options->given.push_back(name);
+    }
     return run_rules(*options, env);
   };
 }

@@ -102,7 +102,8 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     const Game game = options.game;
     const Rules rules = rules_from(options.common, game);
     refuse_game_option(options.game_given, rules);
-    if (options.drops && !rules.has_drops()) {
+    const GameOptions offered = options_of(rules);
+    if (options.drops && !offered.drops) {
       throw CommandError{fmt::format("--drop is for Indian rummy: {} has no drops",
                                      variant_description(rules.variant)),
                          std::nullopt};
@@ -118,11 +119,14 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       return exit_ok;
     }
 
-    if (options.rummy && rules.match.rummy_multiplier == 1) {
+    if (options.rummy && !offered.going_rummy) {
       throw CommandError{fmt::format("--rummy is for Basic Rummy, where going rummy doubles the "
                                      "hand; {} has no such rule",
                                      variant_description(rules.variant)),
                          std::nullopt};
+    }
+    if (!offered.declared && options.declared) {
+      throw CommandError{"--declared is for Indian rummy", std::nullopt};
     }
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards; where
     // hands are declared, one more is a drawn hand, scored after its discard.
@@ -130,9 +134,6 @@ int run_score(const ScoreOptions& options, const Environment& env) {
                           : rules.declares       ? HandSize::shown_or_drawn
                                                  : HandSize::shown;
     const ReadHand read = read_hand_from(options.common, rules, env, size);
-    if (!rules.declares && options.declared) {
-      throw CommandError{"--declared is for Indian rummy", std::nullopt};
-    }
     const auto judge = [&](const Rules& with, bool look_for_declaration) {
       return judge_hand(read.hand, read.written.grouped, with, look_for_declaration);
     };

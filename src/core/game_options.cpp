@@ -1,0 +1,125 @@
+// What a game offers, derived from its Rules (game_options.hpp).
+#include "game_options.hpp"
+
+#include <array>
+
+namespace rummy {
+
+namespace {
+
+// How each outcome reads on a sheet's player line, whatever the game: a property of the outcome,
+// so one row each; which outcomes a game has is its Match's.
+struct OutcomeRow {
+  Outcome outcome;
+  std::string_view meaning;
+  LineTakes takes;
+};
+constexpr std::array<OutcomeRow, outcome_count> outcome_rows = {{
+    {Outcome::declared, "declared", LineTakes::hand},
+    {Outcome::showed, "showed", LineTakes::hand_or_points},
+    {Outcome::dropped, "dropped", LineTakes::nothing},
+    {Outcome::missed, "missed three turns", LineTakes::nothing},
+    {Outcome::left, "left the table", LineTakes::nothing},
+    {Outcome::won, "won (all others out)", LineTakes::nothing},
+    {Outcome::out, "went out", LineTakes::nothing},
+    {Outcome::rummy, "went rummy", LineTakes::nothing},
+    {Outcome::knocked, "knocked", LineTakes::hand_or_points},
+}};
+
+constexpr bool rows_in_order() {
+  for (std::size_t i = 0; i < outcome_rows.size(); ++i) {
+    if (static_cast<std::size_t>(outcome_rows[i].outcome) != i) return false;
+  }
+  return true;
+}
+static_assert(rows_in_order(), "one row per Outcome, in the enum's order");
+
+bool has(Outcomes set, Outcome outcome) {
+  return (set & outcome_bit(outcome)) != 0;
+}
+
+}  // namespace
+
+GameOptions options_of(const Rules& rules) {
+  GameOptions options;
+  options.wild_rank = rules.deal_has_wild_rank;
+  options.packs = rules.decks;
+  // A one-pack game with more packs would let a hand hold a card twice.
+  options.most_packs = rules.decks == 1 ? 1 : most_packs;
+  options.rounds = static_cast<int>(rules.rounds.size());
+  options.formats = rules.has_formats;
+  options.drops = rules.has_drops();
+  options.declared = rules.declares;
+  options.going_rummy = rules.match.rummy_multiplier != 1;
+  options.layoffs = rules.lays_off;
+  options.outs = rules.declares;
+  return options;
+}
+
+std::string_view line_takes_id(LineTakes takes) {
+  constexpr std::array<std::string_view, 4> ids = {"nothing", "hand", "hand_or_points", "points"};
+  return ids[static_cast<std::size_t>(takes)];
+}
+
+std::vector<OutcomeLine> outcome_lines(const Rules& rules) {
+  const Match& match = rules.match;
+  std::vector<OutcomeLine> lines;
+  for (const OutcomeRow& row : outcome_rows) {
+    if (!has(match.outcomes, row.outcome)) continue;
+    const bool ends = has(match.ends_deal, row.outcome);
+    const std::string id(outcome_id(row.outcome));
+    if (row.outcome == Outcome::dropped) {
+      for (const Drop drop : all_drops) {
+        const std::string words = id + " " + std::string(drop_name(drop));
+        lines.push_back({row.outcome, words, {}, row.takes, ends});
+        lines.back().meaning = drop == Drop::first ? "dropped first" : "dropped middle";
+      }
+      continue;
+    }
+    lines.push_back({row.outcome, id, row.meaning, row.takes, ends});
+    // A loser's count alone, without the cards: 'Ravi 45'.
+    if (row.outcome == Outcome::showed) {
+      lines.push_back({row.outcome, "", "points only", LineTakes::points, ends});
+    }
+  }
+  return lines;
+}
+
+std::string_view sheet_game_name(const Rules& rules) {
+  return game_id(rules.format, rules);
+}
+
+std::vector<SheetOption> sheet_settings(const Rules& rules) {
+  const Match& match = rules.match;
+  std::vector<SheetOption> settings;
+  const std::string plural = std::string(match.deal_word) + "s";
+  if (match.deals_required) {
+    // 'game knock rounds 5'; 'game deals 3', whose name already says it.
+    const std::string keyword = plural == sheet_game_name(rules) ? "" : plural;
+    settings.push_back({plural, plural, keyword, true, true, "count", std::nullopt});
+  } else if (match.default_target > 0) {
+    settings.push_back(
+        {"target", "target", "target", true, false, "count", std::to_string(match.default_target)});
+  }
+  if (match.needs_point_value) {
+    settings.push_back({"point", "point value", "point", false, true, "amount", std::nullopt});
+  }
+  if (match.needs_entry) {
+    settings.push_back({"entry", "entry", "entry", false, true, "amount", std::nullopt});
+  }
+  if (match.keeps_money) {
+    settings.push_back({"fee", "fee", "fee", false, false, "fee", "0"});
+    settings.push_back({"currency", "currency", "currency", false, false, "text", std::nullopt});
+  }
+  return settings;
+}
+
+std::vector<DealSetting> deal_settings(const Rules& rules) {
+  std::vector<DealSetting> settings;
+  if (rules.deal_has_wild_rank) {
+    settings.push_back({"wild", "wild joker of the deal", "wild", true, "7♦"});
+  }
+  return settings;
+}
+
+}  // namespace rummy
