@@ -11,19 +11,20 @@ namespace {
 // so one row each; which outcomes a game has is its Match's.
 struct OutcomeRow {
   Outcome outcome;
+  std::string_view words;  // as the sheet writes them ("big gin" may differ from an id)
   std::string_view meaning;
   LineTakes takes;
 };
 constexpr std::array<OutcomeRow, outcome_count> outcome_rows = {{
-    {Outcome::declared, "declared", LineTakes::hand},
-    {Outcome::showed, "showed", LineTakes::hand_or_points},
-    {Outcome::dropped, "dropped", LineTakes::nothing},
-    {Outcome::missed, "missed three turns", LineTakes::nothing},
-    {Outcome::left, "left the table", LineTakes::nothing},
-    {Outcome::won, "won (all others out)", LineTakes::nothing},
-    {Outcome::out, "went out", LineTakes::nothing},
-    {Outcome::rummy, "went rummy", LineTakes::nothing},
-    {Outcome::knocked, "knocked", LineTakes::hand_or_points},
+    {Outcome::declared, "declared", "declared", LineTakes::hand},
+    {Outcome::showed, "showed", "showed", LineTakes::hand_or_points},
+    {Outcome::dropped, "dropped", "dropped", LineTakes::nothing},
+    {Outcome::missed, "missed", "missed three turns", LineTakes::nothing},
+    {Outcome::left, "left", "left the table", LineTakes::nothing},
+    {Outcome::won, "won", "won (all others out)", LineTakes::nothing},
+    {Outcome::out, "out", "went out", LineTakes::nothing},
+    {Outcome::rummy, "rummy", "went rummy", LineTakes::nothing},
+    {Outcome::knocked, "knocked", "knocked", LineTakes::hand_or_points},
 }};
 
 constexpr bool rows_in_order() {
@@ -67,16 +68,16 @@ std::vector<OutcomeLine> outcome_lines(const Rules& rules) {
   for (const OutcomeRow& row : outcome_rows) {
     if (!has(match.outcomes, row.outcome)) continue;
     const bool ends = has(match.ends_deal, row.outcome);
-    const std::string id(outcome_id(row.outcome));
+    const std::string words(row.words);
     if (row.outcome == Outcome::dropped) {
       for (const Drop drop : all_drops) {
-        const std::string words = id + " " + std::string(drop_name(drop));
-        lines.push_back({row.outcome, words, {}, row.takes, ends});
+        const std::string dropped = words + " " + std::string(drop_name(drop));
+        lines.push_back({row.outcome, dropped, {}, row.takes, ends});
         lines.back().meaning = drop == Drop::first ? "dropped first" : "dropped middle";
       }
       continue;
     }
-    lines.push_back({row.outcome, id, row.meaning, row.takes, ends});
+    lines.push_back({row.outcome, words, row.meaning, row.takes, ends});
     // A loser's count alone, without the cards: 'Ravi 45'.
     if (row.outcome == Outcome::showed) {
       lines.push_back({row.outcome, "", "points only", LineTakes::points, ends});
