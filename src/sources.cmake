@@ -22,6 +22,7 @@ set(rummy_core_sources
     src/core/money.cpp
     src/core/sheet.cpp
     src/core/knock.cpp
+    src/core/gin.cpp
     src/core/toss.cpp
     src/core/layoff.cpp)
 
