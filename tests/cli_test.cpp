@@ -378,8 +378,8 @@ TEST_CASE("an enumerated value mistyped: did you mean") {
   CHECK(run.err.starts_with(
       "rummy: error: --format: 'jsn' is not one of text or json (did you mean json?)\n"));
   CHECK(rummy_cli({"score", "--variant", "knok"})
-            .err.starts_with("rummy: error: --variant: 'knok' is not one of indian, basic, knock "
-                             "or crazy (did you "
+            .err.starts_with("rummy: error: --variant: 'knok' is not one of indian, basic, knock, "
+                             "crazy or gin (did you "
                              "mean knock?)\n"));
 }
 

@@ -29,7 +29,7 @@ check "bash: an option" "--variant" "$(complete_bash rummy score --vari)"
 check "bash: variants" "indian basic knock crazy gin" "$(complete_bash rummy score --variant '')"
 check "bash: games" "pool101 pool201" "$(complete_bash rummy batch --game pool)"
 check "bash: formats of batch" "text json csv" "$(complete_bash rummy batch --format '')"
-check "bash: house-rule names" "pure-without-second= pool-out= points-cap=" \
+check "bash: house-rule names" "pure-without-second= pool-out= points-cap= preset=" \
   "$(complete_bash rummy score --house p)"
 check "bash: house-rule values" "pure-exempt" \
   "$(complete_bash rummy score --house pure-without-second = pure-)"
@@ -106,7 +106,7 @@ DRIVE
   zsh_check "games" 4 "pool101 pool201"
   zsh_check "formats of batch" 5 "csv json text"
   zsh_check "house-rule names" 6 \
-    "points-cap= pool-out=exceed pool-out=reach pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
+    "points-cap= pool-out=exceed pool-out=reach preset=classic preset=modern pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
   zsh_check "house-rule values" 7 "pool-out=exceed pool-out=reach"
   zsh_check "drops" 8 "first middle"
   zsh_check "files for settle" 9 "friday.sheet"

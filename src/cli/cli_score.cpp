@@ -132,9 +132,10 @@ int score_knock(const ScoreOptions& options, const Rules& rules, const Environme
                                    variant_description(rules.variant)),
                        std::nullopt};
   }
-  if (options.rummy || options.declared) {
-    throw CommandError{"--knocker scores a knocked hand: --rummy and --declared do not apply",
-                       std::nullopt};
+  if (options.rummy || options.declared || options.drops) {
+    throw CommandError{
+        "--knocker scores a knocked hand: --rummy, --declared and --drop do not apply",
+        std::nullopt};
   }
   const ReadHand defender = read_hand_from(options.common, rules, env, HandSize::any);
   const ReadHand knocker = read_hand(*options.knocker, "--knocker", rules);
@@ -329,11 +330,9 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
                 "Basic Rummy: the winner went rummy (every card in one turn), which doubles the "
                 "hand")
       ->excludes(drop);
-  command
-      .add_option("--knocker", options->knocker,
-                  "A knock against this hand: the knocker's hand (the hand argument is the "
-                  "defender's), e.g. \"5♠-6♠-7♠ | 9♥-9♦-9♣ | J♦-Q♦-K♦ | 3♣\"")
-      ->excludes(drop);
+  command.add_option("--knocker", options->knocker,
+                     "A knock against this hand: the knocker's hand (the hand argument is the "
+                     "defender's), e.g. \"5♠-6♠-7♠ | 9♥-9♦-9♣ | J♦-Q♦-K♦ | 3♣\"");
   command.add_option("--upcard", options->upcard,
                      "With --knocker and house rule oklahoma=on: the hand's first upcard");
   command.add_option("--discard", options->discard,
