@@ -23,6 +23,7 @@ set(rummy_core_sources
     src/core/sheet.cpp
     src/core/knock.cpp
     src/core/describe.cpp
+    src/core/gin.cpp
     src/core/toss.cpp
     src/core/layoff.cpp
     src/core/game_options.cpp)

@@ -378,8 +378,8 @@ TEST_CASE("an enumerated value mistyped: did you mean") {
   CHECK(run.err.starts_with(
       "rummy: error: --format: 'jsn' is not one of text or json (did you mean json?)\n"));
   CHECK(rummy_cli({"score", "--variant", "knok"})
-            .err.starts_with("rummy: error: --variant: 'knok' is not one of indian, basic, knock "
-                             "or crazy (did you "
+            .err.starts_with("rummy: error: --variant: 'knok' is not one of indian, basic, knock, "
+                             "crazy or gin (did you "
                              "mean knock?)\n"));
 }
 
@@ -416,9 +416,9 @@ TEST_CASE("each command's exit codes: only those it returns, in its own words") 
 
 TEST_CASE("layoff --help offers only the games that lay off, and its own default") {
   const std::string help = rummy_cli({"layoff", "--help"}, "", false, false, 200).out;
-  CHECK(help.find("--variant TEXT:{basic,knock,crazy}=basic") != std::string::npos);
-  CHECK(help.find("The game: basic, knock or crazy") != std::string::npos);
-  CHECK(help.find("--variant basic|knock|crazy chooses the game (default basic)") !=
+  CHECK(help.find("--variant TEXT:{basic,knock,crazy,gin}=basic") != std::string::npos);
+  CHECK(help.find("The game: basic, knock, crazy or gin") != std::string::npos);
+  CHECK(help.find("--variant basic|knock|crazy|gin chooses the game (default basic)") !=
         std::string::npos);
   CHECK(help.find("indian") == std::string::npos);
   // Indian rummy is still read, to be refused with its reason.

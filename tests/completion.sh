@@ -26,17 +26,17 @@ complete_bash() {
 }
 check "bash: subcommands" "score settle" "$(complete_bash rummy s)"
 check "bash: an option" "--variant" "$(complete_bash rummy score --vari)"
-check "bash: variants" "indian basic knock crazy" "$(complete_bash rummy score --variant '')"
+check "bash: variants" "indian basic knock crazy gin" "$(complete_bash rummy score --variant '')"
 check "bash: games" "pool101 pool201" "$(complete_bash rummy batch --game pool)"
 check "bash: formats of batch" "text json csv" "$(complete_bash rummy batch --format '')"
-check "bash: house-rule names" "pure-without-second= pool-out= points-cap=" \
+check "bash: house-rule names" "pure-without-second= pool-out= points-cap= preset=" \
   "$(complete_bash rummy score --house p)"
 check "bash: house-rule values" "pure-exempt" \
   "$(complete_bash rummy score --house pure-without-second = pure-)"
 check "bash: house-rule values after '='" "reach exceed" \
   "$(complete_bash rummy settle --house pool-out =)"
 check "bash: drops" "first middle" "$(complete_bash rummy score --drop '')"
-check "bash: a value after '='" "indian basic knock crazy" "$(complete_bash rummy score --variant =)"
+check "bash: a value after '='" "indian basic knock crazy gin" "$(complete_bash rummy score --variant =)"
 check "bash: a value begun after '='" "basic" "$(complete_bash rummy score --variant = b)"
 check "bash: deal's games" "points pool101 pool201 deals" "$(complete_bash rummy deal --game '')"
 dir="$(mktemp -d)"
@@ -49,7 +49,7 @@ check "bash: cash points' options" "--value" "$(complete_bash rummy cash points 
 check "bash: cash's --format" "text json" "$(complete_bash rummy cash pool --format '')"
 check "bash: completion's shells" "bash zsh fish" "$(complete_bash rummy completion '')"
 check "bash: colours" "auto always never" "$(complete_bash rummy toss --color '')"
-check "bash: layoff's variants" "basic knock crazy" "$(complete_bash rummy layoff --variant '')"
+check "bash: layoff's variants" "basic knock crazy gin" "$(complete_bash rummy layoff --variant '')"
 check "bash: validate's formats" "text json" "$(complete_bash rummy validate --format '')"
 
 if command -v zsh > /dev/null && zsh -fc "zmodload zsh/zpty" 2> /dev/null; then
@@ -102,11 +102,11 @@ DRIVE
   zsh_check "the commands" 0 "arrange batch cash completion deal layoff outs rules score settle toss validate"
   zsh_check "subcommands" 1 "score settle"
   zsh_check "an option" 2 "--variant"
-  zsh_check "variants" 3 "basic crazy indian knock"
+  zsh_check "variants" 3 "basic crazy gin indian knock"
   zsh_check "games" 4 "pool101 pool201"
   zsh_check "formats of batch" 5 "csv json text"
   zsh_check "house-rule names" 6 \
-    "points-cap= pool-out=exceed pool-out=reach pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
+    "points-cap= pool-out=exceed pool-out=reach preset=classic preset=modern pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
   zsh_check "house-rule values" 7 "pool-out=exceed pool-out=reach"
   zsh_check "drops" 8 "first middle"
   zsh_check "files for settle" 9 "friday.sheet"
@@ -116,12 +116,12 @@ DRIVE
   zsh_check "cash's --format" 13 "json text"
   zsh_check "completion's shells" 14 "bash fish zsh"
   zsh_check "colours" 15 "always auto never"
-  zsh_check "layoff's variants" 16 "basic crazy knock"
+  zsh_check "layoff's variants" 16 "basic crazy gin knock"
   zsh_check "validate's formats" 17 "json text"
   zsh_check "deal's games" 18 "deals points pool101 pool201"
   zsh_check "deal's options" 19 "--fee --format"
   zsh_check "rummy's own options" 20 "--help --version"
-  zsh_check "a value after '='" 21 "basic crazy indian knock"
+  zsh_check "a value after '='" 21 "basic crazy gin indian knock"
   zsh_check "a house rule after '='" 22 "drops-in-deals=off drops-in-deals=on"
 else
   echo "skipped: zsh (with its zsh/zpty module) is not installed"
@@ -132,14 +132,14 @@ if command -v fish > /dev/null; then
     echo "FAIL: fish --no-execute"; failures=$((failures + 1)); fi
   got="$(fish -c "source $dir/rummy.fish; complete -C 'rummy score --variant '" | cut -f1 |
     sort | xargs)"
-  check "fish: variants" "basic crazy indian knock" "$got"
+  check "fish: variants" "basic crazy gin indian knock" "$got"
   complete_fish() { fish -c "source $dir/rummy.fish; complete -C '$1'" | cut -f1 | sort | xargs; }
   check "fish: cash's own commands" "deals points pool" "$(complete_fish 'rummy cash ')"
   check "fish: completion's shells" "bash fish zsh" "$(complete_fish 'rummy completion ')"
   check "fish: games" "deals points pool101 pool201" "$(complete_fish 'rummy score --game ')"
   check "fish: formats of batch" "csv json text" "$(complete_fish 'rummy batch --format ')"
   check "fish: drops" "first middle" "$(complete_fish 'rummy score --drop ')"
-  check "fish: layoff's variants" "basic crazy knock" "$(complete_fish 'rummy layoff --variant ')"
+  check "fish: layoff's variants" "basic crazy gin knock" "$(complete_fish 'rummy layoff --variant ')"
   check "fish: cash points' options" "--value" "$(complete_fish 'rummy cash points --va')"
   check "fish: deal's games" "deals points pool101 pool201" "$(complete_fish 'rummy deal --game ')"
   check "fish: a command's description, its aside left out" \

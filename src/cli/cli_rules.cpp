@@ -66,6 +66,9 @@ std::vector<std::string> game_lines(const Rules& rules) {
     }
   } else if (rules.exact_hand_size) {
     lines.push_back(fmt::format("deal: {} cards each", rules.hand_size));
+  } else if (rules.match.min_players == rules.match.max_players) {
+    lines.push_back(
+        fmt::format("deal: {} cards each to {} players", rules.hand_size, rules.match.max_players));
   } else {
     lines.push_back(fmt::format("deal: {} cards each to 2 players, {} to 3 or 4, {} to 5 or 6",
                                 rules.deal_size(2), rules.deal_size(3), rules.deal_size(5)));

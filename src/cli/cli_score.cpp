@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "gin.hpp"
 #include "report.hpp"
 #include "scoring.hpp"
 
@@ -19,7 +20,146 @@ struct ScoreOptions {
   bool drops = false;       // --drop was given
   bool game_given = false;  // --game was given
   bool rummy = false;       // Basic: the winner went rummy, doubling the hand
+  // A knock scored against the defender's hand (Gin Rummy): the knocker's hand, the first
+  // upcard (oklahoma) and the discard of 11 cards.
+  std::optional<std::string> knocker, upcard, discard;
 };
+
+// ---- A knocked hand against the defender's (docs/rules.md §8) --------------------------------
+
+std::string cards_text(std::span<const Card> cards, std::string_view between) {
+  std::string text;
+  for (const Card card : cards)
+    text += (text.empty() ? "" : std::string(between)) + to_string(card);
+  return text;
+}
+
+std::string melds_text(const std::vector<Group>& melds, std::span<const Card> deadwood) {
+  std::string text;
+  for (const Group& meld : melds) text += (text.empty() ? "" : " | ") + cards_text(meld, "-");
+  if (!deadwood.empty()) text += (text.empty() ? "" : " | ") + cards_text(deadwood, " ");
+  return text;
+}
+
+struct KnockResult {
+  const Rules& rules;
+  const ReadHand& read;
+  GinHandScore hand;
+  std::vector<HouseRuleSetting> changed;
+
+  std::string rule() const {
+    const int k = hand.knocker_points, d = hand.defender_points;
+    const GinScoring& gin = rules.gin;
+    std::string text;
+    switch (hand.result) {
+      case GinResult::knock:
+        text = fmt::format("knock: the knocker scores {} − {} = {}", d, k, d - k);
+        break;
+      case GinResult::gin:
+        text = fmt::format("gin: the knocker scores {} + {} = {}", d, gin.gin_bonus(),
+                           d + gin.gin_bonus());
+        break;
+      case GinResult::big_gin:
+        text = fmt::format("big gin: the knocker scores {} + {} = {}", d, gin.big_gin_bonus,
+                           d + gin.big_gin_bonus);
+        break;
+      case GinResult::undercut:
+        text = fmt::format("undercut: the defender scores {} − {} + {} = {}", k, d,
+                           gin.undercut_bonus(), k - d + gin.undercut_bonus());
+        break;
+      case GinResult::no_score:
+        return "a tie scores nothing (undercut-tie=nothing): nobody wins the hand";
+    }
+    if (hand.doubled) text += fmt::format(", doubled by the spade upcard: {}", hand.points);
+    return text;
+  }
+
+  Json json() const {
+    const auto melds = [&](const std::vector<Group>& groups) {
+      Json list = Json::array();
+      for (const Group& meld : groups) list.push_back(cards_json(meld, rules));
+      return list;
+    };
+    Json knocker = {{"melds", melds(hand.knocker_melds)},
+                    {"deadwood", cards_json(hand.knocker_deadwood, rules)},
+                    {"points", hand.knocker_points}};
+    Json defender = {{"melds", melds(hand.defender_melds)},
+                     {"laid_off", cards_json(hand.laid_off, rules)},
+                     {"deadwood", cards_json(hand.defender_deadwood, rules)},
+                     {"points", hand.defender_points}};
+    const auto winner = hand.winner();
+    Json knock = {{"result", gin_result_id(hand.result)},
+                  {"knock_limit", hand.limit},
+                  {"discard", hand.discard ? Json(to_string(*hand.discard)) : Json(nullptr)},
+                  {"knocker", knocker},
+                  {"defender", defender},
+                  {"spades_doubled", hand.doubled},
+                  {"winner", winner ? Json(*winner == 0 ? "knocker" : "defender") : Json(nullptr)}};
+    return {{"points", hand.points},   {"uncapped", hand.points},
+            {"capped", false},         {"rule", rule()},
+            {"rule_id", "knock"},      {"game", game_id(Game::points, rules)},
+            {"doubled", hand.doubled}, {"role", "knocked"},
+            {"knock", knock},          {"house_rules", house_rules_json(changed)}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    out << wild_line(read, rules) << "\n";
+    if (hand.discard) out << "discard: " << to_string(*hand.discard) << "\n";
+    out << fmt::format("knocker: {}: deadwood {} (knock limit {})\n",
+                       melds_text(hand.knocker_melds, hand.knocker_deadwood), hand.knocker_points,
+                       hand.limit);
+    out << fmt::format("defender: {}", melds_text(hand.defender_melds, hand.defender_deadwood));
+    if (!hand.laid_off.empty()) out << ", lays off " << cards_text(hand.laid_off, " ");
+    out << fmt::format(": deadwood {}\n", hand.defender_points);
+    out << style.paint(rule(), colour::strong) << "\n";
+    if (!changed.empty()) out << changed_by_text(changed) << "\n";
+  }
+};
+
+// One card written for an option: --upcard 6♦.
+Card one_card(const std::string& text, std::string_view option, const Rules& rules) {
+  const std::vector<Card> cards = read_hand(text, option, rules).hand.cards();
+  if (cards.size() != 1) {
+    throw CommandError{fmt::format("{} takes one card, not '{}'", option, text), std::nullopt};
+  }
+  return cards.front();
+}
+
+int score_knock(const ScoreOptions& options, const Rules& rules, const Environment& env) {
+  if (!rules.gin.on) {
+    throw CommandError{fmt::format("--knocker scores a knock against the defender's hand; {} "
+                                   "scores each hand on its own",
+                                   variant_description(rules.variant)),
+                       std::nullopt};
+  }
+  if (options.rummy || options.declared || options.drops) {
+    throw CommandError{
+        "--knocker scores a knocked hand: --rummy, --declared and --drop do not apply",
+        std::nullopt};
+  }
+  const ReadHand defender = read_hand_from(options.common, rules, env, HandSize::any);
+  const ReadHand knocker = read_hand(*options.knocker, "--knocker", rules);
+  const std::optional<Card> upcard =
+      options.upcard ? std::optional(one_card(*options.upcard, "--upcard", rules)) : std::nullopt;
+  const std::optional<Card> discard =
+      options.discard ? std::optional(one_card(*options.discard, "--discard", rules))
+                      : std::nullopt;
+  const GinKnocker knock{knocker.hand, knocker.written.grouped, discard};
+  const std::vector<Card> defender_cards = defender.hand.cards();
+  const auto play = [&](const Rules& with) {
+    return score_gin_hand(knock, defender_cards, upcard, with);
+  };
+  const GinHandOutcome outcome = play(rules);
+  if (!outcome.score) throw CommandError{*outcome.refusal, std::nullopt};
+  const auto points = [&](const Rules& with) {
+    const GinHandOutcome other = play(with);
+    return other.score ? std::optional(std::pair(other.score->result, other.score->points))
+                       : std::nullopt;
+  };
+  emit(KnockResult{rules, knocker, *outcome.score, house_rules_that_changed(rules, points)},
+       options.common, env);
+  return exit_ok;
+}
 
 // What a hand or a drop pays: the score, and for a hand the groups it was judged by.
 struct ScoreResult {
@@ -102,6 +242,13 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     const Game game = options.game;
     const Rules rules = rules_from(options.common, game);
     refuse_game_option(options.game_given, rules);
+    if (options.knocker) return score_knock(options, rules, env);
+    if (options.upcard || options.discard) {
+      throw CommandError{
+          "--upcard and --discard belong to a knock: give the knocker's hand with "
+          "--knocker",
+          std::nullopt};
+    }
     const GameOptions offered = options_of(rules);
     if (options.drops && !offered.drops) {
       throw CommandError{fmt::format("--drop is for Indian rummy: {} has no drops",
@@ -184,6 +331,13 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
                 "Basic Rummy: the winner went rummy (every card in one turn), which doubles the "
                 "hand")
       ->excludes(drop);
+  command.add_option("--knocker", options->knocker,
+                     "A knock against this hand: the knocker's hand (the hand argument is the "
+                     "defender's), e.g. \"5♠-6♠-7♠ | 9♥-9♦-9♣ | J♦-Q♦-K♦ | 3♣\"");
+  command.add_option("--upcard", options->upcard,
+                     "With --knocker and house rule oklahoma=on: the hand's first upcard");
+  command.add_option("--discard", options->discard,
+                     "With --knocker and 11 cards: the knocker's discard");
   return [options, drop, game, &env] {
     options->drops = drop->count() > 0;
     options->game_given = game->count() > 0;

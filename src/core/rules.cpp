@@ -1,6 +1,7 @@
 // The house-rule table and the names of games and drops.
 #include "rules.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <system_error>
@@ -23,7 +24,7 @@ std::string_view game_description(Game game) {
 
 std::string_view variant_name(Variant variant) {
   constexpr std::array<std::string_view, all_variants.size()> names = {"indian", "basic", "knock",
-                                                                       "crazy"};
+                                                                       "crazy", "gin"};
   return names[static_cast<int>(variant)];
 }
 
@@ -33,7 +34,7 @@ std::string_view game_id(Game game, const Rules& rules) {
 
 std::string_view variant_description(Variant variant) {
   constexpr std::array<std::string_view, all_variants.size()> names = {
-      "Indian rummy", "Basic Rummy", "Knock Rummy", "Crazy Rummy"};
+      "Indian rummy", "Basic Rummy", "Knock Rummy", "Crazy Rummy", "Gin Rummy"};
   return names[static_cast<int>(variant)];
 }
 
@@ -93,6 +94,33 @@ Match indian_match(Game game) {
       break;
   }
   return match;
+}
+
+// ---- Gin Rummy (docs/rules.md §8) ------------------------------------------------------------
+// Knock Rummy's pack, values, melds and least-deadwood search, two players with 10 cards each;
+// a knock at most the knock limit, layoffs by the defender, and a game to 100 with bonuses.
+void gin_rules(Rules& rules) {
+  rules.decks = 1;
+  rules.printed_jokers_per_deck = 0;
+  rules.deal_has_wild_rank = false;
+  rules.ace_high = false;
+  rules.card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  rules.deal_sizes = {10, 10, 10, 10, 10, 10, 10};
+  rules.hand_size = 10;
+  rules.arrange_by = ArrangeBy::least_deadwood;
+  rules.shown_count = ShownCount::deadwood;
+  rules.gin.on = true;
+  Match& match = rules.match;
+  match.deal_word = "hand";
+  match.end = GameEnd::target;
+  match.default_target = rules.gin.game_target;
+  match.min_players = 2;
+  match.max_players = 2;
+  match.deal_size_by_players = true;
+  match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
+  match.ends_deal = outcome_bit(Outcome::knocked);
+  match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the defender";
+  match.no_winner_text = "knock: one player 'knocked HAND'";
 }
 
 }  // namespace
@@ -173,6 +201,9 @@ Rules Rules::for_variant(Variant variant, Game game) {
         match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the others";
         match.no_winner_text = "knock: one player 'knocked HAND'";
       }
+      break;
+    case Variant::gin:
+      gin_rules(rules);
       break;
     case Variant::crazy:  // rules §5: two packs and four jokers; every 2 and joker is wild
       rules.decks = 2;
@@ -327,6 +358,111 @@ DropValues drop_in_force(const Rules& rules) {
           own.middle.value_or(points.middle.value_or(0))};
 }
 
+// ---- Gin Rummy's house rules (docs/rules.md §8.9) ---------------------------------------------
+constexpr std::array<HouseRuleValue, 2> oklahoma_values = {{
+    {"off", "the knock limit is the knock-limit house rule"},
+    {"on", "the first upcard's value is the hand's knock limit (an ace: only gin)"},
+}};
+constexpr std::array<HouseRuleValue, 2> oklahoma_spades_values = {{
+    {"off", "a spade upcard changes nothing"},
+    {"on", "a spade first upcard doubles the hand's points, bonuses included"},
+}};
+constexpr std::array<HouseRuleValue, 2> big_gin_values = {{
+    {"off", "a knocker always discards; 11 melded cards go gin"},
+    {"on", "11 melded cards end the hand without a discard: big gin, 31 more"},
+}};
+constexpr std::array<HouseRuleValue, 2> undercut_tie_values = {{
+    {"undercut", "a defender tying the knocker undercuts"},
+    {"nothing", "a tie scores nothing and nobody wins the hand"},
+}};
+constexpr std::array<HouseRuleValue, 4> shutout_values = {{
+    {"double", "the winner's final total is doubled"},
+    {"flat", "the game bonus is doubled"},
+    {"hands", "the winner's hand points are doubled before the bonuses"},
+    {"none", "a shutout changes nothing"},
+}};
+constexpr std::array<HouseRuleValue, 2> preset_values = {{
+    {"modern", "gin 25, undercut 25, boxes 25, shutout double"},
+    {"classic", "gin 20, undercut 10, boxes 20, shutout flat"},
+}};
+using R = const Rules&;
+const std::array<HouseRule, 12> gin_house_rules = {{
+    {"knock-limit",
+     "the most deadwood a knock may leave",
+     "rules §8.4: the sources (10)",
+     {},
+     HouseRuleNumber{0, 10, "the most deadwood a knock may leave; 0: only gin ends a hand"},
+     [](R rules) { return rules.gin.knock_limit; },
+     [](Rules& rules, int value) { rules.gin.knock_limit = value; },
+     Variant::gin},
+    {"oklahoma", "whether the first upcard sets the knock limit",
+     "rules §8.7: off in the sources' basic game; Oklahoma gin (on)", oklahoma_values, std::nullopt,
+     [](R rules) { return rules.gin.oklahoma ? 1 : 0; },
+     [](Rules& rules, int value) { rules.gin.oklahoma = value == 1; }, Variant::gin},
+    {"oklahoma-spades", "whether a spade first upcard doubles the hand (with oklahoma=on)",
+     "rules §8.7: off; often played with Oklahoma gin (on)", oklahoma_spades_values, std::nullopt,
+     [](R rules) { return rules.gin.oklahoma_spades ? 1 : 0; },
+     [](Rules& rules, int value) { rules.gin.oklahoma_spades = value == 1; }, Variant::gin},
+    {"big-gin", "whether 11 melded cards end the hand without a discard",
+     "rules §8.4: off in the basic scoring; on in the modern sets of rules", big_gin_values,
+     std::nullopt, [](R rules) { return rules.gin.big_gin ? 1 : 0; },
+     [](Rules& rules, int value) { rules.gin.big_gin = value == 1; }, Variant::gin},
+    {"gin-bonus",
+     "what going gin scores on top of the defender's deadwood",
+     "rules §8.6: 25 (modern); 20 (classic)",
+     {},
+     HouseRuleNumber{0, 999, "the points gin scores more than the defender's deadwood"},
+     [](R rules) { return rules.gin.gin_bonus(); },
+     [](Rules& rules, int value) { rules.gin.gin_bonus_rule = value; },
+     Variant::gin},
+    {"undercut-bonus",
+     "what an undercut scores on top of the difference",
+     "rules §8.6: 25 (modern); 10 (classic)",
+     {},
+     HouseRuleNumber{0, 999, "the points an undercut scores more than the difference"},
+     [](R rules) { return rules.gin.undercut_bonus(); },
+     [](Rules& rules, int value) { rules.gin.undercut_bonus_rule = value; },
+     Variant::gin},
+    {"undercut-tie", "what a defender tying the knocker scores",
+     "rules §8.6: an undercut (most sources); nothing (some programs)", undercut_tie_values,
+     std::nullopt, [](R rules) { return rules.gin.undercut_tie ? 0 : 1; },
+     [](Rules& rules, int value) { rules.gin.undercut_tie = value == 0; }, Variant::gin},
+    {"game-target",
+     "the total that ends the game",
+     "rules §8.8: 100",
+     {},
+     HouseRuleNumber{1, 9999, "the hand points a player's total must reach to end the game"},
+     [](R rules) { return rules.gin.game_target; },
+     [](Rules& rules, int value) { rules.gin.game_target = value; },
+     Variant::gin},
+    {"game-bonus",
+     "what the player who ends the game scores more",
+     "rules §8.8: 100",
+     {},
+     HouseRuleNumber{0, 999, "the points the player reaching the target scores more"},
+     [](R rules) { return rules.gin.game_bonus; },
+     [](Rules& rules, int value) { rules.gin.game_bonus = value; },
+     Variant::gin},
+    {"box-bonus",
+     "what each hand won scores at the end of the game",
+     "rules §8.8: 25 (modern); 20 (classic)",
+     {},
+     HouseRuleNumber{0, 999, "the points each hand won adds at the end of the game"},
+     [](R rules) { return rules.gin.box_bonus(); },
+     [](Rules& rules, int value) { rules.gin.box_bonus_rule = value; },
+     Variant::gin},
+    {"shutout", "what a game the loser scored nothing in pays",
+     "rules §8.8: double (modern); flat (classic); hands; none", shutout_values, std::nullopt,
+     [](R rules) { return static_cast<int>(rules.gin.shutout()); },
+     [](Rules& rules, int value) { rules.gin.shutout_rule = static_cast<Shutout>(value); },
+     Variant::gin},
+    {"preset", "a set of the bonuses; the bonus rules written change it",
+     "rules §8.9: modern (the defaults); classic", preset_values, std::nullopt,
+     [](R rules) { return static_cast<int>(rules.gin.preset); },
+     [](Rules& rules, int value) { rules.gin.preset = static_cast<GinPreset>(value); },
+     Variant::gin},
+}};
+
 const std::array<HouseRule, 10> house_rule_table = {{
     {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
      "rules §2.6: the Hindi guide (default); most platforms (all); the Junglee guide's example "
@@ -406,6 +542,17 @@ const std::array<HouseRule, 10> house_rule_table = {{
      [](Rules& rules, int value) { rules.ends_on_discard = value == 1; }, Variant::basic},
 }};
 
+// Every game's house rules, in one list.
+template <std::size_t N, std::size_t M>
+std::array<HouseRule, N + M> joined(const std::array<HouseRule, N>& a,
+                                    const std::array<HouseRule, M>& b) {
+  std::array<HouseRule, N + M> all;
+  std::copy(a.begin(), a.end(), all.begin());
+  std::copy(b.begin(), b.end(), all.begin() + N);
+  return all;
+}
+const auto all_house_rules = joined(house_rule_table, gin_house_rules);
+
 }  // namespace
 
 bool HouseRule::applies(const Rules& rules) const {
@@ -439,11 +586,11 @@ std::optional<int> HouseRule::find_value(std::string_view text) const {
 }
 
 std::span<const HouseRule> house_rules() {
-  return house_rule_table;
+  return all_house_rules;
 }
 
 const HouseRule* find_house_rule(std::string_view name) {
-  for (const HouseRule& rule : house_rule_table) {
+  for (const HouseRule& rule : all_house_rules) {
     if (rule.name == name) return &rule;
   }
   return nullptr;
@@ -472,7 +619,7 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
   }
   if (rule == nullptr) {
     std::string known;
-    for (const HouseRule& each : house_rule_table) {
+    for (const HouseRule& each : all_house_rules) {
       known += known.empty() ? "" : ", ";
       known += each.name;
     }
@@ -497,6 +644,15 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
 }
 
 std::optional<std::string> house_rules_conflict(const Rules& rules) {
+  // Gin Rummy: the Oklahoma rules (ruling 6.45).
+  const Rules gin_default = Rules::for_variant(rules.variant);
+  if (rules.gin.oklahoma_spades && !rules.gin.oklahoma) {
+    return "oklahoma-spades doubles a hand by its first upcard, which counts only with "
+           "oklahoma=on";
+  }
+  if (rules.gin.oklahoma && rules.gin.knock_limit != gin_default.gin.knock_limit) {
+    return "knock-limit does not apply with oklahoma=on: the first upcard sets each hand's limit";
+  }
   const DropPenalty& drop = rules.drop_penalty(rules.format);
   if (!drop.first || !drop.middle) return std::nullopt;
   if (*drop.first > *drop.middle) {
@@ -517,7 +673,7 @@ std::optional<std::string> house_rules_conflict(const Rules& rules) {
 
 std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules) {
   std::vector<HouseRuleSetting> settings;
-  for (const HouseRule& rule : house_rule_table) {
+  for (const HouseRule& rule : all_house_rules) {
     if (rule.only_for && *rule.only_for != rules.variant) continue;
     const int value = rule.get(rules);
     const int default_value = rule.default_value(rules);

@@ -58,11 +58,11 @@ struct Contract {
 };
 std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs"
 
-// The four games of the rulebook: they differ only in the numbers and switches of Rules.
-enum class Variant { indian, basic, knock, crazy };
-inline constexpr std::array<Variant, 4> all_variants = {Variant::indian, Variant::basic,
-                                                        Variant::knock, Variant::crazy};
-std::string_view variant_name(Variant variant);              // "indian", "basic", "knock", "crazy"
+// The games of the rulebook: they differ only in the numbers and switches of Rules.
+enum class Variant { indian, basic, knock, crazy, gin };
+inline constexpr std::array<Variant, 5> all_variants = {
+    Variant::indian, Variant::basic, Variant::knock, Variant::crazy, Variant::gin};
+std::string_view variant_name(Variant variant);  // "indian", "basic", "knock", "crazy", "gin"
 std::string_view variant_description(Variant variant);       // "Indian rummy", "Basic Rummy" …
 std::optional<Variant> find_variant(std::string_view name);  // by variant_name
 
@@ -134,6 +134,40 @@ struct Match {
   std::string_view no_winner_text;    // what a deal without its winner lacks
 };
 
+// ---- Gin Rummy's knock, hand scores and game (docs/rules.md §8), as data ---------------------
+// What a game ends on when the loser won no hand (a shutout, §8.8).
+enum class Shutout {
+  doubled,      // the winner's final total is doubled
+  flat,         // the game bonus is doubled
+  hand_points,  // the winner's hand points are doubled before the bonuses
+  none,
+};
+// The house rules' presets (§8.9): modern is the rulebook's defaults.
+enum class GinPreset { modern, classic };
+struct GinScoring {
+  bool on = false;               // hands are knocked and scored as in Gin Rummy
+  int knock_limit = 10;          // the most deadwood a knock may leave (0: only gin ends a hand)
+  bool oklahoma = false;         // the first upcard's value is the hand's knock limit
+  bool oklahoma_spades = false;  // a spade upcard doubles the hand's points
+  bool big_gin = false;          // 11 cards all melded end the hand without a discard
+  int big_gin_bonus = 31;        // its own value, whatever the gin bonus is
+  bool undercut_tie = true;      // a tie is an undercut; off: nobody wins the hand
+  int game_target = 100;
+  int game_bonus = 100;
+  GinPreset preset = GinPreset::modern;
+  // Written house rules; unwritten, the preset's value.
+  std::optional<int> gin_bonus_rule, undercut_bonus_rule, box_bonus_rule;
+  std::optional<Shutout> shutout_rule;
+
+  int gin_bonus() const { return gin_bonus_rule.value_or(classic() ? 20 : 25); }
+  int undercut_bonus() const { return undercut_bonus_rule.value_or(classic() ? 10 : 25); }
+  int box_bonus() const { return box_bonus_rule.value_or(classic() ? 20 : 25); }
+  Shutout shutout() const {
+    return shutout_rule.value_or(classic() ? Shutout::flat : Shutout::doubled);
+  }
+  bool classic() const { return preset == GinPreset::classic; }
+};
+
 // The table games a sheet names ('game points', 'game basic' …): a game and its format.
 struct TableGame {
   std::string_view name;  // as the sheet writes it
@@ -171,6 +205,7 @@ struct Rules {
   bool has_formats = true;           // points, pool101, pool201 and deals (Indian)
   std::span<const Contract> rounds;  // Crazy Rummy: each round's deal and contract
   Match match;                       // how the game runs over deals
+  GinScoring gin;                    // Gin Rummy's knock, bonuses and game
   int decks = 2;
   int printed_jokers_per_deck = 1;
   int min_group = 3;             // fewer cards are unmatched; a set needs this many
