@@ -567,13 +567,13 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
     FAIL("no error");
   } catch (const InputError& error) {
     CHECK(format_diagnostic(error.diagnostic()) ==
-          "<arguments>:1:5: error: expected a player's line: the name and what they did (Asha "
-          "declared HAND, Ravi 45, Meena dropped first), found the end of the line\ndeal\n    "
+          "<arguments>:1:5: error: expected a player's line: the name and what they did (NAME "
+          "OUTCOME [HAND | N], or a count alone: Ravi 45), found the end of the line\ndeal\n    "
           "^\n");
   }
   // Knock: no agreed rounds needed, and no result; a pool: no entry.
   Sheet knock = parse_deal("P1 knocked 12\nP2 showed 20\n", "t");
-  knock.games.push_back({"knock", 0, "", false, 0});
+  knock.games.push_back({.name = "knock"});
   knock.player_lines.push_back({{"P1", 0}, {"P2", 14}});
   knock.lone_deal = 1;
   const Settlement s = settle(knock, "P1 knocked 12\nP2 showed 20\n", "t");
@@ -582,7 +582,7 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
   REQUIRE(s.deals.size() == 1);
   CHECK(s.deals[0].entries[0].change == 8 * knock_parts);  // in parts of a point
   Sheet pool = parse_deal("A declared\nB dropped middle\n", "t");
-  pool.games.push_back({"pool201", 0, "", false, 0});
+  pool.games.push_back({.name = "pool201"});
   pool.player_lines.push_back({{"A", 0}, {"B", 11}});
   pool.lone_deal = 1;
   const Settlement p = settle(pool, "A declared\nB dropped middle\n", "t");
