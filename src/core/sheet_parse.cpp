@@ -409,7 +409,8 @@ struct sheet_action<sheet_grammar::outcome_rest> {
             if (drop_name(drop) == word) entry.drop = drop;
           }
           if (drop_name(entry.drop) != word) refuse_at(builder, at, expected_after(line));
-          fits = !hand && !count;
+          if (hand || count) refuse_at(builder, builder.rest_at, "expected the end of the line");
+          fits = true;
         }
         break;
       case OutcomeFollows::nothing:
