@@ -1,5 +1,6 @@
-// Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that only record
-// each statement and its place in the Sheet model; settle (src/core/sheet.cpp) checks it.
+// Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that record each
+// statement and its place in the Sheet model, reading a player's outcome against the outcome
+// table (outcome_lines()); settle (src/core/sheet.cpp) checks the rest, the game line included.
 #include <string>
 
 #include <fmt/format.h>
