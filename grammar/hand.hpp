@@ -110,8 +110,8 @@ struct suit_required : suit {};
 struct wild_mark_text : pegtl::istring<'(', 'W', 'J', ')'> {};
 struct wild_mark : pegtl::seq<blanks, wild_mark_text> {};
 
-// PJ is the printed joker; JK is Crazy Rummy's spelling of it. In a hand both are read by one
-// rule that looks at the first byte once (most cards are not jokers).
+// PJ is the printed joker; JK is another spelling of it (the games that accept it say so). In a
+// hand both are read by one rule that looks at the first byte once (most cards are not jokers).
 struct printed_joker : pegtl::istring<'P', 'J'> {};
 // clang-format on
 struct joker_name {
@@ -128,7 +128,7 @@ struct joker_name {
     return true;
   }
 };
-// A card's rank: any rank but the J of JK, Crazy Rummy's printed joker, which is left to
+// A card's rank: any rank but the J of JK, the printed joker's other spelling, which is left to
 // joker_card. Natural cards are tried first, as most cards are; the joker's name after them.
 struct card_rank {
   using rule_t = card_rank;

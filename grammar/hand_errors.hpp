@@ -31,20 +31,13 @@ template <> inline constexpr auto error_message<settings_end_required> = "expect
 template <> inline constexpr auto error_message<sheet::sheet_line_required> = "expected a sheet line: game, point, entry, fee, decks, house, currency, players, deal, rejoin, split, or a player's name and what they did";
 template <> inline constexpr auto error_message<sheet::line_end_required> = "expected the end of the line";
 template <> inline constexpr auto error_message<sheet::value_required> = "expected a value";
-template <> inline constexpr auto error_message<sheet::game_kind_required> = "expected the game: points, pool101, pool201, deals N (the number of deals), basic, knock rounds N or crazy";
-template <> inline constexpr auto error_message<sheet::game_length_required> = "expected a number, e.g. 'game basic target 150' or 'game knock rounds 5'";
-template <> inline constexpr auto error_message<sheet::basic_length_required> = "expected how long the game is: 'target 150' (first to reach it) or 'hands 6' (highest after them)";
-template <> inline constexpr auto error_message<sheet::knock_rounds_required> = "expected the number of rounds agreed, e.g. 'game knock rounds 5'";
-template <> inline constexpr auto error_message<sheet::deal_count_required> = "expected the number of deals, e.g. 'game deals 3'";
+template <> inline constexpr auto error_message<sheet::setting_number_required> = "expected a number: a setting on the game's line is a word and a number";
 template <> inline constexpr auto error_message<sheet::listed_name_required> = "expected the players' names, e.g. 'players Asha Ravi Meena'";
 template <> inline constexpr auto error_message<sheet::rejoin_name_required> = "expected the name of the player who rejoins";
 template <> inline constexpr auto error_message<sheet::split_kind_required> = "expected how the pool is split: equal or drops";
-template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: declared [HAND], showed HAND or POINTS, POINTS, dropped first|middle, missed, left, won; out, rummy or knocked HAND in the other games";
-template <> inline constexpr auto error_message<sheet::hand_required> = "expected the hand that was shown";
+template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: the game's word for it and what it takes (a hand, a count or a word), or a count alone (45)";
 template <> inline constexpr auto error_message<sheet::closing_quote> = "expected the closing '\"' of the name";
-template <> inline constexpr auto error_message<sheet::drop_kind_required> = "expected first or middle after 'dropped': first before the first draw, middle any time after";
-template <> inline constexpr auto error_message<sheet::hand_or_points_required> = "expected the hand that was shown, or its count alone (45)";
-template <> inline constexpr auto error_message<sheet::deal_line_required> = "expected a player's line: the name and what they did (Asha declared HAND, Ravi 45, Meena dropped first)";
+template <> inline constexpr auto error_message<sheet::deal_line_required> = "expected a player's line: the name and what they did (NAME OUTCOME [HAND | N], or a count alone: Ravi 45)";
 // clang-format on
 
 struct errors {

@@ -1,25 +1,24 @@
-// A table sheet: one game at one table, written by hand during the game. Syntax only.
+// A table sheet: one game at one table, written by hand during the game. Syntax only: which
+// games, settings and outcomes there are is data (src/core/rules.hpp: the games list and the
+// outcome table), read by the parser's actions (src/core/sheet_parse.cpp) and the settlement.
 //
 //   # Friday at Ravi's
-//   game pool101            (or: game points / game pool201 / game deals 3; the other games:
-//                            game basic [target 150 | hands 6] / game knock rounds 5 / game crazy)
-//   entry 100               (pools and deals; points rummy: "point 2", the value of a point)
-//   fee 10%                 (or a fixed amount: "fee 5"; default 0)
-//   players Asha Ravi Meena Tom
-//   deal wild 7♦            (the wild joker is optional; (WJ) marks in the hands also say it)
-//     Asha declared A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ
-//     Ravi showed 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥
-//     Meena dropped first
-//     Tom missed            (three missed turns; "left": left the table; "won": last standing)
-//   rejoin Tom              (pools, between deals)
-//   split equal             (pools, with 2 or 3 left: "split equal" or "split drops")
+//   game NAME [WORD N]…     the game's name, then its settings: a word and a number, or a
+//                           number alone
+//   point 2                 the settings of the table: also entry, fee (10% or 5), decks,
+//                           house NAME=VALUE and currency
+//   players Asha Ravi Meena
+//   deal wild 7♦            a deal, with its wild rank if the game has one
+//     Asha OUTCOME A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣    a player's line: NAME OUTCOME [HAND | N]
+//     Ravi OUTCOME 45
+//     Meena OUTCOME WORD
+//   rejoin NAME             between deals
+//   split equal             (or "split drops")
 //
-// Basic and Crazy Rummy: "Asha out" (Basic also "Asha rummy"), the others "showed" the cards
-// left in hand. Knock Rummy: "Asha knocked HAND", the others "showed HAND" (one group: the tool
-// finds the least deadwood; groups split by '|': the player's own grouping counts).
-//
-// Also: "decks 2", "house NAME=VALUE", "currency ₹". One statement a line; '#' starts a comment
-// line; indentation is free.
+// A player's line is the name, then the outcome's word or words, then what the outcome takes: a
+// hand (groups split by '|'), a count, a word, or nothing. A count alone ('Ravi 45') is a hand
+// shown that counted so much. One statement a line; '#' starts a comment line; indentation is
+// free.
 #pragma once
 
 #include "batch_line.hpp"
@@ -43,34 +42,17 @@ struct line_end_required : line_end {};
 struct value : word {};
 struct value_required : value {};
 
-struct game_points : TAO_PEGTL_ISTRING("points") {};
-struct game_pool101 : TAO_PEGTL_ISTRING("pool101") {};
-struct game_pool201 : TAO_PEGTL_ISTRING("pool201") {};
-struct deal_count : pegtl::plus<pegtl::digit> {};
-struct deal_count_required : deal_count {};
-struct deals_word : TAO_PEGTL_ISTRING("deals") {};
-struct game_deals : pegtl::seq<deals_word, gap, pegtl::must<deal_count_required>> {};
-// Basic Rummy: to a target (150 unless written) or over an agreed number of hands.
-struct game_length : pegtl::plus<pegtl::digit> {};
-struct game_length_required : game_length {};
-struct basic_target : pegtl::seq<keyword<TAO_PEGTL_ISTRING("target")>, gap, pegtl::must<game_length_required>> {};
-struct basic_hands : pegtl::seq<keyword<TAO_PEGTL_ISTRING("hands")>, gap, pegtl::must<game_length_required>> {};
-struct basic_length : pegtl::sor<basic_target, basic_hands> {};
-struct basic_length_required : basic_length {};
-struct basic_word : TAO_PEGTL_ISTRING("basic") {};
-struct game_basic : pegtl::seq<keyword<basic_word>, pegtl::opt<gap, pegtl::not_at<pegtl::eolf>, pegtl::must<basic_length_required>>> {};
-// Knock Rummy: the agreed number of rounds. Crazy Rummy: always seven.
-struct knock_rounds : pegtl::seq<gap, keyword<TAO_PEGTL_ISTRING("rounds")>, gap, pegtl::must<game_length_required>> {};
-struct knock_rounds_required : knock_rounds {};
-struct knock_word : TAO_PEGTL_ISTRING("knock") {};
-struct game_knock : pegtl::seq<keyword<knock_word>, pegtl::must<knock_rounds_required>> {};
-struct crazy_word : TAO_PEGTL_ISTRING("crazy") {};
-struct game_crazy : keyword<crazy_word> {};
-struct game_kind : pegtl::sor<keyword<game_points>, keyword<game_pool101>, keyword<game_pool201>, game_deals,
-                              game_basic, game_knock, game_crazy> {};
-struct game_kind_required : game_kind {};
+// The game's line: its name, then its settings, each a word and a number ('WORD 5') or a number
+// alone. Whether the game and its settings exist is checked against the games list.
+struct game_name : word {};
+struct setting_word : pegtl::seq<pegtl::plus<pegtl::alpha>, keyword_end> {};
+struct setting_number : pegtl::seq<pegtl::plus<pegtl::digit>, keyword_end> {};
+struct setting_number_required : setting_number {};
+struct named_setting : pegtl::seq<setting_word, blanks, pegtl::must<setting_number_required>> {};
+struct lone_number : setting_number {};
+struct game_setting : pegtl::sor<named_setting, lone_number> {};
 struct game_word : keyword<TAO_PEGTL_ISTRING("game")> {};
-struct game_line : pegtl::seq<game_word, gap, pegtl::must<game_kind_required>> {};
+struct game_line : pegtl::seq<game_word, pegtl::opt<gap, game_name, pegtl::star<gap, game_setting>>> {};
 
 struct point_word : keyword<TAO_PEGTL_ISTRING("point")> {};
 struct point_line : pegtl::seq<point_word, gap, pegtl::must<value_required>> {};
@@ -117,25 +99,19 @@ struct player_name : pegtl::sor<quoted_name, player_word> {};
 // A loser's count without the cards: 'Ravi 45', 'Ravi showed 45'.
 struct points_given : pegtl::plus<pegtl::digit> {};
 struct points_only : pegtl::seq<blanks, points_given, line_end> {};
-struct hand_required : hand_line {};
-struct hand_or_points : pegtl::sor<points_only, hand_line> {};
-struct hand_or_points_required : hand_or_points {};
-// 'declared' alone: a valid declaration whose cards nobody wrote down.
-struct declared_alone : line_end {};
-struct declared : pegtl::seq<keyword<TAO_PEGTL_ISTRING("declared")>, pegtl::sor<declared_alone, pegtl::must<hand_required>>> {};
-struct showed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("showed")>, pegtl::must<hand_or_points_required>> {};
-// 'dropped first' or 'dropped middle': the sheet's own words (the batch file's is 'drop=').
-struct drop_kind_required : drop_value {};
-struct dropped : pegtl::seq<keyword<TAO_PEGTL_ISTRING("dropped")>, blanks, pegtl::must<drop_kind_required>, pegtl::must<line_end_required>> {};
-struct missed : pegtl::seq<keyword<TAO_PEGTL_ISTRING("missed")>, pegtl::must<line_end_required>> {};
-struct left_table : pegtl::seq<keyword<TAO_PEGTL_ISTRING("left")>, pegtl::must<line_end_required>> {};
-struct won : pegtl::seq<keyword<TAO_PEGTL_ISTRING("won")>, pegtl::must<line_end_required>> {};
-// The other games: who went out (Basic, Crazy), went rummy (Basic), or knocked (Knock).
-struct went_out : pegtl::seq<keyword<TAO_PEGTL_ISTRING("out")>, pegtl::must<line_end_required>> {};
-struct went_rummy : pegtl::seq<keyword<TAO_PEGTL_ISTRING("rummy")>, pegtl::must<line_end_required>> {};
-struct knocked : pegtl::seq<keyword<TAO_PEGTL_ISTRING("knocked")>, pegtl::must<hand_or_points_required>> {};
 struct shown_points : points_only {};
-struct outcome : pegtl::sor<declared, showed, dropped, missed, left_table, won, went_out, went_rummy, knocked, shown_points> {};
+// What the player did: the outcome's words, then what follows them. The first word is always the
+// outcome's; a further word is taken only where the outcome table has an outcome of more words
+// or one followed by a word (the actions decide: a hand written in letters, 'AS KS', is no word
+// of an outcome). What follows is a count, a hand or nothing; which one an outcome takes is the
+// outcome table's.
+struct outcome_word : word {};
+struct outcome_more : word {};
+struct outcome_words : pegtl::seq<outcome_word, pegtl::star<gap, outcome_more>> {};
+struct outcome_nothing : line_end {};
+struct outcome_rest : pegtl::sor<outcome_nothing, points_only, hand_line> {};
+struct spoken_outcome : pegtl::seq<outcome_words, outcome_rest> {};
+struct outcome : pegtl::sor<shown_points, spoken_outcome> {};
 struct outcome_required : outcome {};
 // A colon after the name, as on a paper sheet ('Ravi: declared'), is read as 'Ravi declared'.
 struct name_colon : pegtl::seq<blanks, pegtl::one<':'>> {};

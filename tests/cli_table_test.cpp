@@ -113,8 +113,8 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   CHECK(bad.code == 2);
   CHECK(bad.err ==
         "<stdin>:5:4: error: expected what the player did: declared [HAND], showed HAND or "
-        "POINTS, POINTS, dropped first|middle, missed, left, won; out, rummy or knocked HAND in "
-        "the other games, found 'hopped' (did you mean 'dropped'?)\n"
+        "POINTS, dropped first|middle, missed, left, won, out, rummy, knocked HAND or POINTS, or "
+        "POINTS alone, found 'hopped' (did you mean 'dropped'?)\n"
         " A hopped\n"
         "   ^\n");
 }
@@ -223,7 +223,8 @@ TEST_CASE("settle: header errors point at their own statement, after comments to
       twice.err.starts_with("<stdin>:3:3: error: the game is given twice (first at line 1, "
                             "column 1)"));
   const Run rounds = rummy_cli({"settle"}, "# k\ngame deals 0\nentry 5\nplayers A B\n");
-  CHECK(rounds.err.starts_with("<stdin>:2:12: error: a game of deals rummy has 1 to 100 deals"));
+  CHECK(rounds.err.starts_with(
+      "<stdin>:2:12: error: expected the number of deals from 1 to 100 (2, 3 or 6 are usual)\n"));
 }
 
 TEST_CASE("settle ends with who pays whom, the fewest transfers, the fee and the pool included") {

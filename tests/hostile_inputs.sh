@@ -75,9 +75,9 @@ expect "sheet point of 10^30" 2 ":2:7: error: expected an amount" -- "$rummy" se
 printf 'game pool101\nentry 5\nfee 1000%%\nplayers A B\n' > "$work/fee.sheet"
 expect "sheet fee of 1000%" 2 ":3:5: error: expected a fee" -- "$rummy" settle "$work/fee.sheet"
 printf 'game deals 99999999999999999999\nentry 5\nplayers A B\n' > "$work/deals.sheet"
-expect "deals count overflow" 2 "deals rummy has 1 to 100 deals" -- "$rummy" settle "$work/deals.sheet"
+expect "deals count overflow" 2 "expected the number of deals from 1 to 100" -- "$rummy" settle "$work/deals.sheet"
 printf 'game knock rounds 99999999999999999999\nplayers A B\n' > "$work/rounds.sheet"
-expect "rounds overflow" 2 "expected a number from 1 to 9999" -- "$rummy" settle "$work/rounds.sheet"
+expect "rounds overflow" 2 "expected the number of rounds agreed from 1 to 9999" -- "$rummy" settle "$work/rounds.sheet"
 # A sheet of 100,000 deals settles, and every deal is counted.
 python3 - "$work/many.sheet" <<'PY'
 import sys

@@ -568,13 +568,13 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
     FAIL("no error");
   } catch (const InputError& error) {
     CHECK(format_diagnostic(error.diagnostic()) ==
-          "<arguments>:1:5: error: expected a player's line: the name and what they did (Asha "
-          "declared HAND, Ravi 45, Meena dropped first), found the end of the line\ndeal\n    "
+          "<arguments>:1:5: error: expected a player's line: the name and what they did (NAME "
+          "OUTCOME [HAND | N], or a count alone: Ravi 45), found the end of the line\ndeal\n    "
           "^\n");
   }
   // Knock: no agreed rounds needed, and no result; a pool: no entry.
   Sheet knock = parse_deal("P1 knocked 12\nP2 showed 20\n", "t");
-  knock.games.push_back({"knock", 0, "", false, 0});
+  knock.games.push_back({.name = "knock"});
   knock.player_lines.push_back({{"P1", 0}, {"P2", 14}});
   knock.lone_deal = 1;
   const Settlement s = settle(knock, "P1 knocked 12\nP2 showed 20\n", "t");
@@ -583,7 +583,7 @@ TEST_CASE("a lone deal (rummy deal): its lines alone, no game around it") {
   REQUIRE(s.deals.size() == 1);
   CHECK(s.deals[0].entries[0].change == 8 * knock_parts);  // in parts of a point
   Sheet pool = parse_deal("A declared\nB dropped middle\n", "t");
-  pool.games.push_back({"pool201", 0, "", false, 0});
+  pool.games.push_back({.name = "pool201"});
   pool.player_lines.push_back({{"A", 0}, {"B", 11}});
   pool.lone_deal = 1;
   const Settlement p = settle(pool, "A declared\nB dropped middle\n", "t");
@@ -623,4 +623,108 @@ TEST_CASE("score_text: whole numbers as they are, a fraction by its sign or as n
   CHECK(score_text(s, -knock_parts / 2) == "-½");
   CHECK(score_text(s, 3 * knock_parts + 7 * knock_parts / 12) == "3 7/12");
   CHECK(score_text(s, 0, true) == "+0");
+}
+
+TEST_CASE("every game of the games list is read from its own usage line") {
+  for (const TableGame& game : table_games()) {
+    CAPTURE(game.name);
+    // The usage's N is the number its first setting shows in messages.
+    std::string line(game.usage);
+    if (const auto n = line.find(" N"); n != std::string::npos) {
+      REQUIRE_FALSE(game.settings.empty());
+      line.replace(n + 1, 1, std::to_string(game.settings.front().example));
+    }
+    const Sheet sheet = parse_sheet(line + "\n", "t.sheet");
+    REQUIRE(sheet.games.size() == 1);
+    CHECK(sheet.games[0].name == game.name);
+    const Match match = Rules::for_variant(game.variant, game.game).match;
+    std::string text = line + "\n";
+    if (match.needs_point_value) text += "point 1\n";
+    if (match.needs_entry) text += "entry 10\n";
+    CHECK(error_of_sheet(text + "players A B\n") == "no error");
+  }
+}
+
+TEST_CASE("the game line: a name from the games list, and the settings that game takes") {
+  const std::string games =
+      "'game points', 'game pool101', 'game pool201', 'game deals N', 'game basic', 'game "
+      "knock rounds N' or 'game crazy'";
+  CHECK(error_of_sheet("game knok rounds 5\nplayers A B\n") ==
+        "t.sheet:1:6: error: no game is called 'knok' (did you mean 'knock'?): a sheet's game is " +
+            games + "\ngame knok rounds 5\n     ^\n");
+  CHECK(error_of_sheet("game\nplayers A B\n") ==
+        "t.sheet:1:5: error: expected the game's name after 'game': " + games + "\ngame\n    ^\n");
+  CHECK(error_of_sheet("game crazy 5\nplayers A B\n") ==
+        "t.sheet:1:12: error: 'game crazy' takes no setting: it is written alone\n"
+        "game crazy 5\n           ^\n");
+  CHECK(error_of_sheet("game basic trget 150\n") ==
+        "t.sheet:1:12: error: 'game basic' takes target N or hands N, not 'trget' (did you mean "
+        "'target'?)\ngame basic trget 150\n           ^\n");
+  CHECK(error_of_sheet("game basic 150\n") ==
+        "t.sheet:1:12: error: 'game basic' takes target N or hands N, not a number alone\n"
+        "game basic 150\n           ^\n");
+  CHECK(error_of_sheet("game basic target 150 hands 6\n") ==
+        "t.sheet:1:23: error: the game's length is given twice (first at line 1, column 12)\n"
+        "game basic target 150 hands 6\n                      ^\n");
+  CHECK(error_of_sheet("game deals 101\nentry 5\nplayers A B\n") ==
+        "t.sheet:1:12: error: expected the number of deals from 1 to 100 (2, 3 or 6 are usual)\n"
+        "game deals 101\n           ^\n");
+  CHECK(error_of_sheet("game basic target\n") ==
+        "t.sheet:1:18: error: expected a number: a setting on the game's line is a word and a "
+        "number, found the end of the line\ngame basic target\n                 ^\n");
+  CHECK(error_of_sheet("game deals\nentry 5\nplayers A B\n") ==
+        "t.sheet:1:11: error: expected the number of deals, e.g. 'game deals 3'\n"
+        "game deals\n          ^\n");
+  // Names and settings in any case; what each setting agrees.
+  const Settlement hands = settle_text("GAME Basic HANDS 6\nplayers A B\n");
+  CHECK(hands.deals_to_play == 6);
+  CHECK(hands.target == 0);
+  const Settlement target = settle_text("game basic target 200\nplayers A B\n");
+  CHECK(target.target == 200);
+  CHECK(settle_text("game basic\nplayers A B\n").target == 150);
+}
+
+TEST_CASE("a player's line: the outcome's words from the outcome table, then what it takes") {
+  const std::string head = "game points\npoint 1\nplayers Asha Ravi\ndeal\n Asha declared\n";
+  CHECK(error_of_sheet(head + " Ravi missed 5♠\n") ==
+        "t.sheet:6:14: error: expected the end of the line, found '5♠'\n"
+        " Ravi missed 5♠\n             ^\n");
+  CHECK(error_of_sheet(head + " Ravi showed\n") ==
+        "t.sheet:6:13: error: expected the hand that was shown, or its count alone (45), found "
+        "the end of the line\n Ravi showed\n            ^\n");
+  CHECK(error_of_sheet(head + " Ravi declared 45\n") ==
+        "t.sheet:6:16: error: expected the hand that was shown, or the end of the line, found "
+        "'45'\n Ravi declared 45\n               ^\n");
+  CHECK(error_of_sheet(head + " Ravi dropped fist\n") ==
+        "t.sheet:6:15: error: expected first or middle after 'dropped': first before the first "
+        "draw, middle any time after, found 'fist' (did you mean 'first'?)\n"
+        " Ravi dropped fist\n              ^\n");
+  CHECK(error_of_sheet(head + " Ravi dropped first 5♠\n") ==
+        "t.sheet:6:21: error: expected the end of the line, found '5♠'\n"
+        " Ravi dropped first 5♠\n                    ^\n");
+  // The words in any case; a hand written in letters is no word of the outcome.
+  const Sheet sheet = parse_sheet(head +
+                                      " Ravi Dropped MIDDLE\ndeal\n Asha showed AS KS QS\n"
+                                      " Ravi declared\n",
+                                  "t.sheet");
+  const auto& first = std::get<SheetDeal>(sheet.events[0]).entries;
+  CHECK(first[1].outcome == Outcome::dropped);
+  CHECK(first[1].drop == Drop::middle);
+  const auto& second = std::get<SheetDeal>(sheet.events[1]).entries;
+  CHECK(second[0].outcome == Outcome::showed);
+  REQUIRE(second[0].hand);
+  CHECK(second[0].hand->cards.size() == 3);
+  CHECK(second[1].outcome == Outcome::declared);
+  CHECK_FALSE(second[1].hand);
+}
+
+TEST_CASE("the outcome table: one row per outcome, in order, words unique") {
+  const auto lines = outcome_lines();
+  REQUIRE(lines.size() == outcome_count);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    CAPTURE(i);
+    CHECK(lines[i].outcome == static_cast<Outcome>(i));
+    CHECK_FALSE(lines[i].words.empty());
+    for (std::size_t j = 0; j < i; ++j) CHECK(lines[i].words != lines[j].words);
+  }
 }

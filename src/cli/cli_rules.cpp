@@ -226,7 +226,7 @@ struct GameList {
         }
       }
       Json outcomes = Json::array();
-      for (const OutcomeLine& line : outcome_lines(rules)) {
+      for (const PlayerLine& line : player_lines(rules)) {
         outcomes.push_back({{"outcome", outcome_id(line.outcome)},
                             {"words", line.words},
                             {"meaning", line.meaning},
@@ -297,7 +297,7 @@ struct GameList {
                            settings_text(rules));
       }
       std::vector<std::string> lines;
-      for (const OutcomeLine& line : outcome_lines(rules)) {
+      for (const PlayerLine& line : player_lines(rules)) {
         const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
                                        : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
                                                                                  : "";

@@ -7,33 +7,20 @@ namespace rummy {
 
 namespace {
 
-// How each outcome reads on a sheet's player line, whatever the game: a property of the outcome,
-// so one row each; which outcomes a game has is its Match's.
-struct OutcomeRow {
-  Outcome outcome;
-  std::string_view words;  // as the sheet writes them ("big gin" may differ from an id)
-  std::string_view meaning;
-  LineTakes takes;
-};
-constexpr std::array<OutcomeRow, outcome_count> outcome_rows = {{
-    {Outcome::declared, "declared", "declared", LineTakes::hand},
-    {Outcome::showed, "showed", "showed", LineTakes::hand_or_points},
-    {Outcome::dropped, "dropped", "dropped", LineTakes::nothing},
-    {Outcome::missed, "missed", "missed three turns", LineTakes::nothing},
-    {Outcome::left, "left", "left the table", LineTakes::nothing},
-    {Outcome::won, "won", "won (all others out)", LineTakes::nothing},
-    {Outcome::out, "out", "went out", LineTakes::nothing},
-    {Outcome::rummy, "rummy", "went rummy", LineTakes::nothing},
-    {Outcome::knocked, "knocked", "knocked", LineTakes::hand_or_points},
-}};
-
-constexpr bool rows_in_order() {
-  for (std::size_t i = 0; i < outcome_rows.size(); ++i) {
-    if (static_cast<std::size_t>(outcome_rows[i].outcome) != i) return false;
+// What a player's line takes after an outcome's words, for people and the page: the sheet's own
+// outcome table (outcome_lines) says what follows the words; a drop's kind makes two lines.
+LineTakes takes_of(OutcomeFollows follows) {
+  switch (follows) {
+    case OutcomeFollows::hand_if_written:
+      return LineTakes::hand;
+    case OutcomeFollows::hand_or_count:
+      return LineTakes::hand_or_points;
+    case OutcomeFollows::drop_kind:
+    case OutcomeFollows::nothing:
+      break;
   }
-  return true;
+  return LineTakes::nothing;
 }
-static_assert(rows_in_order(), "one row per Outcome, in the enum's order");
 
 bool has(Outcomes set, Outcome outcome) {
   return (set & outcome_bit(outcome)) != 0;
@@ -62,24 +49,24 @@ std::string_view line_takes_id(LineTakes takes) {
   return ids[static_cast<std::size_t>(takes)];
 }
 
-std::vector<OutcomeLine> outcome_lines(const Rules& rules) {
+std::vector<PlayerLine> player_lines(const Rules& rules) {
   const Match& match = rules.match;
-  std::vector<OutcomeLine> lines;
-  for (const OutcomeRow& row : outcome_rows) {
+  std::vector<PlayerLine> lines;
+  for (const OutcomeLine& row : outcome_lines()) {
     if (!has(match.outcomes, row.outcome)) continue;
     const bool ends = has(match.ends_deal, row.outcome);
     const std::string words(row.words);
-    if (row.outcome == Outcome::dropped) {
+    if (row.follows == OutcomeFollows::drop_kind) {
       for (const Drop drop : all_drops) {
         const std::string dropped = words + " " + std::string(drop_name(drop));
-        lines.push_back({row.outcome, dropped, {}, row.takes, ends});
+        lines.push_back({row.outcome, dropped, {}, LineTakes::nothing, ends});
         lines.back().meaning = drop == Drop::first ? "dropped first" : "dropped middle";
       }
       continue;
     }
-    lines.push_back({row.outcome, words, row.meaning, row.takes, ends});
+    lines.push_back({row.outcome, words, row.meaning, takes_of(row.follows), ends});
     // A loser's count alone, without the cards: 'Ravi 45'.
-    if (row.outcome == Outcome::showed) {
+    if (row.follows == OutcomeFollows::hand_or_count && !ends) {
       lines.push_back({row.outcome, "", "points only", LineTakes::points, ends});
     }
   }

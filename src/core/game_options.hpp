@@ -41,7 +41,7 @@ enum class LineTakes {
 std::string_view line_takes_id(LineTakes takes);  // "nothing", "hand", …
 
 // One way a player's line on a sheet may read: 'Ravi dropped first', 'Asha declared HAND'.
-struct OutcomeLine {
+struct PlayerLine {
   Outcome outcome = Outcome::showed;
   std::string words;         // as the sheet writes them: "dropped first"; "" for a count alone
   std::string_view meaning;  // for people: "dropped first", "went out", "points only"
@@ -49,7 +49,7 @@ struct OutcomeLine {
   bool ends_deal = false;  // the player who ends the deal writes this (the winner, the knocker)
 };
 // Every line the game's sheet takes, the deal's ender's first.
-std::vector<OutcomeLine> outcome_lines(const Rules& rules);
+std::vector<PlayerLine> player_lines(const Rules& rules);
 
 // A setting a sheet takes: on the game line ('game deals 3', 'game basic target 150') or a line
 // of its own ('point 2', 'fee 10%').

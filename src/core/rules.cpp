@@ -239,14 +239,30 @@ Rules Rules::for_variant(Variant variant, Game game) {
   return rules;
 }
 
+namespace {
+
+// What each game's line takes after its name (rules §2.8, §3.5, §4.4).
+constexpr std::array<GameSetting, 1> deals_settings = {{
+    {"", Agreed::deals, 100, "the number of deals", 3, "2, 3 or 6 are usual"},
+}};
+constexpr std::array<GameSetting, 2> basic_settings = {{
+    {"target", Agreed::target, 9999, "the target", 150, "first to reach it"},
+    {"hands", Agreed::deals, 9999, "the number of hands agreed", 6, "highest after them"},
+}};
+constexpr std::array<GameSetting, 1> knock_settings = {{
+    {"rounds", Agreed::deals, 9999, "the number of rounds agreed", 5, ""},
+}};
+
+}  // namespace
+
 std::span<const TableGame> table_games() {
   static constexpr std::array<TableGame, 7> games = {{
       {"points", Variant::indian, Game::points, "game points"},
       {"pool101", Variant::indian, Game::pool101, "game pool101"},
       {"pool201", Variant::indian, Game::pool201, "game pool201"},
-      {"deals", Variant::indian, Game::deals, "game deals N"},
-      {"basic", Variant::basic, Game::points, "game basic"},
-      {"knock", Variant::knock, Game::points, "game knock rounds N"},
+      {"deals", Variant::indian, Game::deals, "game deals N", deals_settings},
+      {"basic", Variant::basic, Game::points, "game basic", basic_settings},
+      {"knock", Variant::knock, Game::points, "game knock rounds N", knock_settings},
       {"crazy", Variant::crazy, Game::points, "game crazy"},
   }};
   return games;
@@ -272,6 +288,21 @@ std::string_view outcome_id(Outcome outcome) {
   return ids[static_cast<int>(outcome)];
 }
 
+std::span<const OutcomeLine> outcome_lines() {
+  static constexpr std::array<OutcomeLine, outcome_count> lines = {{
+      {Outcome::declared, "declared", OutcomeFollows::hand_if_written, "declared"},
+      {Outcome::showed, "showed", OutcomeFollows::hand_or_count, "showed"},
+      {Outcome::dropped, "dropped", OutcomeFollows::drop_kind, "dropped"},
+      {Outcome::missed, "missed", OutcomeFollows::nothing, "missed three turns"},
+      {Outcome::left, "left", OutcomeFollows::nothing, "left the table"},
+      {Outcome::won, "won", OutcomeFollows::nothing, "won (all others out)"},
+      {Outcome::out, "out", OutcomeFollows::nothing, "went out"},
+      {Outcome::rummy, "rummy", OutcomeFollows::nothing, "went rummy"},
+      {Outcome::knocked, "knocked", OutcomeFollows::hand_or_count, "knocked"},
+  }};
+  return lines;
+}
+
 std::optional<Game> find_game(std::string_view name) {
   for (const Game game : all_games) {
     if (game_name(game) == name) return game;
@@ -295,6 +326,10 @@ std::string wild_cards_text(const Rules& rules) {
 
 std::string_view drop_name(Drop drop) {
   return drop == Drop::first ? "first" : "middle";
+}
+
+std::string_view drop_meaning(Drop drop) {
+  return drop == Drop::first ? "before the first draw" : "any time after";
 }
 
 namespace {

@@ -26,6 +26,8 @@ std::optional<Game> find_game(std::string_view name);  // by game_name
 enum class Drop { first, middle };
 inline constexpr std::array<Drop, 2> all_drops = {Drop::first, Drop::middle};
 std::string_view drop_name(Drop drop);  // "first", "middle"
+// When a drop is made, for people: "before the first draw", "any time after".
+std::string_view drop_meaning(Drop drop);
 
 // What a loser with a pure sequence but no second sequence pays for (rules §2.6).
 enum class PureWithoutSecondCount {
@@ -74,6 +76,23 @@ using Outcomes = unsigned;                     // a set of outcomes, one bit eac
 constexpr Outcomes outcome_bit(Outcome outcome) {
   return 1U << static_cast<unsigned>(outcome);
 }
+
+// What a sheet's player line writes after an outcome's words.
+enum class OutcomeFollows {
+  hand_if_written,  // the hand, or nothing: 'declared', 'declared HAND'
+  hand_or_count,    // the hand, or its count alone: 'showed HAND', 'showed 45'
+  drop_kind,        // how early the player dropped: 'dropped first'
+  nothing,          // 'missed', 'out'
+};
+// How a sheet's player line writes an outcome: its words (one or more, split by a space), then
+// what follows them. The sheet's parser reads every player line against this table.
+struct OutcomeLine {
+  Outcome outcome;
+  std::string_view words;  // "declared", "dropped"
+  OutcomeFollows follows;
+  std::string_view meaning;  // for people choosing a line: "missed three turns", "went out"
+};
+std::span<const OutcomeLine> outcome_lines();  // one row per outcome, in the order of Outcome
 
 // How a hand shown at the end of a deal counts (rules §2.6, §3, §4, §5).
 enum class ShownCount {
@@ -168,12 +187,29 @@ struct GinScoring {
   bool classic() const { return preset == GinPreset::classic; }
 };
 
+// What a number on a sheet's game line agrees: how many deals are played, or a target.
+enum class Agreed { deals, target };
+
+// A setting a sheet's game line takes after the game's name: a word and a number ('rounds 5',
+// 'target 150'), or a number alone ('game deals 3'). A game whose match has deals_required
+// needs its first.
+struct GameSetting {
+  std::string_view word;  // empty: the number alone
+  Agreed agrees = Agreed::deals;
+  int most = 9999;           // the number is 1 to this
+  std::string_view meaning;  // what the number is, for people: "the number of rounds agreed"
+  int example = 5;           // a number a message shows: 'game knock rounds 5'
+  std::string_view note;     // said after the range, for people: "2, 3 or 6 are usual"
+};
+
 // The table games a sheet names ('game points', 'game basic' …): a game and its format.
 struct TableGame {
   std::string_view name;  // as the sheet writes it
   Variant variant;
   Game game;               // Indian rummy's format; points for the other games
   std::string_view usage;  // its game line: "game deals N"
+  // What its game line takes after the name.
+  std::span<const GameSetting> settings = {};
 };
 std::span<const TableGame> table_games();
 const TableGame* find_table_game(std::string_view name);

@@ -116,25 +116,42 @@ class Settler {
 
   // ---- The header: the game, its settings, the players ----------------------------------------
 
-  void read_header() {
-    if (sheet_.games.empty()) {
-      std::string games;
-      const auto all = table_games();
-      for (std::size_t i = 0; i < all.size(); ++i) {
-        games += i == 0 ? "" : i + 1 == all.size() ? " or " : ", ";
-        games += fmt::format("'{}'", all[i].usage);
-      }
-      fail(0, "a sheet names its game first: " + games);
+  // The games a sheet may name, as their lines are written: "'game points', … or 'game crazy'".
+  static std::string game_lines() {
+    std::string games;
+    const auto all = table_games();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      games += i == 0 ? "" : i + 1 == all.size() ? " or " : ", ";
+      games += fmt::format("'{}'", all[i].usage);
     }
+    return games;
+  }
+
+  // The game a game line names, from the games list.
+  const TableGame& table_game(const SheetGameLine& line) const {
+    if (line.name.empty()) {
+      fail(line.name_offset, "expected the game's name after 'game': " + game_lines());
+    }
+    if (const TableGame* game = find_table_game(line.name)) return *game;
+    std::vector<std::string> names;
+    for (const TableGame& game : table_games()) names.emplace_back(game.name);
+    const auto nearest = nearest_name(line.name, names);
+    fail(line.name_offset,
+         fmt::format("no game is called '{}'{}: a sheet's game is {}", line.name,
+                     nearest ? fmt::format(" (did you mean '{}'?)", *nearest) : "", game_lines()));
+  }
+
+  void read_header() {
+    if (sheet_.games.empty()) fail(0, "a sheet names its game first: " + game_lines());
     if (sheet_.games.size() > 1) {
       fail(sheet_.games[1].offset,
            fmt::format("the game is given twice (first at {})", where(sheet_.games[0].offset)));
     }
     const SheetGameLine& line = sheet_.games.front();
-    const TableGame* game = find_table_game(line.name);
-    rules_ = Rules::for_variant(game->variant, game->game);
-    result_.game = game->game;
-    read_length(line);
+    const TableGame& game = table_game(line);
+    rules_ = Rules::for_variant(game.variant, game.game);
+    result_.game = game.game;
+    read_length(line, game);
     if (!sheet_.given_twice.empty()) {
       const auto& [again, first] = sheet_.given_twice.front();
       fail(again.offset, fmt::format("'{}' is given twice before the first deal (first at {})",
@@ -155,7 +172,7 @@ class Settler {
       fail(sheet_.house.back().value_offset, *conflict);  // checked once all are read
     }
     result_.house_rules = non_default_house_rules(rules_);
-    if (!sheet_.lone_deal) check_settings(line);
+    if (!sheet_.lone_deal) check_settings(line, game);
     if (sheet_.lone_deal) {
       counted_ = static_cast<std::size_t>(*sheet_.lone_deal - 1);
       result_.lone = true;
@@ -176,25 +193,59 @@ class Settler {
     result_.rules = rules_;
   }
 
+  // What a game line's settings take, for people: "target N or hands N".
+  static std::string settings_text(const TableGame& game) {
+    std::string text;
+    for (std::size_t i = 0; i < game.settings.size(); ++i) {
+      text += i == 0 ? "" : i + 1 == game.settings.size() ? " or " : ", ";
+      text += game.settings[i].word.empty() ? "N" : fmt::format("{} N", game.settings[i].word);
+    }
+    return text;
+  }
+
+  // The setting of the game that a setting as written is.
+  const GameSetting& game_setting(const SheetGameSetting& written, const TableGame& game) const {
+    std::vector<std::string> words;
+    for (const GameSetting& setting : game.settings) {
+      if (setting.word == written.word) return setting;
+      if (!setting.word.empty()) words.emplace_back(setting.word);
+    }
+    if (game.settings.empty()) {
+      fail(written.offset,
+           fmt::format("'game {}' takes no setting: it is written alone", game.name));
+    }
+    if (written.word.empty()) {
+      fail(written.offset,
+           fmt::format("'game {}' takes {}, not a number alone", game.name, settings_text(game)));
+    }
+    const auto nearest = nearest_name(written.word, words);
+    fail(written.offset,
+         fmt::format("'game {}' takes {}, not '{}'{}", game.name, settings_text(game), written.word,
+                     nearest ? fmt::format(" (did you mean '{}'?)", *nearest) : ""));
+  }
+
   // How long the game runs: agreed deals, a target, or the game's own number of rounds.
-  void read_length(const SheetGameLine& line) {
-    int number = 0;
-    if (!line.number.empty()) {
-      const bool deals_rummy = match().chips_per_deal > 0;
-      const auto value = small_number(line.number, deals_rummy ? 3 : 4);
-      if (deals_rummy && (!value || *value < 1 || *value > 100)) {
-        fail(line.number_offset, "a game of deals rummy has 1 to 100 deals (2, 3 or 6 are usual)");
+  void read_length(const SheetGameLine& line, const TableGame& game) {
+    const SheetGameSetting* given = nullptr;
+    for (const SheetGameSetting& written : line.settings) {
+      const GameSetting& setting = game_setting(written, game);
+      if (given) {
+        fail(written.offset,
+             fmt::format("the game's length is given twice (first at {})", where(given->offset)));
       }
-      if (!value || *value < 1) fail(line.number_offset, "expected a number from 1 to 9999");
-      number = *value;
+      given = &written;
+      const std::size_t digits = std::to_string(setting.most).size();
+      const auto value = small_number(written.number, digits);
+      if (!value || *value < 1 || *value > setting.most) {
+        fail(written.number_offset,
+             fmt::format("expected {} from 1 to {}{}", setting.meaning, setting.most,
+                         setting.note.empty() ? "" : fmt::format(" ({})", setting.note)));
+      }
+      (setting.agrees == Agreed::target ? result_.target : result_.deals_to_play) = *value;
     }
     if (!rules_.rounds.empty()) {
       result_.deals_to_play = static_cast<int>(rules_.rounds.size());
-    } else if (line.number_is_target) {
-      result_.target = number;
-    } else if (number > 0) {
-      result_.deals_to_play = number;
-    } else if (match().default_target > 0) {
+    } else if (!given && match().default_target > 0) {
       result_.target = match().default_target;
     }
   }
@@ -255,7 +306,7 @@ class Settler {
   }
 
   // The settings this game needs, and none it has no use for.
-  void check_settings(const SheetGameLine& line) const {
+  void check_settings(const SheetGameLine& line, const TableGame& game) const {
     const std::size_t game_offset = line.offset;
     if (!match().keeps_money) {
       for (const auto* setting : {&sheet_.point, &sheet_.entry, &sheet_.fee}) {
@@ -267,10 +318,11 @@ class Settler {
         }
       }
     }
-    if (match().deals_required && result_.deals_to_play == 0) {
-      fail(line.offset, fmt::format("{} is played over agreed {}s: 'game {} {}s 5'",
-                                    variant_description(rules_.variant), match().deal_word,
-                                    line.name, match().deal_word));
+    if (match().deals_required && result_.deals_to_play == 0 && !game.settings.empty()) {
+      const GameSetting& needed = game.settings.front();
+      fail(line.end_offset,
+           fmt::format("expected {}, e.g. 'game {}{}{} {}'", needed.meaning, game.name,
+                       needed.word.empty() ? "" : " ", needed.word, needed.example));
     }
     if (match().needs_point_value && !result_.point_value) {
       fail(game_offset, "points rummy needs the value of a point: 'point 2'");

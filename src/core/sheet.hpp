@@ -68,12 +68,20 @@ struct SheetChange {
 
 using SheetEvent = std::variant<SheetDeal, SheetRejoin, SheetSplit, SheetChange>;
 
-struct SheetGameLine {
-  std::string name;        // as the sheet's grammar matched it: "points", "basic" …
-  std::size_t offset = 0;  // of the statement
-  std::string number;      // 'deals N', 'hands N', 'rounds N', 'target N'; empty: none
-  bool number_is_target = false;
+// A setting on the game's line: a word and a number ('rounds 5'), or a number alone ('deals 3').
+struct SheetGameSetting {
+  std::string word;        // in lower case; empty: the number alone
+  std::size_t offset = 0;  // of the word, or of the number alone
+  std::string number;      // its digits as written
   std::size_t number_offset = 0;
+};
+
+struct SheetGameLine {
+  std::string name;        // as written, in lower case ("points", "basic" …); empty: none
+  std::size_t offset = 0;  // of the statement
+  std::size_t name_offset = 0;
+  std::size_t end_offset = 0;  // after its last word: where a setting it needs is missing
+  std::vector<SheetGameSetting> settings = {};
 };
 
 struct SheetPlayer {

@@ -1,8 +1,10 @@
-// Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that only record
-// each statement and its place in the Sheet model; settle (src/core/sheet.cpp) checks it.
+// Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that record each
+// statement and its place in the Sheet model, reading a player's outcome against the outcome
+// table (outcome_lines()); settle (src/core/sheet.cpp) checks the rest, the game line included.
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "parse_actions.hpp"
 #include "sheet.hpp"
@@ -34,6 +36,13 @@ struct SheetBuilder : HandBuilder {
   std::size_t statement = 0;  // where the current statement starts
   // A player's line begun and not yet read to its end: its name, and where it stands.
   std::optional<std::pair<std::string, std::size_t>> open_line;
+  // The outcome being read: its words so far (in lower case) and where they start, the word it
+  // takes ('first'), its row of the outcome table, and where what follows the words starts.
+  std::string outcome_words;
+  const char* outcome_at = nullptr;
+  std::optional<std::pair<std::string, const char*>> outcome_word;
+  const OutcomeLine* outcome_line = nullptr;
+  const char* rest_at = nullptr;
 
   // The lines of the deal being written; a player's line outside any deal is kept apart.
   std::vector<SheetEntry>& entries() {
@@ -48,57 +57,58 @@ struct SheetBuilder : HandBuilder {
 template <typename Rule>
 struct sheet_action : action<Rule> {};
 
+// The game's line: its name and settings as written, and where; settle reads them against the
+// games list.
+std::string lower_case(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
 template <>
 struct sheet_action<sheet_grammar::game_word> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
     SheetGameLine line;
     line.offset = builder.offset_of(in.begin());
+    line.name_offset = line.end_offset = builder.offset_of(in.end());
     builder.sheet.games.push_back(line);
   }
 };
-template <typename Rule>
-struct game_name_action {
-  template <typename Input>
-  static void apply(const Input& in, SheetBuilder& builder) {
-    std::string name = in.string();
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    builder.sheet.games.back().name = name;
-  }
-};
 template <>
-struct sheet_action<sheet_grammar::game_points> : game_name_action<sheet_grammar::game_points> {};
-template <>
-struct sheet_action<sheet_grammar::game_pool101> : game_name_action<sheet_grammar::game_pool101> {};
-template <>
-struct sheet_action<sheet_grammar::game_pool201> : game_name_action<sheet_grammar::game_pool201> {};
-template <>
-struct sheet_action<sheet_grammar::deals_word> : game_name_action<sheet_grammar::deals_word> {};
-template <>
-struct sheet_action<sheet_grammar::basic_word> : game_name_action<sheet_grammar::basic_word> {};
-template <>
-struct sheet_action<sheet_grammar::knock_word> : game_name_action<sheet_grammar::knock_word> {};
-template <>
-struct sheet_action<sheet_grammar::crazy_word> : game_name_action<sheet_grammar::crazy_word> {};
-// 'deals N', 'target N', 'hands N', 'rounds N': the number as written, and where.
-template <bool Target>
-struct game_number {
+struct sheet_action<sheet_grammar::game_name> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
     SheetGameLine& line = builder.sheet.games.back();
-    line.number = in.string();
-    line.number_offset = builder.offset_of(in.begin());
-    line.number_is_target = Target;
+    line.name = lower_case(in.string_view());
+    line.name_offset = builder.offset_of(in.begin());
+    line.end_offset = builder.offset_of(in.end());
   }
 };
 template <>
-struct sheet_action<sheet_grammar::deal_count_required> : game_number<false> {};
-template <>
-struct sheet_action<sheet_grammar::game_length_required> : game_number<false> {};
-template <>
-struct sheet_action<sheet_grammar::basic_target> {
-  static void apply0(SheetBuilder& builder) { builder.sheet.games.back().number_is_target = true; }
+struct sheet_action<sheet_grammar::setting_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetGameLine& line = builder.sheet.games.back();
+    line.settings.push_back({lower_case(in.string_view()), builder.offset_of(in.begin()), {}, 0});
+    line.end_offset = builder.offset_of(in.end());
+  }
 };
+template <bool Alone>
+struct setting_number_action {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    SheetGameLine& line = builder.sheet.games.back();
+    const std::size_t offset = builder.offset_of(in.begin());
+    if (Alone) line.settings.push_back({{}, offset, {}, 0});
+    line.settings.back().number = in.string();
+    line.settings.back().number_offset = offset;
+    line.end_offset = builder.offset_of(in.end());
+  }
+};
+template <>
+struct sheet_action<sheet_grammar::setting_number_required> : setting_number_action<false> {};
+template <>
+struct sheet_action<sheet_grammar::lone_number> : setting_number_action<true> {};
 
 template <std::optional<SheetSetting> Sheet::*Member, const char* Word>
 struct choose_setting {
@@ -239,15 +249,6 @@ struct sheet_action<sheet_grammar::player_name> {
     builder.start();
   }
 };
-template <Outcome O>
-struct set_outcome {
-  static void apply0(SheetBuilder& builder) {
-    SheetEntry& entry = builder.entry();
-    entry.outcome = O;
-    if (O == Outcome::dropped) entry.drop = builder.settings.drop.value_or(Drop::first);
-    if (!builder.hand.cards.empty()) entry.hand = std::move(builder.hand);
-  }
-};
 // A count without the cards: its digits, and where they stand.
 template <bool Alone>
 struct record_points {
@@ -269,26 +270,158 @@ template <>
 struct sheet_action<sheet_grammar::outcome_required> {
   static void apply0(SheetBuilder& builder) { builder.open_line.reset(); }
 };
+
+// ---- What a player did: the outcome's words, read against the outcome table -----------------
+
+// An error at a place of the text being parsed, told as the grammar's errors are (refuse_parse
+// adds what was found there and "did you mean").
+[[noreturn]] void refuse_at(const SheetBuilder& builder, const char* at, std::string message) {
+  const auto byte = static_cast<std::size_t>(at - builder.base);
+  throw pegtl::parse_error(std::move(message), pegtl::position(byte, 1, byte + 1, ""));
+}
+
+// How an outcome is written, for people: "declared [HAND]", "dropped first|middle".
+std::string outcome_usage(const OutcomeLine& line) {
+  switch (line.follows) {
+    case OutcomeFollows::hand_if_written:
+      return fmt::format("{} [HAND]", line.words);
+    case OutcomeFollows::hand_or_count:
+      return fmt::format("{} HAND or POINTS", line.words);
+    case OutcomeFollows::drop_kind: {
+      std::vector<std::string_view> kinds;
+      for (const Drop drop : all_drops) kinds.push_back(drop_name(drop));
+      return fmt::format("{} {}", line.words, fmt::join(kinds, "|"));
+    }
+    case OutcomeFollows::nothing:
+      break;
+  }
+  return std::string(line.words);
+}
+
+// What a line must say after the outcome's words, when it says something else.
+std::string expected_after(const OutcomeLine& line) {
+  switch (line.follows) {
+    case OutcomeFollows::hand_if_written:
+      return "expected the hand that was shown, or the end of the line";
+    case OutcomeFollows::hand_or_count:
+      return "expected the hand that was shown, or its count alone (45)";
+    case OutcomeFollows::drop_kind: {
+      std::string kinds, meanings;
+      for (const Drop drop : all_drops) {
+        kinds += fmt::format("{}{}", kinds.empty() ? "" : " or ", drop_name(drop));
+        meanings += fmt::format("{}{} {}", meanings.empty() ? "" : ", ", drop_name(drop),
+                                drop_meaning(drop));
+      }
+      return fmt::format("expected {} after '{}': {}", kinds, line.words, meanings);
+    }
+    case OutcomeFollows::nothing:
+      break;
+  }
+  return "expected the end of the line";
+}
+
+// "expected what the player did: declared [HAND], showed HAND or POINTS, …, or POINTS alone".
+std::string expected_outcome() {
+  std::string text = "expected what the player did: ";
+  for (const OutcomeLine& line : outcome_lines()) text += outcome_usage(line) + ", ";
+  return text + "or POINTS alone";
+}
+
+const OutcomeLine* outcome_written(std::string_view words) {
+  for (const OutcomeLine& line : outcome_lines()) {
+    if (line.words == words) return &line;
+  }
+  return nullptr;
+}
+
+// Whether some outcome's words are these, or begin with them.
+bool begins_outcome(std::string_view words) {
+  for (const OutcomeLine& line : outcome_lines()) {
+    if (line.words == words || (line.words.starts_with(words) && line.words[words.size()] == ' ')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 template <>
-struct sheet_action<sheet_grammar::drop_kind_required> : action<grammar::drop_value_required> {};
+struct sheet_action<sheet_grammar::outcome_word> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    builder.outcome_words = lower_case(in.string_view());
+    builder.outcome_at = in.begin();
+    builder.outcome_word.reset();
+    if (!begins_outcome(builder.outcome_words)) refuse_at(builder, in.begin(), expected_outcome());
+  }
+};
+// A further word: the next of an outcome of several words, or the word an outcome takes
+// ('first'); any other is not the outcome's (a hand written in letters).
 template <>
-struct sheet_action<sheet_grammar::declared> : set_outcome<Outcome::declared> {};
+struct sheet_action<sheet_grammar::outcome_more> {
+  template <typename Input>
+  static bool apply(const Input& in, SheetBuilder& builder) {
+    const std::string longer = builder.outcome_words + " " + lower_case(in.string_view());
+    if (begins_outcome(longer)) {
+      builder.outcome_words = longer;
+      return true;
+    }
+    const OutcomeLine* line = outcome_written(builder.outcome_words);
+    if (line != nullptr && line->follows == OutcomeFollows::drop_kind && !builder.outcome_word) {
+      builder.outcome_word.emplace(lower_case(in.string_view()), in.begin());
+      return true;
+    }
+    return false;
+  }
+};
 template <>
-struct sheet_action<sheet_grammar::showed> : set_outcome<Outcome::showed> {};
+struct sheet_action<sheet_grammar::outcome_words> {
+  template <typename Input>
+  static void apply(const Input& in, SheetBuilder& builder) {
+    const OutcomeLine* line = outcome_written(builder.outcome_words);
+    if (line == nullptr) refuse_at(builder, builder.outcome_at, expected_outcome());
+    builder.entry().outcome = line->outcome;
+    builder.outcome_line = line;
+    // What follows starts at the next word, or at the end of the line.
+    const char* rest = in.end();
+    while (rest != in.input().end() && (*rest == ' ' || *rest == '\t')) ++rest;
+    builder.rest_at = rest;
+  }
+};
+// What follows the words: what the outcome takes, and nothing else.
 template <>
-struct sheet_action<sheet_grammar::dropped> : set_outcome<Outcome::dropped> {};
-template <>
-struct sheet_action<sheet_grammar::missed> : set_outcome<Outcome::missed> {};
-template <>
-struct sheet_action<sheet_grammar::left_table> : set_outcome<Outcome::left> {};
-template <>
-struct sheet_action<sheet_grammar::won> : set_outcome<Outcome::won> {};
-template <>
-struct sheet_action<sheet_grammar::went_out> : set_outcome<Outcome::out> {};
-template <>
-struct sheet_action<sheet_grammar::went_rummy> : set_outcome<Outcome::rummy> {};
-template <>
-struct sheet_action<sheet_grammar::knocked> : set_outcome<Outcome::knocked> {};
+struct sheet_action<sheet_grammar::outcome_rest> {
+  static void apply0(SheetBuilder& builder) {
+    const OutcomeLine& line = *builder.outcome_line;
+    SheetEntry& entry = builder.entry();
+    const bool hand = !builder.hand.cards.empty();
+    const bool count = entry.points.has_value();
+    bool fits = false;
+    switch (line.follows) {
+      case OutcomeFollows::hand_if_written:
+        fits = !count;
+        break;
+      case OutcomeFollows::hand_or_count:
+        fits = hand || count;
+        break;
+      case OutcomeFollows::drop_kind:
+        if (builder.outcome_word) {
+          const auto& [word, at] = *builder.outcome_word;
+          for (const Drop drop : all_drops) {
+            if (drop_name(drop) == word) entry.drop = drop;
+          }
+          if (drop_name(entry.drop) != word) refuse_at(builder, at, expected_after(line));
+          if (hand || count) refuse_at(builder, builder.rest_at, "expected the end of the line");
+          fits = true;
+        }
+        break;
+      case OutcomeFollows::nothing:
+        fits = !hand && !count;
+        break;
+    }
+    if (!fits) refuse_at(builder, builder.rest_at, expected_after(line));
+    if (hand) entry.hand = std::move(builder.hand);
+  }
+};
 
 }  // namespace
 
@@ -323,10 +456,20 @@ void misspelt_statement(const SheetBuilder& builder, std::string_view text,
 template <typename Grammar>
 void parse_lines(std::string_view text, std::string_view source, SheetBuilder& builder,
                  bool statements) {
-  static const std::vector<std::string> keywords = {
-      "game", "point",  "entry", "fee",   "decks",   "house",    "currency", "players", "deal",
-      "wild", "rejoin", "split", "void",  "misdeal", "declared", "showed",   "dropped", "missed",
-      "left", "won",    "out",   "rummy", "knocked", "equal",    "drops",    "first",   "middle"};
+  // The words a sheet knows, for "did you mean": its statements' and the outcomes'.
+  static const std::vector<std::string> keywords = [] {
+    std::vector<std::string> words = statement_words();
+    for (const std::string_view word : {"wild", "equal", "drops"}) words.emplace_back(word);
+    for (const OutcomeLine& line : outcome_lines()) {
+      for (std::size_t at = 0; at <= line.words.size();) {
+        const std::size_t end = std::min(line.words.find(' ', at), line.words.size());
+        words.emplace_back(line.words.substr(at, end - at));
+        at = end + 1;
+      }
+    }
+    for (const Drop drop : all_drops) words.emplace_back(drop_name(drop));
+    return words;
+  }();
   builder.base = text.data();
   try {
     parse_text<Grammar, sheet_action>(text, source, builder, keywords);
