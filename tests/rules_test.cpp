@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "cli_run.hpp"
+#include "games.hpp"
 #include "rules.hpp"
 
 using namespace rummy;
@@ -9,7 +10,7 @@ using namespace rummy;
 TEST_CASE("every house rule has the rulebook's value as its default and can be set by name") {
   for (const HouseRule& rule : house_rules()) {
     CAPTURE(rule.name);
-    Rules rules = Rules::for_variant(rule.only_for.value_or(Variant::indian));
+    Rules rules = game_where([&](const Rules& game) { return game.takes_house_rule(rule.name); });
     CHECK(rule.get(rules) == rule.default_value(rules));
     if (rule.is_number()) {
       CHECK(rule.values.empty());
@@ -31,7 +32,7 @@ TEST_CASE("every house rule has the rulebook's value as its default and can be s
 }
 
 TEST_CASE("the two house rules of §2") {
-  Rules rules;
+  Rules rules = Rules::for_variant(Variant::indian);
   CHECK_FALSE(apply_house_rule(rules, "pure-without-second=ungrouped"));
   CHECK(rules.pure_without_second == PureWithoutSecondCount::ungrouped);
   CHECK_FALSE(apply_house_rule(rules, "fifth-card-joker=on"));
@@ -43,7 +44,7 @@ TEST_CASE("the two house rules of §2") {
 }
 
 TEST_CASE("unknown house rules and values are explained") {
-  Rules rules;
+  Rules rules = Rules::for_variant(Variant::indian);
   CHECK(apply_house_rule(rules, "fifth-card") ==
         "a house rule is written NAME=VALUE, e.g. pure-without-second=all");
   CHECK(apply_house_rule(rules, "fifth=on") ==

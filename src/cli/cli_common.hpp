@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli.hpp"
+#include "games.hpp"
 #include "json_writer.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
@@ -31,7 +32,7 @@ struct CommonOptions {
   std::vector<std::string> hand_words;  // HAND, possibly split by the shell
   std::optional<std::string> wild;
   std::optional<int> decks;  // default: the game's
-  Variant variant = Variant::indian;
+  Variant variant = default_variant();
   std::optional<int> round;  // Crazy Rummy's contract
   std::vector<std::string> house;
   Format format = Format::text;

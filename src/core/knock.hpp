@@ -29,8 +29,7 @@ struct KnockRound {
 
 // `deadwood` per player, `knocker` the index of the player who knocked; the bonuses are the
 // rules' (Match::knock_rummy_bonus, knock_undercut_bonus).
-KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker,
-                        const Rules& rules = Rules::for_variant(Variant::knock));
+KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker, const Rules& rules);
 
 // "P2 wins with 19 deadwood", with the bonuses and a tied knocker; `names` name the players
 // (else "player 1", "player 2", …).

@@ -1,6 +1,8 @@
 // The house-rule table and the names of games and drops.
 #include "rules.hpp"
 
+#include "games.hpp"
+
 #include <array>
 #include <charconv>
 #include <system_error>
@@ -21,20 +23,8 @@ std::string_view game_description(Game game) {
   return names[static_cast<int>(game)];
 }
 
-std::string_view variant_name(Variant variant) {
-  constexpr std::array<std::string_view, all_variants.size()> names = {"indian", "basic", "knock",
-                                                                       "crazy"};
-  return names[static_cast<int>(variant)];
-}
-
 std::string_view game_id(Game game, const Rules& rules) {
   return rules.has_formats ? game_name(game) : variant_name(rules.variant);
-}
-
-std::string_view variant_description(Variant variant) {
-  constexpr std::array<std::string_view, all_variants.size()> names = {
-      "Indian rummy", "Basic Rummy", "Knock Rummy", "Crazy Rummy"};
-  return names[static_cast<int>(variant)];
 }
 
 std::string contract_text(int books, int runs) {
@@ -47,192 +37,9 @@ std::string contract_text(int books, int runs) {
   return text;
 }
 
-namespace {
-
-// Crazy Rummy's seven rounds (rules §5): round, cards dealt, books and runs to go down.
-constexpr std::array<Contract, 7> crazy_contracts = {{
-    {1, 7, 2, 0},
-    {2, 8, 1, 1},
-    {3, 9, 0, 2},
-    {4, 10, 3, 0},
-    {5, 11, 2, 1},
-    {6, 12, 1, 2},
-    {7, 13, 0, 3},
-}};
-
-constexpr Outcomes indian_outcomes = outcome_bit(Outcome::declared) | outcome_bit(Outcome::showed) |
-                                     outcome_bit(Outcome::dropped) | outcome_bit(Outcome::missed) |
-                                     outcome_bit(Outcome::left) | outcome_bit(Outcome::won);
-
-// How Indian rummy's formats run over deals (rules §2.8).
-Match indian_match(Game game) {
-  Match match;
-  match.outcomes = indian_outcomes;
-  match.ends_deal = outcome_bit(Outcome::declared) | outcome_bit(Outcome::won);
-  match.no_winner_text = "winner: a valid declaration, or 'won' for the last player standing";
-  match.outcomes_text =
-      "'declared HAND' for the player who declared, 'showed HAND' for the others, 'dropped "
-      "first|middle', 'missed', 'left', and 'won' for the last player standing";
-  switch (game) {
-    case Game::points:
-      match.needs_point_value = true;
-      break;
-    case Game::pool101:
-    case Game::pool201:
-      match.standing = Standing::total;
-      match.end = GameEnd::last_standing;
-      match.needs_entry = true;
-      match.pool = true;
-      break;
-    case Game::deals:
-      match.standing = Standing::chips;
-      match.end = GameEnd::after_deals;
-      match.chips_per_deal = 80;
-      match.needs_entry = true;
-      match.deals_required = true;
-      break;
-  }
-  return match;
-}
-
-}  // namespace
-
 std::optional<Contract> Rules::round(int number) const {
   if (number < 1 || number > static_cast<int>(rounds.size())) return std::nullopt;
   return rounds[static_cast<std::size_t>(number - 1)];
-}
-
-Rules Rules::for_variant(Variant variant, Game game) {
-  Rules rules;
-  rules.variant = variant;
-  rules.format = game;
-  rules.match = indian_match(game);
-  if (variant == Variant::indian) return rules;
-
-  // Basic, Knock and Crazy Rummy keep scores, not money, and have no formats, drops or cap; they
-  // speak of runs, books and melds (a run is never "pure" there).
-  rules.words.kinds = {"run", "run with wilds", "book", "unmatched", "not a meld"};
-  rules.words.sequence = "run";
-  rules.words.sequences = "runs";
-  rules.words.set = "book";
-  rules.words.sets = "books";
-  rules.words.group = "meld";
-  rules.words.groups = "melds";
-  rules.words.joker = "wild card";
-  rules.words.jokers = "wild cards";
-  rules.words.stays_pure = "";
-  rules.has_formats = false;
-  rules.lays_off = true;
-  rules.declares = false;
-  rules.exact_hand_size = false;
-  rules.pure_sequence_required = false;
-  rules.points_cap = no_cap;
-  rules.drops = {};
-  Match& match = rules.match;
-  match = Match{};
-  match.standing = Standing::score;
-  match.end = GameEnd::after_deals;
-  match.keeps_money = false;
-  switch (variant) {
-    case Variant::indian:
-      break;
-    case Variant::basic:  // rules §3: one pack, no jokers, ace low (1 point)
-    case Variant::knock:  // rules §4: the same pack and values
-      rules.decks = 1;
-      rules.printed_jokers_per_deck = 0;
-      rules.deal_has_wild_rank = false;
-      rules.ace_high = false;
-      rules.card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-      rules.deal_sizes = {10, 10, 10, 7, 7, 6, 6};
-      rules.hand_size = rules.deal_size(2);
-      rules.arrange_by = ArrangeBy::least_deadwood;
-      if (variant == Variant::basic) {
-        rules.shown_count = ShownCount::every_card;
-        match.deal_word = "hand";
-        match.deal_points = DealPoints::winner_scores_others;
-        match.default_target = 150;
-        match.left_at_most_dealt = true;
-        match.rummy_multiplier = 2;
-        match.outcomes =
-            outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy) | outcome_bit(Outcome::showed);
-        match.ends_deal = outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy);
-        match.outcomes_text =
-            "'out' or 'rummy' for the player who went out and 'showed CARDS' for the cards left "
-            "in the other hands";
-        match.no_winner_text = "winner: one player went 'out'";
-      } else {
-        rules.shown_count = ShownCount::deadwood;
-        match.deal_word = "round";
-        match.deal_points = DealPoints::knock_differences;
-        match.knock_rummy_bonus = 25;
-        match.knock_undercut_bonus = 10;
-        match.deals_required = true;
-        match.deal_size_by_players = true;
-        match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
-        match.ends_deal = outcome_bit(Outcome::knocked);
-        match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the others";
-        match.no_winner_text = "knock: one player 'knocked HAND'";
-      }
-      break;
-    case Variant::crazy:  // rules §5: two packs and four jokers; every 2 and joker is wild
-      rules.decks = 2;
-      rules.printed_jokers_per_deck = 2;
-      rules.deal_has_wild_rank = false;
-      rules.fixed_wild = Rank::two;
-      rules.wild_taken_from_run = true;
-      rules.min_run = 4;
-      rules.max_set = 8;
-      rules.set_suits_differ = false;
-      rules.max_wilds_in_run = 2;
-      rules.max_wilds_in_set = 1;
-      rules.jk_is_printed_joker = true;
-      rules.joker_points = 20;
-      rules.wild_cards_score_zero = false;
-      rules.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
-      rules.rounds = crazy_contracts;
-      rules.hand_size = crazy_contracts.front().cards;
-      rules.shown_count = ShownCount::every_card;
-      rules.arrange_by = ArrangeBy::subsets;
-      match.deal_word = "round";
-      match.deal_points = DealPoints::each_scores_own;
-      match.best = Best::lowest;
-      match.tie = TieAtEnd::shared;
-      match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
-      match.ends_deal = outcome_bit(Outcome::out);
-      match.outcomes_text =
-          "'out' for the player who went out and 'showed CARDS' for the cards left in the other "
-          "hands";
-      match.no_winner_text = "winner: one player went 'out'";
-      break;
-  }
-  return rules;
-}
-
-std::span<const TableGame> table_games() {
-  static constexpr std::array<TableGame, 7> games = {{
-      {"points", Variant::indian, Game::points, "game points"},
-      {"pool101", Variant::indian, Game::pool101, "game pool101"},
-      {"pool201", Variant::indian, Game::pool201, "game pool201"},
-      {"deals", Variant::indian, Game::deals, "game deals N"},
-      {"basic", Variant::basic, Game::points, "game basic"},
-      {"knock", Variant::knock, Game::points, "game knock rounds N"},
-      {"crazy", Variant::crazy, Game::points, "game crazy"},
-  }};
-  return games;
-}
-
-const TableGame* find_table_game(std::string_view name) {
-  for (const TableGame& game : table_games()) {
-    if (game.name == name) return &game;
-  }
-  return nullptr;
-}
-
-std::optional<Variant> find_variant(std::string_view name) {
-  for (const Variant variant : all_variants) {
-    if (variant_name(variant) == name) return variant;
-  }
-  return std::nullopt;
 }
 
 std::string_view outcome_id(Outcome outcome) {
@@ -335,43 +142,39 @@ const std::array<HouseRule, 10> house_rule_table = {{
      [](const Rules& rules) { return static_cast<int>(rules.pure_without_second); },
      [](Rules& rules, int value) {
        rules.pure_without_second = static_cast<PureWithoutSecondCount>(value);
-     },
-     Variant::indian},
+     }},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "rules §2.4: off in the Junglee guide (default); on at some platforms",
      fifth_card_joker_values, std::nullopt,
      [](const Rules& rules) { return rules.fifth_card_joker ? 1 : 0; },
-     [](Rules& rules, int value) { rules.fifth_card_joker = value == 1; }, Variant::indian},
+     [](Rules& rules, int value) { rules.fifth_card_joker = value == 1; }},
     {"pool-out", "when a pool rummy player is out",
      "rules §2.8: the platforms (reach, default); the Hindi guide's words (exceed)",
      pool_out_values, std::nullopt,
      [](const Rules& rules) { return rules.pool_out_above_limit ? 1 : 0; },
-     [](Rules& rules, int value) { rules.pool_out_above_limit = value == 1; }, Variant::indian},
+     [](Rules& rules, int value) { rules.pool_out_above_limit = value == 1; }},
     {"ace-high-or-low", "Basic Rummy: whether the ace may also be high",
      "rules §3.2: the Hindi page on Basic Rummy (low only, default; high or low as its house rule)",
      ace_high_or_low_values, std::nullopt,
-     [](const Rules& rules) { return rules.variant == Variant::basic && rules.ace_high ? 1 : 0; },
+     [](const Rules& rules) { return rules.ace_high ? 1 : 0; },
      [](Rules& rules, int value) {
        rules.ace_high = value == 1;
        rules.card_points[0] = value == 1 ? 15 : 1;
-     },
-     Variant::basic},
+     }},
     {"points-cap",
      "the most a loser pays",
      "rules §2.6: the Hindi and Junglee guides (80)",
      {},
      HouseRuleNumber{1, most_points, "the most points a loser pays, whatever the hand counts"},
      [](const Rules& rules) { return rules.points_cap; },
-     [](Rules& rules, int value) { rules.points_cap = value; },
-     Variant::indian},
+     [](Rules& rules, int value) { rules.points_cap = value; }},
     {"wrong-show",
      "what a wrong show (a declaration that is not valid) costs",
      "rules §2.6: the Hindi and Junglee guides (80)",
      {},
      HouseRuleNumber{1, most_points, "the points a wrong show pays, whatever the cards"},
      [](const Rules& rules) { return rules.wrong_show_points; },
-     [](Rules& rules, int value) { rules.wrong_show_points = value; },
-     Variant::indian},
+     [](Rules& rules, int value) { rules.wrong_show_points = value; }},
     {"first-drop",
      "what a drop before the first draw costs, in the format in force",
      "rules §2.6: the Hindi and Junglee guides (points rummy and 101 pool 20, 201 pool 25)",
@@ -379,7 +182,6 @@ const std::array<HouseRule, 10> house_rule_table = {{
      HouseRuleNumber{0, most_points, "the points a first drop pays, at most the middle drop"},
      [](const Rules& rules) { return drop_in_force(rules).first; },
      [](Rules& rules, int value) { drop_in_force(rules).first = value; },
-     Variant::indian,
      no_drops_refusal},
     {"middle-drop",
      "what a drop after the first draw costs, in the format in force",
@@ -388,28 +190,26 @@ const std::array<HouseRule, 10> house_rule_table = {{
      HouseRuleNumber{0, most_points, "the points a middle drop pays, at most the points cap"},
      [](const Rules& rules) { return drop_in_force(rules).middle; },
      [](Rules& rules, int value) { drop_in_force(rules).middle = value; },
-     Variant::indian,
      no_drops_refusal},
     {"drops-in-deals", "whether a deals rummy player may drop",
      "rules §2.6 and §2.8: the Hindi guide (off, default); some tables (on)", drops_in_deals_values,
      std::nullopt, [](const Rules& rules) { return rules.drop_penalty(Game::deals).first ? 1 : 0; },
      [](Rules& rules, int value) {
        rules.drops[static_cast<std::size_t>(Game::deals)] =
-           value == 1 ? Rules::for_variant(Variant::indian).drop_penalty(Game::points)
+           value == 1 ? Rules::for_variant(rules.variant).drop_penalty(Game::points)
                       : DropPenalty{};
-     },
-     Variant::indian},
+     }},
     {"end-on-discard", "Basic Rummy: whether going out needs a last discard",
      "rules §3.4: the Hindi page on Basic Rummy (off, default; on as its house rule)",
      end_on_discard_values, std::nullopt,
      [](const Rules& rules) { return rules.ends_on_discard ? 1 : 0; },
-     [](Rules& rules, int value) { rules.ends_on_discard = value == 1; }, Variant::basic},
+     [](Rules& rules, int value) { rules.ends_on_discard = value == 1; }},
 }};
 
 }  // namespace
 
 bool HouseRule::applies(const Rules& rules) const {
-  return (!only_for || *only_for == rules.variant) && (refusal == nullptr || !refusal(rules));
+  return rules.takes_house_rule(name) && (refusal == nullptr || !refusal(rules));
 }
 
 int HouseRule::default_value(const Rules& rules) const {
@@ -461,9 +261,8 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
   const auto name = assignment.substr(0, equals);
   const auto value = assignment.substr(equals + 1);
   const HouseRule* rule = find_house_rule(name);
-  if (rule != nullptr && rule->only_for && *rule->only_for != rules.variant) {
-    return "house rule " + std::string(rule->name) + " is for " +
-           std::string(variant_description(*rule->only_for));
+  if (rule != nullptr && !rules.takes_house_rule(rule->name)) {
+    return "house rule " + std::string(rule->name) + " is for " + games_taking(rule->name);
   }
   if (rule != nullptr && rule->refusal != nullptr) {
     if (const auto why = rule->refusal(rules)) {
@@ -518,7 +317,7 @@ std::optional<std::string> house_rules_conflict(const Rules& rules) {
 std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules) {
   std::vector<HouseRuleSetting> settings;
   for (const HouseRule& rule : house_rule_table) {
-    if (rule.only_for && *rule.only_for != rules.variant) continue;
+    if (!rules.takes_house_rule(rule.name)) continue;
     const int value = rule.get(rules);
     const int default_value = rule.default_value(rules);
     if (value != default_value) settings.push_back({&rule, value, default_value});
