@@ -179,7 +179,7 @@ struct OutputFailed {
   int error = 0;
 };
 
-// Runs `body`, turning InputError and CommandError into a report and exit code 2.
+// Runs `body`, turning InputError, CommandError and RulesError into a report and exit code 2.
 template <typename Body>
 int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   try {
@@ -194,6 +194,8 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
                         env);
   } catch (const CommandError& error) {
     return report_error(error, options.output_format(), env);
+  } catch (const RulesError& error) {
+    return report_error({error.what(), std::nullopt}, options.output_format(), env);
   }
 }
 

@@ -55,6 +55,73 @@ std::optional<Game> find_game(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<std::string> check_rules(const Rules& rules) {
+  const auto refuse = [](std::string_view field, std::string_view broken, std::string_view needs) {
+    return fmt::format("{} {}, but {}", field, broken, needs);
+  };
+  if (rules.decks < 1) return refuse("decks", "is below 1", "a game is played with a pack");
+  if (rules.min_group < 1 || rules.min_run < rules.min_group) {
+    return refuse("min_run", "is shorter than min_group", "a run is a group like any other");
+  }
+  // The scorer (scoring.cpp): a count by declaration reads the declaration's tiers.
+  if (rules.shown_count == ShownCount::by_declaration && !rules.declares) {
+    return refuse("shown_count", "counts by declaration", "the game does not declare (declares)");
+  }
+  switch (rules.arrange_by) {
+    case ArrangeBy::declaration:
+      if (!rules.declares) {
+        return refuse("arrange_by", "is declaration", "the game does not declare (declares)");
+      }
+      [[fallthrough]];
+    case ArrangeBy::least_deadwood:
+      // The search of arrange.cpp (and its one-pack fast path, which stands aside for a hand
+      // with a joker or a card twice): jokers are counted, not placed, so they are alike and
+      // worth 0; a set holds one card per suit; a meld takes any number of jokers; the ace is
+      // low; there is no contract to meet.
+      if (!rules.set_suits_differ) {
+        return refuse("set_suits_differ", "is off",
+                      "the search for the least deadwood assumes a set's suits all differ (the "
+                      "search by subsets, arrange_by subsets, allows repeats)");
+      }
+      if (rules.has_jokers() && !rules.wild_cards_score_zero) {
+        return refuse("wild_cards_score_zero", "is off",
+                      "the search for the least deadwood counts every joker 0 (the search by "
+                      "subsets, arrange_by subsets, counts them)");
+      }
+      if (rules.has_jokers() && rules.joker_points != 0) {
+        return refuse("joker_points", "is not 0",
+                      "the search for the least deadwood counts every joker 0 (the search by "
+                      "subsets, arrange_by subsets, counts them)");
+      }
+      if (rules.has_jokers() && (rules.max_wilds_in_run < rules.max_sequence ||
+                                 rules.max_wilds_in_set < rules.largest_set())) {
+        return refuse("max_wilds_in_run and max_wilds_in_set", "limit the jokers of a meld",
+                      "the search for the least deadwood lets a meld take any number (the search "
+                      "by subsets, arrange_by subsets, limits them)");
+      }
+      if (!rules.ace_low) {
+        return refuse("ace_low", "is off",
+                      "the search for the least deadwood takes A-2-3 as a run");
+      }
+      if (rules.contract || !rules.rounds.empty()) {
+        return refuse("rounds", "set contracts",
+                      "the search for the least deadwood meets none (the search by subsets, "
+                      "arrange_by subsets, does)");
+      }
+      break;
+    case ArrangeBy::subsets:
+      // The DP of arrange_subsets.cpp asks the classifier which subsets are melds, so it takes
+      // any meld rule; it finds the least deadwood and knows no declaration's tiers.
+      if (rules.declares) {
+        return refuse("arrange_by", "is subsets",
+                      "the search by subsets finds the least deadwood, not the best declaration "
+                      "(declares)");
+      }
+      break;
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> decks_refusal(const Rules& rules, int decks) {
   if (rules.decks != 1 || decks == 1) return std::nullopt;
   return fmt::format("{} is played with one pack: {} would let a hand hold a card twice",

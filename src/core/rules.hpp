@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -273,6 +274,18 @@ struct Rules {
     const int limit = pool_limits(game).limit;
     return pool_out_above_limit ? total > limit : total >= limit;
   }
+};
+
+// Whether the searches and scorers can answer for these rules: what each one assumes of Rules,
+// checked (rules.cpp says which search assumes what). The first assumption broken, in words
+// naming the field ("set_suits_differ is off, but …"); nothing when the rules are coherent. Every
+// game passes (tests/rules_test.cpp); arrange() and find_outs() refuse rules that do not.
+std::optional<std::string> check_rules(const Rules& rules);
+
+// What arrange() and find_outs() throw for rules check_rules refuses.
+class RulesError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
 };
 
 // Why a number of packs does not suit the game: a one-pack game (Basic, Knock) with more would
