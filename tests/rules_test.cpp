@@ -1,7 +1,10 @@
 // The house-rule mechanism: names, defaults, values and errors (rules §2.7).
 #include <doctest/doctest.h>
 
+#include <set>
+#include <span>
 #include "cli_run.hpp"
+
 #include "games.hpp"
 #include "rules.hpp"
 
@@ -249,4 +252,33 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
   for (const Broken& each : cases) CHECK(check_rules(each.rules) == each.message);
   // What the search by subsets handles, it is given: Crazy Rummy's own rules pass.
   CHECK(check_rules(crazy) == std::nullopt);
+}
+
+namespace {
+
+// Every id non-empty and unique, and found again by it.
+template <typename Enum, typename Id, typename Find>
+void check_ids(std::span<const Enum> values, Id id, Find find) {
+  std::set<std::string_view> seen;
+  for (const Enum value : values) {
+    CAPTURE(id(value));
+    CHECK_FALSE(id(value).empty());
+    CHECK(seen.insert(id(value)).second);
+    CHECK(find(id(value)) == value);
+  }
+  CHECK_FALSE(find("no such id"));
+}
+
+}  // namespace
+
+TEST_CASE("every enum's table: ids non-empty and unique, found again by id") {
+  check_ids<Game>(all_games, game_name, find_game);
+  check_ids<Variant>(all_variants, variant_name, find_variant);
+  check_ids<Drop>(all_drops, drop_name,
+                  [](std::string_view id) { return find_by_id(drop_rows, id); });
+  check_ids<Outcome>(values_of(outcome_rows), outcome_id,
+                     [](std::string_view id) { return find_by_id(outcome_rows, id); });
+  for (const auto& row : outcome_rows) CHECK_FALSE(row.words.empty());
+  for (const Game game : all_games) CHECK(game_description(game) == row_of(game_rows, game).words);
+  for (const Variant variant : all_variants) CHECK_FALSE(variant_description(variant).empty());
 }

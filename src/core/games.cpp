@@ -9,31 +9,17 @@ namespace rummy {
 
 namespace {
 
-struct VariantRow {
-  Variant value;
-  std::string_view id;           // as typed: --variant basic
-  std::string_view description;  // for people: "Basic Rummy"
-};
-
-constexpr std::array<VariantRow, 4> variant_rows = {{
+// The id as typed (--variant basic), the words for people ("Basic Rummy").
+constexpr std::array<EnumRow<Variant>, 4> variant_rows = {{
     {Variant::indian, "indian", "Indian rummy"},
     {Variant::basic, "basic", "Basic Rummy"},
     {Variant::knock, "knock", "Knock Rummy"},
     {Variant::crazy, "crazy", "Crazy Rummy"},
 }};
 
-constexpr std::array<Variant, variant_rows.size()> variant_values = [] {
-  std::array<Variant, variant_rows.size()> values{};
-  for (std::size_t i = 0; i < variant_rows.size(); ++i) values[i] = variant_rows[i].value;
-  return values;
-}();
-
-const VariantRow& row_of(Variant variant) {
-  for (const VariantRow& row : variant_rows) {
-    if (row.value == variant) return row;
-  }
-  throw std::logic_error("a game without its row in games.cpp");
-}
+static_assert(variant_rows.size() == static_cast<std::size_t>(Variant::crazy) + 1 &&
+              in_enum_order(variant_rows));
+constexpr std::array<Variant, variant_rows.size()> variant_values = values_of(variant_rows);
 
 // Indian rummy (rules §2).
 constexpr std::array<std::string_view, 8> indian_house_rules = {
@@ -250,18 +236,15 @@ Rules Rules::for_variant(Variant variant, Game game) {
 }
 
 std::string_view variant_name(Variant variant) {
-  return row_of(variant).id;
+  return row_of(variant_rows, variant).id;
 }
 
 std::string_view variant_description(Variant variant) {
-  return row_of(variant).description;
+  return row_of(variant_rows, variant).words;
 }
 
 std::optional<Variant> find_variant(std::string_view name) {
-  for (const VariantRow& row : variant_rows) {
-    if (row.id == name) return row.value;
-  }
-  return std::nullopt;
+  return find_by_id(variant_rows, name);
 }
 
 std::span<const TableGame> table_games() {

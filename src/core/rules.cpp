@@ -12,15 +12,11 @@
 namespace rummy {
 
 std::string_view game_name(Game game) {
-  constexpr std::array<std::string_view, all_games.size()> names = {"points", "pool101", "pool201",
-                                                                    "deals"};
-  return names[static_cast<int>(game)];
+  return row_of(game_rows, game).id;
 }
 
 std::string_view game_description(Game game) {
-  constexpr std::array<std::string_view, all_games.size()> names = {"points rummy", "101 pool",
-                                                                    "201 pool", "deals rummy"};
-  return names[static_cast<int>(game)];
+  return row_of(game_rows, game).words;
 }
 
 std::string_view game_id(Game game, const Rules& rules) {
@@ -43,16 +39,11 @@ std::optional<Contract> Rules::round(int number) const {
 }
 
 std::string_view outcome_id(Outcome outcome) {
-  constexpr std::array<std::string_view, outcome_count> ids = {
-      "declared", "showed", "dropped", "missed", "left", "won", "out", "rummy", "knocked"};
-  return ids[static_cast<int>(outcome)];
+  return row_of(outcome_rows, outcome).id;
 }
 
 std::optional<Game> find_game(std::string_view name) {
-  for (const Game game : all_games) {
-    if (game_name(game) == name) return game;
-  }
-  return std::nullopt;
+  return find_by_id(game_rows, name);
 }
 
 std::optional<std::string> check_rules(const Rules& rules) {
@@ -137,7 +128,7 @@ std::string wild_cards_text(const Rules& rules) {
 }
 
 std::string_view drop_name(Drop drop) {
-  return drop == Drop::first ? "first" : "middle";
+  return row_of(drop_rows, drop).id;
 }
 
 namespace {

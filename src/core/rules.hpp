@@ -16,16 +16,71 @@
 
 namespace rummy {
 
+// A row of an enum's table: the value, its id (as typed, and in JSON) and its words for people.
+// Each named enum has one table, in the enum's order, its size checked against the last value.
+template <typename Enum>
+struct EnumRow {
+  Enum value;
+  std::string_view id;
+  std::string_view words;
+};
+
+// The values of a table, in its order.
+template <typename Enum, std::size_t N>
+constexpr std::array<Enum, N> values_of(const std::array<EnumRow<Enum>, N>& rows) {
+  std::array<Enum, N> values{};
+  for (std::size_t i = 0; i < N; ++i) values[i] = rows[i].value;
+  return values;
+}
+
+// Whether row i holds the i-th value, so that a value indexes its row.
+template <typename Enum, std::size_t N>
+constexpr bool in_enum_order(const std::array<EnumRow<Enum>, N>& rows) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (static_cast<std::size_t>(rows[i].value) != i) return false;
+  }
+  return true;
+}
+
+// The row of a value, in a table in the enum's order.
+template <typename Enum, std::size_t N>
+constexpr const EnumRow<Enum>& row_of(const std::array<EnumRow<Enum>, N>& rows, Enum value) {
+  return rows[static_cast<std::size_t>(value)];
+}
+
+// The value whose id is `id`, if any.
+template <typename Enum, std::size_t N>
+constexpr std::optional<Enum> find_by_id(const std::array<EnumRow<Enum>, N>& rows,
+                                         std::string_view id) {
+  for (const EnumRow<Enum>& row : rows) {
+    if (row.id == id) return row.value;
+  }
+  return std::nullopt;
+}
+
 // Indian rummy's formats; they differ in drop penalties (rules §2.6) and, later, in money.
 enum class Game { points, pool101, pool201, deals };
-inline constexpr std::array<Game, 4> all_games = {Game::points, Game::pool101, Game::pool201,
-                                                  Game::deals};
+inline constexpr std::array<EnumRow<Game>, 4> game_rows = {{
+    {Game::points, "points", "points rummy"},
+    {Game::pool101, "pool101", "101 pool"},
+    {Game::pool201, "pool201", "201 pool"},
+    {Game::deals, "deals", "deals rummy"},
+}};
+static_assert(game_rows.size() == static_cast<std::size_t>(Game::deals) + 1 &&
+              in_enum_order(game_rows));
+inline constexpr std::array<Game, game_rows.size()> all_games = values_of(game_rows);
 std::string_view game_name(Game game);                 // "points", "pool101" …
 std::string_view game_description(Game game);          // "points rummy", "101 pool" …
 std::optional<Game> find_game(std::string_view name);  // by game_name
 
 enum class Drop { first, middle };
-inline constexpr std::array<Drop, 2> all_drops = {Drop::first, Drop::middle};
+inline constexpr std::array<EnumRow<Drop>, 2> drop_rows = {{
+    {Drop::first, "first", "a drop before the first draw"},
+    {Drop::middle, "middle", "a drop after the first draw"},
+}};
+static_assert(drop_rows.size() == static_cast<std::size_t>(Drop::middle) + 1 &&
+              in_enum_order(drop_rows));
+inline constexpr std::array<Drop, drop_rows.size()> all_drops = values_of(drop_rows);
 std::string_view drop_name(Drop drop);  // "first", "middle"
 
 // What a loser with a pure sequence but no second sequence pays for (rules §2.6).
@@ -69,7 +124,19 @@ std::optional<Variant> find_variant(std::string_view name);  // by variant_name
 
 // What a player did in a deal, as a table sheet says it.
 enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
-inline constexpr std::size_t outcome_count = 9;
+inline constexpr std::array<EnumRow<Outcome>, 9> outcome_rows = {{
+    {Outcome::declared, "declared", "declared"},
+    {Outcome::showed, "showed", "showed their hand"},
+    {Outcome::dropped, "dropped", "dropped"},
+    {Outcome::missed, "missed", "missed the deal"},
+    {Outcome::left, "left", "left the table"},
+    {Outcome::won, "won", "won as the last player standing"},
+    {Outcome::out, "out", "went out"},
+    {Outcome::rummy, "rummy", "went rummy"},
+    {Outcome::knocked, "knocked", "knocked"},
+}};
+static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::knocked) + 1 &&
+              in_enum_order(outcome_rows));
 std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
 using Outcomes = unsigned;                     // a set of outcomes, one bit each
 constexpr Outcomes outcome_bit(Outcome outcome) {
