@@ -10,6 +10,7 @@ set(rummy_core_sources
     src/core/text.cpp
     src/core/character_names.cpp
     src/core/rules.cpp
+    src/core/games.cpp
     src/core/classify.cpp
     src/core/declaration.cpp
     src/core/scoring.cpp

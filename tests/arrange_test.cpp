@@ -176,14 +176,14 @@ TEST_CASE("the issue's hands arrange as expected") {
   const Hand valid = hand_of("A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ");
   std::vector<Card> cards = flat(valid);
   std::reverse(cards.begin(), cards.end());
-  const Arrangement arrangement = arrange(cards, valid.wild, Rules{});
+  const Arrangement arrangement = arrange(cards, valid.wild, Rules::for_variant(Variant::indian));
   CHECK(arrangement.valid());
   CHECK(arrangement.score.points == 2);
 
   // The Junglee guide's example, written to pay 70, regroups to pay 30: A♦-2♦-3♦ is pure, and the
   // wild 10♥ stands for K♥ in J♥-Q♥-K♥-A♥; A♠ Q♣ Q♥ are left.
   const Hand seed = hand_of("10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥", "10");
-  const Arrangement best = arrange(flat(seed), seed.wild, Rules{});
+  const Arrangement best = arrange(flat(seed), seed.wild, Rules::for_variant(Variant::indian));
   CHECK(best.score.points == 30);
   CHECK(best.score.basis == ScoreBasis::two_sequences);
   CHECK(best.check.pure_sequences == 1);
@@ -192,7 +192,8 @@ TEST_CASE("the issue's hands arrange as expected") {
 
 TEST_CASE("14 cards: the discard that declares") {
   const Hand hand = hand_of("A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣-4♥ | J♦-J♥-J♣ Q♣");
-  const Arrangement arrangement = arrange(flat(hand), hand.wild, Rules{});
+  const Arrangement arrangement =
+      arrange(flat(hand), hand.wild, Rules::for_variant(Variant::indian));
   CHECK(arrangement.valid());
   REQUIRE(arrangement.discard);
   CHECK(to_string(*arrangement.discard) == "Q♣");
@@ -202,7 +203,7 @@ TEST_CASE("the search equals the exhaustive reference on random 13-card hands") 
   std::mt19937 random(1);
   for (int round = 0; round < 3000; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules;
+    Rules rules = Rules::for_variant(Variant::indian);
     rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     rules.fifth_card_joker = round % 7 == 0;
     const std::vector<Card> cards =
@@ -216,7 +217,7 @@ TEST_CASE("the search equals the exhaustive reference on random 14-card hands") 
   std::mt19937 random(2);
   for (int round = 0; round < 400; ++round) {
     const WildRank wild = static_cast<Rank>(1 + random() % 13);
-    Rules rules;
+    Rules rules = Rules::for_variant(Variant::indian);
     rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 14, wild, static_cast<int>(random() % 11))
@@ -333,7 +334,7 @@ TEST_CASE("outs, with its bounded searches, equals arranging every draw in full"
   int declaring = 0, improving = 0;
   for (int round = 0; round < 600; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules;
+    Rules rules = Rules::for_variant(Variant::indian);
     rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     rules.fifth_card_joker = round % 7 == 0;
     const std::vector<Card> cards =

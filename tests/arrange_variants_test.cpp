@@ -250,3 +250,25 @@ TEST_CASE("Basic and Knock Rummy: the bit-mask search finds the general search's
   }
   CHECK(declaring > 100);  // the hands include groupings that go out
 }
+
+TEST_CASE("rules the arrangement search cannot answer are refused, not answered wrong") {
+  // Basic Rummy from two packs with books that may repeat a suit: the search for the least
+  // deadwood assumed a set's suits differ and found 31 (no meld) where 7♠-7♠-7♥ is a book.
+  Rules rules = Rules::for_variant(Variant::basic);
+  rules.decks = 2;
+  rules.set_suits_differ = false;
+  const std::vector<Card> cards = hand_of("7♠ 7♠ 7♥ K♣").cards();
+  CHECK(arrange_by_subsets(cards, std::nullopt, rules).score.points == 10);
+  const std::string why =
+      "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
+      "differ (the search by subsets, arrange_by subsets, allows repeats)";
+  CHECK(check_rules(rules) == why);
+  CHECK_THROWS_WITH_AS(arrange(cards, std::nullopt, rules), why.c_str(), RulesError);
+  CHECK_THROWS_WITH_AS(rummy::least_deadwood(cards, std::nullopt, rules), why.c_str(), RulesError);
+  CHECK_THROWS_WITH_AS(find_outs(cards, std::nullopt, rules), why.c_str(), RulesError);
+  CHECK(arrange_refusal(cards.size(), rules, "arrange") ==
+        "arrange cannot answer for these rules: " + why);
+  // The same game asked to search by subsets answers, and rightly.
+  rules.arrange_by = ArrangeBy::subsets;
+  CHECK(arrange(cards, std::nullopt, rules).score.points == 10);
+}

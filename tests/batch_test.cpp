@@ -8,7 +8,7 @@ using namespace rummy;
 
 namespace {
 BatchRecord line(std::string_view text, BatchDefaults defaults = {}) {
-  return process_batch_line(text, "f.txt", 7, defaults, Rules{});
+  return process_batch_line(text, "f.txt", 7, defaults, Rules::for_variant(Variant::indian));
 }
 }  // namespace
 

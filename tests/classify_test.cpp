@@ -131,7 +131,7 @@ TEST_CASE("reasons for groups that are neither sequence nor set") {
         "this set of 5s");
   CHECK(reason("5♠-6♥-8♦-9♣") ==
         "5♠ and 6♥ share neither suit nor rank: a sequence needs one suit, a set one rank");
-  Rules many_decks;
+  Rules many_decks = Rules::for_variant(Variant::indian);
   many_decks.decks = 8;
   many_decks.printed_jokers_per_deck = 2;
   CHECK(reason("PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ", "", many_decks) ==
@@ -140,8 +140,10 @@ TEST_CASE("reasons for groups that are neither sequence nor set") {
 
 TEST_CASE("groups are written back in the notation, wild cards marked") {
   const Hand hand = hand_of("10♥ J♥ PJ | 8♦ (wj) 9d", "8");
-  CHECK(format_group(hand.groups[0], hand.wild, Rules{}) == "10♥-J♥-PJ");
-  CHECK(format_group(hand.groups[1], hand.wild, Rules{}) == "8♦(WJ)-9♦");
+  CHECK(format_group(hand.groups[0], hand.wild, Rules::for_variant(Variant::indian)) ==
+        "10♥-J♥-PJ");
+  CHECK(format_group(hand.groups[1], hand.wild, Rules::for_variant(Variant::indian)) ==
+        "8♦(WJ)-9♦");
 }
 
 TEST_CASE("a rank in a reason takes its article as it is read aloud: an A, an 8, a Q") {

@@ -8,7 +8,7 @@ using namespace rummy::test;
 
 namespace {
 std::vector<std::string> problems_of(std::string_view text, std::string_view wild = "",
-                                     const Rules& rules = {}) {
+                                     const Rules& rules = Rules::for_variant(Variant::indian)) {
   const Hand hand = hand_of(text, wild, rules);
   const DeclarationCheck check = check_declaration(hand, rules);
   std::vector<std::string> problems;
@@ -22,12 +22,12 @@ std::vector<std::string> problems_of(std::string_view text, std::string_view wil
 TEST_CASE("the issue's example is a valid declaration of two sequences and two sets") {
   const Hand hand = hand_of("A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ");
   CHECK(hand.wild == Rank::king);
-  const DeclarationCheck check = check_declaration(hand, Rules{});
+  const DeclarationCheck check = check_declaration(hand, Rules::for_variant(Variant::indian));
   CHECK(check.valid());
   CHECK(check.sequences == 2);
   CHECK(check.pure_sequences == 1);
   CHECK(check.sets == 2);
-  CHECK(summarize(check, Rules{}) == "2 sequences (1 pure) and 2 sets");
+  CHECK(summarize(check, Rules::for_variant(Variant::indian)) == "2 sequences (1 pure) and 2 sets");
 }
 
 TEST_CASE("valid shapes: 2 sequences + 2 sets, 3 sequences + 1 set, all sequences") {
@@ -78,12 +78,13 @@ TEST_CASE("a declaration shows exactly 13 cards, every one of them in a valid gr
 }
 
 TEST_CASE("the deck limits: two copies of a card and two printed jokers with two decks") {
-  const std::vector<Card> cards = hand_of("8♥ 8♥ PJ PJ", "", Rules{}).groups[0];
-  CHECK_FALSE(first_card_over_deck_limit(cards, Rules{}));
-  Rules one_deck;
+  const std::vector<Card> cards =
+      hand_of("8♥ 8♥ PJ PJ", "", Rules::for_variant(Variant::indian)).groups[0];
+  CHECK_FALSE(first_card_over_deck_limit(cards, Rules::for_variant(Variant::indian)));
+  Rules one_deck = Rules::for_variant(Variant::indian);
   one_deck.decks = 1;
   CHECK(first_card_over_deck_limit(cards, one_deck) == 1U);
   std::vector<Card> three = cards;
   three.push_back(Card::printed_joker());
-  CHECK(first_card_over_deck_limit(three, Rules{}) == 4U);
+  CHECK(first_card_over_deck_limit(three, Rules::for_variant(Variant::indian)) == 4U);
 }

@@ -12,16 +12,17 @@ using Json = nlohmann::json;
 using rummy::test::rummy_cli;
 
 namespace {
-JudgedHand judged(const std::string& text, const Rules& rules = {}) {
+JudgedHand judged(const std::string& text,
+                  const Rules& rules = Rules::for_variant(Variant::indian)) {
   const ReadHand read = read_hand(text, "<test>", rules);
   return judge_hand(read.hand, read.written.grouped, rules, /*look_for_declaration=*/true);
 }
 }  // namespace
 
 TEST_CASE("only a hand one card over a declared hand's fixed size is a drawn hand") {
-  CHECK(is_drawn_hand(14, Rules{}));
-  CHECK_FALSE(is_drawn_hand(13, Rules{}));
-  CHECK_FALSE(is_drawn_hand(15, Rules{}));
+  CHECK(is_drawn_hand(14, Rules::for_variant(Variant::indian)));
+  CHECK_FALSE(is_drawn_hand(13, Rules::for_variant(Variant::indian)));
+  CHECK_FALSE(is_drawn_hand(15, Rules::for_variant(Variant::indian)));
   // Basic, Knock and Crazy Rummy have no fixed shown hand and no declaration.
   for (const Variant variant : {Variant::basic, Variant::knock, Variant::crazy}) {
     const Rules rules = Rules::for_variant(variant);
@@ -33,7 +34,8 @@ TEST_CASE("an ungrouped drawn hand is judged by arrange's grouping and discard")
   const JudgedHand hand = judged("as 2s 3s 4h 5h 6h 9c 9d 9s kh kd ks kc 7d");
   CHECK(hand.grouping == Grouping::arranged);
   CHECK(hand.check.valid());
-  CHECK(format_hand(hand.hand, Rules{}) == "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♠-9♦-9♣ | K♠-K♥-K♦-K♣");
+  CHECK(format_hand(hand.hand, Rules::for_variant(Variant::indian)) ==
+        "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♠-9♦-9♣ | K♠-K♥-K♦-K♣");
   REQUIRE(hand.discard);
   CHECK(to_string(hand.discard->card) == "7♦");
   CHECK(hand.discard->reason == DiscardReason::declares);
@@ -45,12 +47,14 @@ TEST_CASE("a grouped drawn hand discards the card whose removal leaves the group
   const JudgedHand hand = judged("as-2s-3s | 4h-5h-6h | 9c-9d-9s | kh-kd-ks-kc-7d");
   CHECK(hand.grouping == Grouping::as_written);
   CHECK(hand.check.valid());
-  CHECK(format_hand(hand.hand, Rules{}) == "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♣-9♦-9♠ | K♥-K♦-K♠-K♣");
+  CHECK(format_hand(hand.hand, Rules::for_variant(Variant::indian)) ==
+        "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♣-9♦-9♠ | K♥-K♦-K♠-K♣");
   REQUIRE(hand.discard);
   CHECK(to_string(hand.discard->card) == "7♦");
   CHECK(hand.discard->reason == DiscardReason::declares);
   CHECK(hand.discard->group == 3);
-  CHECK(format_group(hand.discard->from, std::nullopt, Rules{}) == "K♥-K♦-K♠-K♣-7♦");
+  CHECK(format_group(hand.discard->from, std::nullopt, Rules::for_variant(Variant::indian)) ==
+        "K♥-K♦-K♠-K♣-7♦");
   CHECK_FALSE(hand.could_declare);
 }
 
@@ -74,7 +78,8 @@ TEST_CASE("a grouped drawn hand that cannot declare: the discard that leaves the
   const JudgedHand tie = judged("as-2s-3s | 4h-5h-6h | 9c-9d-9s | kh-kd-ks | jd qc");
   REQUIRE(tie.discard);
   CHECK(to_string(tie.discard->card) == "J♦");
-  CHECK(format_hand(tie.hand, Rules{}) == "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♣-9♦-9♠ | K♥-K♦-K♠ | Q♣");
+  CHECK(format_hand(tie.hand, Rules::for_variant(Variant::indian)) ==
+        "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♣-9♦-9♠ | K♥-K♦-K♠ | Q♣");
   // Its cards could declare no better: nothing to suggest.
   CHECK_FALSE(tie.could_declare);
 }
@@ -85,7 +90,7 @@ TEST_CASE("a grouped drawn hand whose grouping cannot declare says how its cards
   REQUIRE(hand.discard);
   CHECK(to_string(hand.discard->card) == "K♣");  // K♣ or 7♦ leaves one card alone: K♣ counts more
   REQUIRE(hand.could_declare);
-  CHECK(format_hand(*hand.could_declare, Rules{}) ==
+  CHECK(format_hand(*hand.could_declare, Rules::for_variant(Variant::indian)) ==
         "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♠-9♦-9♣ | K♠-K♥-K♦-K♣");
   REQUIRE(hand.could_declare_discard);
   CHECK(to_string(*hand.could_declare_discard) == "7♦");

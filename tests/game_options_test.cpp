@@ -31,7 +31,7 @@ bool refused(std::vector<std::string> args, const std::string& option) {
 }
 
 std::optional<rummy::Outcome> outcome_named(const std::string& id) {
-  for (std::size_t i = 0; i < rummy::outcome_count; ++i) {
+  for (std::size_t i = 0; i < rummy::outcome_rows.size(); ++i) {
     const auto outcome = static_cast<rummy::Outcome>(i);
     if (rummy::outcome_id(outcome) == id) return outcome;
   }
@@ -98,6 +98,7 @@ TEST_CASE("the command line refuses exactly the options rules --list does not gi
 
 TEST_CASE("a sheet written from rules --list's settings and outcome lines reads") {
   for (const auto& game : game_list()) {
+    if (!game["sheet"].get<bool>()) continue;
     std::vector<std::pair<std::string, nlohmann::json>> tables;
     if (game["formats"].empty()) tables.emplace_back(game["id"], game["settings"]);
     for (const auto& format : game["formats"])

@@ -15,7 +15,8 @@ namespace {
 const std::string spaced = "as 2s 3s 4h 5h 6h 9c 9d 9s kh kd ks kc";
 const std::string knock_spaced = "K♣ K♠ 7♥ A♠ 2♥ 3♥ 4♥ 9♦ 9♣ 9♠";
 
-JudgedHand judged(const std::string& text, const Rules& rules = {}) {
+JudgedHand judged(const std::string& text,
+                  const Rules& rules = Rules::for_variant(Variant::indian)) {
   const ReadHand read = read_hand(text, "<test>", rules);
   return judge_hand(read.hand, read.written.grouped, rules, /*look_for_declaration=*/true);
 }
@@ -25,7 +26,8 @@ TEST_CASE("a hand written without '|' or '-' is judged by its best grouping") {
   const JudgedHand spaced_hand = judged(spaced);
   CHECK(spaced_hand.grouping == Grouping::arranged);
   CHECK(spaced_hand.check.valid());
-  CHECK(format_hand(spaced_hand.hand, Rules{}) == "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♠-9♦-9♣ | K♠-K♥-K♦-K♣");
+  CHECK(format_hand(spaced_hand.hand, Rules::for_variant(Variant::indian)) ==
+        "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♠-9♦-9♣ | K♠-K♥-K♦-K♣");
   // Run together, the same.
   CHECK(judged("AS2S3S4H5H6H9C9D9SKHKDKSKC").grouping == Grouping::arranged);
 }
@@ -45,7 +47,7 @@ TEST_CASE("a hand judged as written that could have declared says how") {
   const JudgedHand wrong = judged("as-2s-3s | 4h 5h 6h 9c 9d 9s kh kd ks kc");
   CHECK_FALSE(wrong.check.valid());
   REQUIRE(wrong.could_declare);
-  CHECK(format_hand(*wrong.could_declare, Rules{}) ==
+  CHECK(format_hand(*wrong.could_declare, Rules::for_variant(Variant::indian)) ==
         "A♠-2♠-3♠ | 4♥-5♥-6♥ | 9♠-9♦-9♣ | K♠-K♥-K♦-K♣");
   CHECK_FALSE(judged("as-2s-3s | 4h 5h 7h 9c 9d 8s kh kd ks kc").could_declare);
 }

@@ -17,20 +17,21 @@
 namespace rummy::test {
 
 // A hand from the notation; `wild` as --wild would give it ("7", "PJ", "none"), empty: none given.
-inline Hand hand_of(std::string_view text, std::string_view wild = "", const Rules& rules = {}) {
+inline Hand hand_of(std::string_view text, std::string_view wild = "",
+                    const Rules& rules = Rules::for_variant(Variant::indian)) {
   ReadOptions options;
   if (!wild.empty()) options.wild = parse_wild(wild);
   return read_hand(text, "<test>", rules, options).hand;
 }
 
 inline GroupVerdict classify(std::string_view text, std::string_view wild = "",
-                             const Rules& rules = {}) {
+                             const Rules& rules = Rules::for_variant(Variant::indian)) {
   const Hand hand = hand_of(text, wild, rules);
   return classify_group(hand.groups.at(0), hand.wild, rules);
 }
 
 inline std::string reason(std::string_view text, std::string_view wild = "",
-                          const Rules& rules = {}) {
+                          const Rules& rules = Rules::for_variant(Variant::indian)) {
   const Hand hand = hand_of(text, wild, rules);
   return explain(classify_group(hand.groups.at(0), hand.wild, rules), hand.groups.at(0), hand.wild,
                  rules);
@@ -38,7 +39,7 @@ inline std::string reason(std::string_view text, std::string_view wild = "",
 
 // The diagnostic an input produces, as the CLI prints it.
 inline std::string error_of(std::string_view text, std::string_view wild = "",
-                            const Rules& rules = {}) {
+                            const Rules& rules = Rules::for_variant(Variant::indian)) {
   try {
     hand_of(text, wild, rules);
   } catch (const InputError& error) {
@@ -48,7 +49,7 @@ inline std::string error_of(std::string_view text, std::string_view wild = "",
 }
 
 inline Rules with_house(std::string_view assignment) {
-  Rules rules;
+  Rules rules = Rules::for_variant(Variant::indian);
   if (apply_house_rule(rules, assignment)) throw std::logic_error("bad house rule in a test");
   return rules;
 }

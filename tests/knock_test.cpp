@@ -10,7 +10,7 @@ using namespace rummy;
 namespace {
 // The round's entries in points (they are kept in parts of a point): exact for halves.
 std::vector<double> entries(std::vector<int> deadwood, std::size_t knocker) {
-  const KnockRound round = settle_knock(deadwood, knocker);
+  const KnockRound round = settle_knock(deadwood, knocker, Rules::for_variant(Variant::knock));
   CHECK(std::accumulate(round.entries.begin(), round.entries.end(), 0) == 0);
   CHECK(round.parts == knock_parts);
   std::vector<double> points;
@@ -27,11 +27,12 @@ TEST_CASE(
 
 TEST_CASE("rummy: no deadwood collects all of the others' deadwood and 25 from each") {
   CHECK(entries({0, 19, 28}, 0) == std::vector<double>{19 + 25 + 28 + 25, -44, -53});
-  CHECK(settle_knock(std::vector<int>{0, 19, 28}, 0).rummy);
+  CHECK(settle_knock(std::vector<int>{0, 19, 28}, 0, Rules::for_variant(Variant::knock)).rummy);
 }
 
 TEST_CASE("an undercut: the lower non-knocker wins the differences and 10 from the knocker") {
-  const KnockRound round = settle_knock(std::vector<int>{20, 12, 30}, 0);
+  const KnockRound round =
+      settle_knock(std::vector<int>{20, 12, 30}, 0, Rules::for_variant(Variant::knock));
   CHECK(round.undercut);
   CHECK(round.winners == std::vector<std::size_t>{1});
   CHECK(round.entries ==
@@ -48,7 +49,8 @@ TEST_CASE("non-knockers tied below the knocker share the winnings exactly, in ha
 
 TEST_CASE("three tied below the knocker share in thirds where the pot does not divide (6.31)") {
   // Knocker 40, three players at 3, one at 24: 37 + 10 + 21 = 68 points, 22⅔ each.
-  const KnockRound round = settle_knock(std::vector<int>{40, 3, 3, 3, 24}, 0);
+  const KnockRound round =
+      settle_knock(std::vector<int>{40, 3, 3, 3, 24}, 0, Rules::for_variant(Variant::knock));
   CHECK(round.winners == std::vector<std::size_t>{1, 2, 3});
   const int share = 68 * knock_parts / 3;
   CHECK(share * 3 == 68 * knock_parts);  // exact: no part left over
@@ -57,7 +59,8 @@ TEST_CASE("three tied below the knocker share in thirds where the pot does not d
 }
 
 TEST_CASE("five tied below a knocker at a table of six divide exactly in fifths") {
-  const KnockRound round = settle_knock(std::vector<int>{12, 1, 1, 1, 1, 1}, 0);
+  const KnockRound round =
+      settle_knock(std::vector<int>{12, 1, 1, 1, 1, 1}, 0, Rules::for_variant(Variant::knock));
   CHECK(round.entries == std::vector<int>{-21 * knock_parts, 21 * knock_parts / 5,
                                           21 * knock_parts / 5, 21 * knock_parts / 5,
                                           21 * knock_parts / 5, 21 * knock_parts / 5});

@@ -22,9 +22,10 @@ TEST_CASE("any soup of notation pieces is read, or refused with a line and colum
     const int count = 1 + static_cast<int>(random() % 16);
     for (int i = 0; i < count; ++i) text += pieces[random() % pieces.size()];
     try {
-      const ReadHand hand = read_hand(text, "<soup>", Rules{});
-      const DeclarationCheck check = check_declaration(hand.hand, Rules{});
-      const Score score = score_shown_hand(hand.hand, check, Rules{});
+      const ReadHand hand = read_hand(text, "<soup>", Rules::for_variant(Variant::indian));
+      const DeclarationCheck check =
+          check_declaration(hand.hand, Rules::for_variant(Variant::indian));
+      const Score score = score_shown_hand(hand.hand, check, Rules::for_variant(Variant::indian));
       CHECK(score.points >= 0);
       CHECK(score.points <= 80);
       ++read;
@@ -62,11 +63,12 @@ TEST_CASE("a hand written back in the notation reads as the same hand") {
     std::string text;
     for (const Group& group : hand.groups) {
       text += text.empty() ? "" : " | ";
-      text += format_group(group, hand.wild, Rules{});
+      text += format_group(group, hand.wild, Rules::for_variant(Variant::indian));
     }
     ReadOptions options;
     options.wild = hand.wild;
-    const ReadHand again = read_hand(text, "<round trip>", Rules{}, options);
+    const ReadHand again =
+        read_hand(text, "<round trip>", Rules::for_variant(Variant::indian), options);
     CAPTURE(text);
     CHECK(again.hand.groups == hand.groups);
     CHECK(again.hand.wild == hand.wild);

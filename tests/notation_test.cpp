@@ -12,7 +12,7 @@ std::string groups_as_written(std::string_view text, std::string_view wild = "")
   std::string out;
   for (const Group& group : hand.groups) {
     out += out.empty() ? "" : " | ";
-    out += format_group(group, hand.wild, Rules{});
+    out += format_group(group, hand.wild, Rules::for_variant(Variant::indian));
   }
   return out;
 }
@@ -114,7 +114,7 @@ TEST_CASE("more copies than the decks hold") {
         "<test>:1:10: error: a third printed joker: 2 decks hold only 2\n"
         "PJ 2♠ PJ PJ\n"
         "         ^\n");
-  Rules one_deck;
+  Rules one_deck = Rules::for_variant(Variant::indian);
   one_deck.decks = 1;
   CHECK(error_of("8♥ 9♥ 8♥", "", one_deck) ==
         "<test>:1:7: error: a second 8♥: 1 deck holds only 1 of each card\n"
@@ -363,7 +363,7 @@ TEST_CASE("a hand shown at the end of a deal must hold 13 cards when asked") {
   ReadOptions options;
   options.size = ReadOptions::Size::shown;
   try {
-    read_hand("A♠ 2♠ 3♠", "<test>", Rules{}, options);
+    read_hand("A♠ 2♠ 3♠", "<test>", Rules::for_variant(Variant::indian), options);
     FAIL("expected an error");
   } catch (const InputError& error) {
     CHECK(format_diagnostic(error.diagnostic()) ==
@@ -374,7 +374,7 @@ TEST_CASE("a hand shown at the end of a deal must hold 13 cards when asked") {
 }
 
 TEST_CASE("one copy too many is named in words, whatever the decks") {
-  Rules rules;
+  Rules rules = Rules::for_variant(Variant::indian);
   rules.decks = 8;
   std::string nine;
   for (int i = 0; i < 9; ++i) nine += "K♥ ";

@@ -1,7 +1,11 @@
 // The house-rule mechanism: names, defaults, values and errors (rules §2.7).
 #include <doctest/doctest.h>
 
+#include <set>
+#include <span>
 #include "cli_run.hpp"
+
+#include "games.hpp"
 #include "rules.hpp"
 
 using namespace rummy;
@@ -9,7 +13,7 @@ using namespace rummy;
 TEST_CASE("every house rule has the rulebook's value as its default and can be set by name") {
   for (const HouseRule& rule : house_rules()) {
     CAPTURE(rule.name);
-    Rules rules = Rules::for_variant(rule.only_for.value_or(Variant::indian));
+    Rules rules = game_where([&](const Rules& game) { return game.takes_house_rule(rule.name); });
     CHECK(rule.get(rules) == rule.default_value(rules));
     if (rule.is_number()) {
       CHECK(rule.values.empty());
@@ -31,7 +35,7 @@ TEST_CASE("every house rule has the rulebook's value as its default and can be s
 }
 
 TEST_CASE("the two house rules of §2") {
-  Rules rules;
+  Rules rules = Rules::for_variant(Variant::indian);
   CHECK_FALSE(apply_house_rule(rules, "pure-without-second=ungrouped"));
   CHECK(rules.pure_without_second == PureWithoutSecondCount::ungrouped);
   CHECK_FALSE(apply_house_rule(rules, "fifth-card-joker=on"));
@@ -43,7 +47,7 @@ TEST_CASE("the two house rules of §2") {
 }
 
 TEST_CASE("unknown house rules and values are explained") {
-  Rules rules;
+  Rules rules = Rules::for_variant(Variant::indian);
   CHECK(apply_house_rule(rules, "fifth-card") ==
         "a house rule is written NAME=VALUE, e.g. pure-without-second=all");
   CHECK(apply_house_rule(rules, "fifth=on") ==
@@ -167,4 +171,116 @@ TEST_CASE("numeric house rules through the CLI: rules' JSON, a capped score, a w
   CHECK(test::rummy_cli({"score", "--house", "points-cap=30", "--drop", "middle"}).err ==
         "rummy: error: --house: a middle drop (40) costs more than the points cap (30): a drop "
         "costs at most what losing with any hand does (middle-drop, points-cap)\n");
+}
+
+TEST_CASE("every game, in every format and with every house rule value, passes check_rules") {
+  for (const Variant variant : all_variants) {
+    for (const Game format : all_games) {
+      const Rules game = Rules::for_variant(variant, format);
+      CAPTURE(variant_name(variant));
+      CAPTURE(game_name(format));
+      CHECK(check_rules(game) == std::nullopt);
+      for (const HouseRule& rule : house_rules()) {
+        if (!rule.applies(game)) continue;
+        const int top =
+            rule.is_number() ? rule.number->max : static_cast<int>(rule.values.size()) - 1;
+        for (const int value : {rule.is_number() ? rule.number->min : 0, top}) {
+          Rules changed = game;
+          rule.set(changed, value);
+          CAPTURE(rule.name);
+          CHECK(check_rules(changed) == std::nullopt);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("check_rules refuses what no search can answer, naming the field") {
+  const Rules indian = Rules::for_variant(Variant::indian);
+  const Rules basic = Rules::for_variant(Variant::basic);
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  struct Broken {
+    Rules rules;
+    std::string message;
+  };
+  std::vector<Broken> cases;
+  const auto broken = [&](Rules rules, auto change, std::string message) {
+    change(rules);
+    cases.push_back({rules, std::move(message)});
+  };
+  broken(
+      basic, [](Rules& r) { r.decks = 0; }, "decks is below 1, but a game is played with a pack");
+  broken(
+      basic, [](Rules& r) { r.min_run = 2; },
+      "min_run is shorter than min_group, but a run is a group like any other");
+  broken(
+      basic, [](Rules& r) { r.shown_count = ShownCount::by_declaration; },
+      "shown_count counts by declaration, but the game does not declare (declares)");
+  broken(
+      basic, [](Rules& r) { r.arrange_by = ArrangeBy::declaration; },
+      "arrange_by is declaration, but the game does not declare (declares)");
+  broken(
+      basic, [](Rules& r) { r.set_suits_differ = false; },
+      "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
+      "differ (the search by subsets, arrange_by subsets, allows repeats)");
+  broken(
+      indian, [](Rules& r) { r.set_suits_differ = false; },
+      "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
+      "differ (the search by subsets, arrange_by subsets, allows repeats)");
+  broken(
+      indian, [](Rules& r) { r.wild_cards_score_zero = false; },
+      "wild_cards_score_zero is off, but the search for the least deadwood counts every joker "
+      "0 (the search by subsets, arrange_by subsets, counts them)");
+  broken(
+      indian, [](Rules& r) { r.joker_points = 20; },
+      "joker_points is not 0, but the search for the least deadwood counts every joker 0 (the "
+      "search by subsets, arrange_by subsets, counts them)");
+  broken(
+      indian, [](Rules& r) { r.max_wilds_in_set = 1; },
+      "max_wilds_in_run and max_wilds_in_set limit the jokers of a meld, but the search for "
+      "the least deadwood lets a meld take any number (the search by subsets, arrange_by "
+      "subsets, limits them)");
+  broken(
+      basic, [](Rules& r) { r.ace_low = false; },
+      "ace_low is off, but the search for the least deadwood takes A-2-3 as a run");
+  broken(
+      basic, [&](Rules& r) { r.rounds = crazy.rounds; },
+      "rounds set contracts, but the search for the least deadwood meets none (the search by "
+      "subsets, arrange_by subsets, does)");
+  broken(
+      indian, [](Rules& r) { r.arrange_by = ArrangeBy::subsets; },
+      "arrange_by is subsets, but the search by subsets finds the least deadwood, not the best "
+      "declaration (declares)");
+  for (const Broken& each : cases) CHECK(check_rules(each.rules) == each.message);
+  // What the search by subsets handles, it is given: Crazy Rummy's own rules pass.
+  CHECK(check_rules(crazy) == std::nullopt);
+}
+
+namespace {
+
+// Every id non-empty and unique, and found again by it.
+template <typename Enum, typename Id, typename Find>
+void check_ids(std::span<const Enum> values, Id id, Find find) {
+  std::set<std::string_view> seen;
+  for (const Enum value : values) {
+    CAPTURE(id(value));
+    CHECK_FALSE(id(value).empty());
+    CHECK(seen.insert(id(value)).second);
+    CHECK(find(id(value)) == value);
+  }
+  CHECK_FALSE(find("no such id"));
+}
+
+}  // namespace
+
+TEST_CASE("every enum's table: ids non-empty and unique, found again by id") {
+  check_ids<Game>(all_games, game_name, find_game);
+  check_ids<Variant>(all_variants, variant_name, find_variant);
+  check_ids<Drop>(all_drops, drop_name,
+                  [](std::string_view id) { return find_by_id(drop_rows, id); });
+  check_ids<Outcome>(values_of(outcome_rows), outcome_id,
+                     [](std::string_view id) { return find_by_id(outcome_rows, id); });
+  for (const auto& row : outcome_rows) CHECK_FALSE(row.words.empty());
+  for (const Game game : all_games) CHECK(game_description(game) == row_of(game_rows, game).words);
+  for (const Variant variant : all_variants) CHECK_FALSE(variant_description(variant).empty());
 }

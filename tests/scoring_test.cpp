@@ -8,11 +8,13 @@ using namespace rummy;
 using namespace rummy::test;
 
 namespace {
-Score shown(std::string_view text, std::string_view wild = "", const Rules& rules = {}) {
+Score shown(std::string_view text, std::string_view wild = "",
+            const Rules& rules = Rules::for_variant(Variant::indian)) {
   const Hand hand = hand_of(text, wild, rules);
   return score_shown_hand(hand, check_declaration(hand, rules), rules);
 }
-Score declared(std::string_view text, std::string_view wild = "", const Rules& rules = {}) {
+Score declared(std::string_view text, std::string_view wild = "",
+               const Rules& rules = Rules::for_variant(Variant::indian)) {
   const Hand hand = hand_of(text, wild, rules);
   return score_declaration(check_declaration(hand, rules), rules);
 }
@@ -22,7 +24,7 @@ constexpr std::string_view seed_example = "10♥-J♥-Q♥ | 5♣-5♦-5♠ | A�
 }  // namespace
 
 TEST_CASE("card values: A K Q J 10, number cards face value, jokers 0") {
-  const Rules rules;
+  const Rules rules = Rules::for_variant(Variant::indian);
   CHECK(card_points(Card(Rank::ace, Suit::clubs), std::nullopt, rules) == 10);
   CHECK(card_points(Card(Rank::two, Suit::clubs), std::nullopt, rules) == 2);
   CHECK(card_points(Card(Rank::ten, Suit::clubs), std::nullopt, rules) == 10);
@@ -83,7 +85,7 @@ TEST_CASE("a valid hand shown after the winner pays 2; the declarer pays 0 or 80
 }
 
 TEST_CASE("the drop table") {
-  const Rules rules;
+  const Rules rules = Rules::for_variant(Variant::indian);
   const auto drop = [&](Game game, Drop kind) {
     const auto score = score_drop(game, kind, rules);
     return score ? score->points : -1;

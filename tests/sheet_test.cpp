@@ -720,7 +720,7 @@ TEST_CASE("a player's line: the outcome's words from the outcome table, then wha
 
 TEST_CASE("the outcome table: one row per outcome, in order, words unique") {
   const auto lines = outcome_lines();
-  REQUIRE(lines.size() == outcome_count);
+  REQUIRE(lines.size() == outcome_rows.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
     CAPTURE(i);
     CHECK(lines[i].outcome == static_cast<Outcome>(i));

@@ -11,7 +11,7 @@ using rummy::test::rummy_cli;
 
 namespace {
 std::vector<std::size_t> seats(const std::string& cards) {
-  return toss_order(test::hand_of(cards).cards(), Rules{}).seats;
+  return toss_order(test::hand_of(cards).cards(), Rules::for_variant(Variant::indian)).seats;
 }
 }  // namespace
 
@@ -20,7 +20,8 @@ TEST_CASE("the toss: a joker is highest, then rank with the ace on top, then sui
   CHECK(seats("K♠ A♥ 2♣") == std::vector<std::size_t>{1, 0, 2});
   // Spades, diamonds, clubs, hearts.
   CHECK(seats("9♥ 9♣ 9♦ 9♠") == std::vector<std::size_t>{3, 2, 1, 0});
-  const TossOrder tied = toss_order(test::hand_of("7♥ 7♥ PJ PJ 3♣").cards(), Rules{});
+  const TossOrder tied =
+      toss_order(test::hand_of("7♥ 7♥ PJ PJ 3♣").cards(), Rules::for_variant(Variant::indian));
   CHECK(tied.ties == std::vector<std::vector<std::size_t>>{{2, 3}, {0, 1}});
 }
 
@@ -44,12 +45,14 @@ TEST_CASE("rummy toss: names and cards, errors with their reasons") {
 }
 
 TEST_CASE("the toss: a tie at the top leaves nobody first; who shares which seats") {
-  const TossOrder top = toss_order(test::hand_of("PJ PJ 7♥ 7♥ 3♣").cards(), Rules{});
+  const TossOrder top =
+      toss_order(test::hand_of("PJ PJ 7♥ 7♥ 3♣").cards(), Rules::for_variant(Variant::indian));
   CHECK_FALSE(top.first().has_value());
   CHECK(top.seat_of(2) == 2);
   CHECK(top.tie_of(3).size() == 2);
   CHECK(top.tie_of(4).empty());
-  const TossOrder lower = toss_order(test::hand_of("7♥ PJ 7♥").cards(), Rules{});
+  const TossOrder lower =
+      toss_order(test::hand_of("7♥ PJ 7♥").cards(), Rules::for_variant(Variant::indian));
   CHECK(lower.first() == std::optional<std::size_t>(1));
 }
 

@@ -176,7 +176,7 @@ function offers(options, node) {
 
 // Every game a sheet's game line names: each format of a game with formats, else the game.
 function sheetGames() {
-  return games.flatMap((g) => (g.formats.length
+  return games.filter((g) => g.sheet).flatMap((g) => (g.formats.length
     ? g.formats.map((f) => ({ id: f.id, name: `${g.name}: ${f.name}`, game: g, settings: f.settings }))
     : [{ id: g.id, name: g.name, game: g, settings: g.settings }]));
 }

@@ -12,6 +12,7 @@
 #include "batch_pipeline.hpp"
 #include "cli_common.hpp"
 #include "csv_writer.hpp"
+#include "games.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
@@ -288,10 +289,11 @@ std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   CLI::Option* game = add_enum_option(
       command, "--game", options->game, all_games, game_name,
       "The game, unless a line says otherwise: " + spoken_list(all_games, game_name));
-  command.add_flag("--declared", options->declared,
-                   fmt::format("Hands were declared (valid: 0, wrong show: {} unless house rule "
-                               "wrong-show says otherwise) unless a line says 'shown'",
-                               Rules::for_variant(Variant::indian).wrong_show_points));
+  command.add_flag(
+      "--declared", options->declared,
+      fmt::format("Hands were declared (valid: 0, wrong show: {} unless house rule "
+                  "wrong-show says otherwise) unless a line says 'shown'",
+                  game_where([](const Rules& rules) { return rules.declares; }).wrong_show_points));
   command
       .add_option("--jobs,-j", options->jobs,
                   "Threads that judge hands (default: the machine's cores); records keep the "

@@ -6,12 +6,18 @@
 
 #include "cli_common.hpp"
 #include "describe.hpp"
+#include "games.hpp"
 #include "money.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
 
 namespace {
+
+// The game played in table formats (points, pools, deals): its money is what cash reckons.
+bool has_formats(const Rules& rules) {
+  return rules.has_formats;
+}
 
 struct CashOptions {
   CommonOptions common;
@@ -169,7 +175,7 @@ int run_prize(const CashOptions& options, const Environment& env, std::string_vi
               Game format) {
   return guarded(options.common, env, [&]() -> int {
     const Minor entry = amount_of(options.entry, "--entry");
-    const int players = players_of(options.players, Rules::for_variant(Variant::indian, format));
+    const int players = players_of(options.players, game_where(has_formats, format));
     const Fee fee = fee_of(options.fee);
     const auto cash = prize_cash(entry, players, fee);
     if (!cash) throw CommandError{"the amounts are too large to add up", std::nullopt};
@@ -193,8 +199,8 @@ void add_format(CLI::App& command, CashOptions& options) {
 std::function<int()> setup_cash(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<CashOptions>();
   command.require_subcommand(1);
-  const int cap = Rules::for_variant(Variant::indian, Game::points).points_cap;
-  const Rules table = Rules::for_variant(Variant::indian, Game::pool101);  // pools and deals
+  const int cap = game_where(has_formats, Game::points).points_cap;
+  const Rules table = game_where(has_formats, Game::pool101);  // pools and deals
   CLI::App* points = command.add_subcommand(
       "points", "Points rummy: the winner's gross, the fee and the net from the losers' points");
   points->add_option("--value", options->value, "The value of a point, e.g. 2")->required();

@@ -15,6 +15,7 @@
 
 #include "cli.hpp"
 #include "game_options.hpp"
+#include "games.hpp"
 #include "json_writer.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
@@ -32,7 +33,7 @@ struct CommonOptions {
   std::vector<std::string> hand_words;  // HAND, possibly split by the shell
   std::optional<std::string> wild;
   std::optional<int> decks;  // default: the game's
-  Variant variant = Variant::indian;
+  Variant variant = default_variant();
   std::optional<int> round;  // Crazy Rummy's contract
   std::vector<std::string> house;
   Format format = Format::text;
@@ -176,7 +177,7 @@ struct OutputFailed {
   int error = 0;
 };
 
-// Runs `body`, turning InputError and CommandError into a report and exit code 2.
+// Runs `body`, turning InputError, CommandError and RulesError into a report and exit code 2.
 template <typename Body>
 int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   try {
@@ -191,6 +192,8 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
                         env);
   } catch (const CommandError& error) {
     return report_error(error, options.output_format(), env);
+  } catch (const RulesError& error) {
+    return report_error({error.what(), std::nullopt}, options.output_format(), env);
   }
 }
 

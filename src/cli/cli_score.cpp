@@ -5,6 +5,7 @@
 
 #include "cli_common.hpp"
 #include "gin.hpp"
+#include "games.hpp"
 #include "report.hpp"
 #include "scoring.hpp"
 
@@ -320,7 +321,7 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
       fmt::format("The player declared this hand (valid: 0, a wrong show: {} unless house rule "
                   "wrong-show says otherwise); without it the hand is a loser's, shown after "
                   "someone else declared",
-                  Rules::for_variant(Variant::indian).wrong_show_points));
+                  game_where([](const Rules& rules) { return rules.declares; }).wrong_show_points));
   CLI::Option* drop =
       add_enum_option(command, "--drop", options->drop, all_drops, drop_name,
                       "Score a drop instead of a hand: " + spoken_list(all_drops, drop_name));

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "games.hpp"
 #include "report.hpp"
 #include "text.hpp"
 #include "toss.hpp"
@@ -104,7 +105,7 @@ struct TossResult {
 
 int run_toss(const TossOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
-    const Rules rules = Rules::for_variant(Variant::indian);
+    const Rules rules = Rules::for_variant(default_variant());
     TossResult result{rules, {}, {}, {}};
     for (const std::string& draw : options.draws) {
       const auto equals = draw.find('=');

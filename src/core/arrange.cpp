@@ -764,6 +764,9 @@ std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, Wild
 
 std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,
                                            std::string_view command) {
+  if (const auto why = check_rules(rules)) {
+    return fmt::format("{} cannot answer for these rules: {}", command, *why);
+  }
   if (rules.arrange_by != ArrangeBy::subsets || count <= subset_search_limit) return std::nullopt;
   return fmt::format("{} cards: {} takes at most {} in {}", count, command, subset_search_limit,
                      variant_description(rules.variant));
@@ -778,6 +781,7 @@ Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRa
 }
 
 int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (const auto why = check_rules(rules)) throw RulesError(*why);
   if (rules.arrange_by == ArrangeBy::least_deadwood) {
     if (const std::optional<int> points = least_deadwood_points_one_pack(cards, wild, rules)) {
       return *points;
@@ -787,6 +791,7 @@ int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rule
 }
 
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules, Detail detail) {
+  if (const auto why = check_rules(rules)) throw RulesError(*why);
   if (rules.arrange_by == ArrangeBy::subsets) {
     // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
     // repeat suits: beyond what Search assumes.
@@ -808,6 +813,7 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
 // the count of the hand as it stands). Most draws then end in a search cut short. Jokers are
 // drawn first, as they usually lower the count most and so tighten the bound soonest.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (const auto why = check_rules(rules)) throw RulesError(*why);
   Outs outs;
   outs.points_now = arrange(cards, wild, rules).score.points;
   std::array<int, Card::index_count> in_hand{};

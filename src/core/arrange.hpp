@@ -27,7 +27,7 @@ struct Arrangement {
 // The result is exact: no grouping (and no discard) does better. Its score is recomputed by
 // check_declaration and score_shown_hand, so it is what `rummy score` says of those groups.
 // `detail`: how much that check says of each group (the kinds alone, for batches and outs;
-// Crazy Rummy's search by subsets always says all).
+// Crazy Rummy's search by subsets always says all). Rules that check_rules refuses: RulesError.
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules,
                     Detail detail = Detail::full);
 
@@ -122,6 +122,7 @@ struct Outs {
 };
 
 // For a hand of rules.hand_size cards: every draw that declares, or the best improvements.
+// Rules that check_rules refuses: RulesError.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules);
 
 }  // namespace rummy

@@ -26,7 +26,7 @@ struct OutcomeWords {
   bool names_drop = false;      // the line names the drop: "dropped (first)"
 };
 
-constexpr std::array<OutcomeWords, outcome_count> outcome_words{{
+constexpr std::array<OutcomeWords, outcome_rows.size()> outcome_words{{
     {Outcome::declared, "declared, wrong show", "declared, valid", "declared"},
     {Outcome::showed, "showed", "showed a valid hand", "showed"},
     {Outcome::dropped, "dropped", "", "dropped", true},

@@ -28,7 +28,6 @@ struct KnockRound {
 
 // `deadwood` per player, `knocker` the index of the player who knocked; the bonuses are the
 // rules' (Match::knock_rummy_bonus, knock_undercut_bonus).
-KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker,
-                        const Rules& rules = Rules::for_variant(Variant::knock));
+KnockRound settle_knock(std::span<const int> deadwood, std::size_t knocker, const Rules& rules);
 
 }  // namespace rummy

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,16 +16,71 @@
 
 namespace rummy {
 
+// A row of an enum's table: the value, its id (as typed, and in JSON) and its words for people.
+// Each named enum has one table, in the enum's order, its size checked against the last value.
+template <typename Enum>
+struct EnumRow {
+  Enum value;
+  std::string_view id;
+  std::string_view words;
+};
+
+// The values of a table, in its order.
+template <typename Enum, std::size_t N>
+constexpr std::array<Enum, N> values_of(const std::array<EnumRow<Enum>, N>& rows) {
+  std::array<Enum, N> values{};
+  for (std::size_t i = 0; i < N; ++i) values[i] = rows[i].value;
+  return values;
+}
+
+// Whether row i holds the i-th value, so that a value indexes its row.
+template <typename Enum, std::size_t N>
+constexpr bool in_enum_order(const std::array<EnumRow<Enum>, N>& rows) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (static_cast<std::size_t>(rows[i].value) != i) return false;
+  }
+  return true;
+}
+
+// The row of a value, in a table in the enum's order.
+template <typename Enum, std::size_t N>
+constexpr const EnumRow<Enum>& row_of(const std::array<EnumRow<Enum>, N>& rows, Enum value) {
+  return rows[static_cast<std::size_t>(value)];
+}
+
+// The value whose id is `id`, if any.
+template <typename Enum, std::size_t N>
+constexpr std::optional<Enum> find_by_id(const std::array<EnumRow<Enum>, N>& rows,
+                                         std::string_view id) {
+  for (const EnumRow<Enum>& row : rows) {
+    if (row.id == id) return row.value;
+  }
+  return std::nullopt;
+}
+
 // Indian rummy's formats; they differ in drop penalties (rules §2.6) and, later, in money.
 enum class Game { points, pool101, pool201, deals };
-inline constexpr std::array<Game, 4> all_games = {Game::points, Game::pool101, Game::pool201,
-                                                  Game::deals};
+inline constexpr std::array<EnumRow<Game>, 4> game_rows = {{
+    {Game::points, "points", "points rummy"},
+    {Game::pool101, "pool101", "101 pool"},
+    {Game::pool201, "pool201", "201 pool"},
+    {Game::deals, "deals", "deals rummy"},
+}};
+static_assert(game_rows.size() == static_cast<std::size_t>(Game::deals) + 1 &&
+              in_enum_order(game_rows));
+inline constexpr std::array<Game, game_rows.size()> all_games = values_of(game_rows);
 std::string_view game_name(Game game);                 // "points", "pool101" …
 std::string_view game_description(Game game);          // "points rummy", "101 pool" …
 std::optional<Game> find_game(std::string_view name);  // by game_name
 
 enum class Drop { first, middle };
-inline constexpr std::array<Drop, 2> all_drops = {Drop::first, Drop::middle};
+inline constexpr std::array<EnumRow<Drop>, 2> drop_rows = {{
+    {Drop::first, "first", "a drop before the first draw"},
+    {Drop::middle, "middle", "a drop after the first draw"},
+}};
+static_assert(drop_rows.size() == static_cast<std::size_t>(Drop::middle) + 1 &&
+              in_enum_order(drop_rows));
+inline constexpr std::array<Drop, drop_rows.size()> all_drops = values_of(drop_rows);
 std::string_view drop_name(Drop drop);  // "first", "middle"
 // When a drop is made, for people: "before the first draw", "any time after".
 std::string_view drop_meaning(Drop drop);
@@ -61,16 +117,28 @@ struct Contract {
 std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs"
 
 // The games of the rulebook: they differ only in the numbers and switches of Rules.
+// Each is defined in games.cpp, the one place that names them.
 enum class Variant { indian, basic, knock, crazy, gin };
-inline constexpr std::array<Variant, 5> all_variants = {
-    Variant::indian, Variant::basic, Variant::knock, Variant::crazy, Variant::gin};
-std::string_view variant_name(Variant variant);  // "indian", "basic", "knock", "crazy", "gin"
+extern const std::span<const Variant> all_variants;  // every game, in the order listed
+std::string_view variant_name(Variant variant);      // "indian", "basic", "knock", "crazy", "gin"
 std::string_view variant_description(Variant variant);       // "Indian rummy", "Basic Rummy" …
 std::optional<Variant> find_variant(std::string_view name);  // by variant_name
 
 // What a player did in a deal, as a table sheet says it.
 enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
-inline constexpr std::size_t outcome_count = 9;
+inline constexpr std::array<EnumRow<Outcome>, 9> outcome_rows = {{
+    {Outcome::declared, "declared", "declared"},
+    {Outcome::showed, "showed", "showed their hand"},
+    {Outcome::dropped, "dropped", "dropped"},
+    {Outcome::missed, "missed", "missed the deal"},
+    {Outcome::left, "left", "left the table"},
+    {Outcome::won, "won", "won as the last player standing"},
+    {Outcome::out, "out", "went out"},
+    {Outcome::rummy, "rummy", "went rummy"},
+    {Outcome::knocked, "knocked", "knocked"},
+}};
+static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::knocked) + 1 &&
+              in_enum_order(outcome_rows));
 std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
 using Outcomes = unsigned;                     // a set of outcomes, one bit each
 constexpr Outcomes outcome_bit(Outcome outcome) {
@@ -126,23 +194,24 @@ enum class GameEnd {
 enum class Best { lowest, highest };
 enum class TieAtEnd { one_more_deal, shared };
 
+// Neutral: each player scores their own cards over an agreed number of deals, without money.
 struct Match {
   std::string_view deal_word = "deal";  // "deal", "hand", "round"
-  DealPoints deal_points = DealPoints::losers_pay_winner;
-  Standing standing = Standing::money;
-  GameEnd end = GameEnd::every_deal;
+  DealPoints deal_points = DealPoints::each_scores_own;
+  Standing standing = Standing::score;
+  GameEnd end = GameEnd::after_deals;
   Best best = Best::highest;
   TieAtEnd tie = TieAtEnd::one_more_deal;
-  int default_target = 0;             // Basic Rummy: played to 150 unless agreed otherwise
-  int rummy_multiplier = 1;           // Basic Rummy: going rummy doubles the hand
-  int knock_rummy_bonus = 0;          // Knock: from each player, to a winner with no deadwood
-  int knock_undercut_bonus = 0;       // Knock: from the knocker, to the player who undercut
-  int chips_per_deal = 0;             // deals rummy: each player starts with this × the deals
-  int min_players = 2;                // a table seats 2 to 6 (sheets, cash, the toss)
+  int default_target = 0;        // Basic Rummy: played to 150 unless agreed otherwise
+  int rummy_multiplier = 1;      // Basic Rummy: going rummy doubles the hand
+  int knock_rummy_bonus = 0;     // Knock: from each player, to a winner with no deadwood
+  int knock_undercut_bonus = 0;  // Knock: from the knocker, to the player who undercut
+  int chips_per_deal = 0;        // deals rummy: each player starts with this × the deals
+  int min_players = 2;           // a table seats 2 to 6 (sheets, cash, the toss)
   int max_players = 6;
   bool needs_point_value = false;     // points rummy
   bool needs_entry = false;           // pools and deals rummy
-  bool keeps_money = true;            // 'point', 'entry' and 'fee' belong
+  bool keeps_money = false;           // 'point', 'entry' and 'fee' belong
   bool pool = false;                  // re-joins and splits
   bool deals_required = false;        // the sheet says how many ('game knock rounds 5')
   bool deal_size_by_players = false;  // a shown hand holds the table's deal size (Knock)
@@ -215,70 +284,71 @@ std::span<const TableGame> table_games();
 const TableGame* find_table_game(std::string_view name);
 
 // The words a game uses for its melds, for people (the ids in JSON never change).
+// The neutral words are the plain rummy ones (runs, books, melds); Indian rummy has its own.
 struct MeldWords {
   // By GroupKind: pure sequence, impure sequence, set, unmatched, invalid.
-  std::array<std::string_view, 5> kinds = {"pure sequence", "impure sequence", "set", "unmatched",
-                                           "not a valid group"};
-  std::string_view sequence = "sequence", sequences = "sequences";
-  std::string_view set = "set", sets = "sets";
-  std::string_view group = "group", groups = "groups";
-  std::string_view joker = "joker", jokers = "jokers";
-  // After a pure sequence whose wild cards stand as themselves (other games: nothing).
-  std::string_view stays_pure = ", so it stays pure";
+  std::array<std::string_view, 5> kinds = {"run", "run with wilds", "book", "unmatched",
+                                           "not a meld"};
+  std::string_view sequence = "run", sequences = "runs";
+  std::string_view set = "book", sets = "books";
+  std::string_view group = "meld", groups = "melds";
+  std::string_view joker = "wild card", jokers = "wild cards";
+  // After a pure sequence whose wild cards stand as themselves (Indian rummy's words).
+  std::string_view stays_pure = "";
 };
 
+// A game's rules. A Rules{} is no game but the neutral base each game is built from (games.cpp):
+// one pack without jokers or wild cards, the ace low and worth 1, melds of 3 (runs of up to 13,
+// books of one card per suit), a shown hand counting every card, no declaration (no pure
+// sequence, cap or wrong show), no formats (drops, pools, deals), no layoffs, no house rules,
+// a match of scores over deals (Match{}).
 struct Rules {
-  Variant variant = Variant::indian;
+  Variant variant{};  // which game: games.cpp sets it; only names and defaults are looked up by it
   Game format = Game::points;  // Indian rummy's format in force: the drops' house rules set it
   MeldWords words;
   int hand_size = 13;
-  bool exact_hand_size = true;  // a shown hand holds hand_size cards (the others: any number)
+  bool exact_hand_size = false;  // a shown hand holds hand_size cards (the others: any number)
   // Basic and Knock deal by the number of players (10 to 2, 7 to 3-4, 6 to 5-6), by index.
   std::array<int, 7> deal_sizes = {13, 13, 13, 13, 13, 13, 13};
-  ShownCount shown_count = ShownCount::by_declaration;
-  ArrangeBy arrange_by = ArrangeBy::declaration;
-  bool declares = true;              // a declared hand scores 0 or a wrong show (Indian)
-  bool has_formats = true;           // points, pool101, pool201 and deals (Indian)
+  ShownCount shown_count = ShownCount::every_card;
+  ArrangeBy arrange_by = ArrangeBy::least_deadwood;
+  bool declares = false;             // a declared hand scores 0 or a wrong show (Indian)
+  bool has_formats = false;          // points, pool101, pool201 and deals (Indian)
   std::span<const Contract> rounds;  // Crazy Rummy: each round's deal and contract
   Match match;                       // how the game runs over deals
   GinScoring gin;                    // Gin Rummy's knock, bonuses and game
-  int decks = 2;
-  int printed_jokers_per_deck = 1;
+  int decks = 1;
+  int printed_jokers_per_deck = 0;
   int min_group = 3;             // fewer cards are unmatched; a set needs this many
   int min_run = 3;               // a sequence needs this many (Crazy Rummy: 4)
   int max_sequence = 13;         // ace low or high, never both
   int max_set = 4;               // one card per suit
   bool set_suits_differ = true;  // Crazy Rummy's books may repeat suits
   bool ace_low = true;           // A-2-3
-  bool ace_high = true;          // Q-K-A (Basic and Knock: off; Basic's house rule turns it on)
+  bool ace_high = false;         // Q-K-A (Basic and Knock: off; Basic's house rule turns it on)
   // Jokers: the deal's wild rank (Indian), a fixed wild rank (Crazy: every 2), or none.
-  bool deal_has_wild_rank = true;
+  bool deal_has_wild_rank = false;
   std::optional<Rank> fixed_wild;
-  int max_wilds_in_run = 13;           // Crazy Rummy: 2
-  int max_wilds_in_set = 13;           // Crazy Rummy: 1
-  bool jk_is_printed_joker = false;    // Crazy Rummy also writes the printed joker JK
-  bool lays_off = false;               // cards may be added to melds on the table (not Indian)
-  bool wild_taken_from_run = false;    // Crazy Rummy: a natural card takes back a run's wild
-  int joker_points = 0;                // a printed joker left in hand (Crazy Rummy: 20)
-  bool wild_cards_score_zero = true;   // Indian: a wild card counts 0; Crazy: a 2 counts 20
-  bool pure_sequence_required = true;  // Indian declarations need a pure sequence
-  std::optional<Contract> contract;    // Crazy Rummy: the round whose contract melds must meet
+  int max_wilds_in_run = 13;            // Crazy Rummy: 2
+  int max_wilds_in_set = 13;            // Crazy Rummy: 1
+  bool jk_is_printed_joker = false;     // Crazy Rummy also writes the printed joker JK
+  bool lays_off = false;                // cards may be added to melds on the table (not Indian)
+  bool wild_taken_from_run = false;     // Crazy Rummy: a natural card takes back a run's wild
+  int joker_points = 0;                 // a printed joker left in hand (Crazy Rummy: 20)
+  bool wild_cards_score_zero = true;    // Indian: a wild card counts 0; Crazy: a 2 counts 20
+  bool pure_sequence_required = false;  // Indian declarations need a pure sequence
+  std::optional<Contract> contract;     // Crazy Rummy: the round whose contract melds must meet
   bool fifth_card_joker = false;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
   bool pool_out_above_limit = false;  // house rule pool-out: reach (default) or exceed
-  int points_cap = 80;                // house rule points-cap
+  int points_cap = no_cap;            // house rule points-cap
   int wrong_show_points = 80;         // house rule wrong-show
   int valid_after_declaration_points = 2;
-  // Penalty points by rank (A K Q J 10, the rest face value); jokers always count 0.
-  std::array<int, rank_count> card_points = {10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  // Penalty points by rank, the ace first (neutral: face value, the ace 1, court cards 10).
+  std::array<int, rank_count> card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
   // House rules first-drop and middle-drop set the format in force; drops-in-deals gives deals
   // rummy the points game's drops.
-  std::array<DropPenalty, all_games.size()> drops = {{
-      {20, 40},                      // points
-      {20, 40},                      // 101 pool
-      {25, 50},                      // 201 pool
-      {std::nullopt, std::nullopt},  // deals: no drop (Hindi guide)
-  }};
+  std::array<DropPenalty, all_games.size()> drops = {};
   bool ends_on_discard = false;  // Basic Rummy's house rule: a player goes out only by a discard
 
   // The toss for seats (§2.8): each player gets one open card; the highest plays first. A joker
@@ -286,11 +356,17 @@ struct Rules {
   std::array<Suit, 4> toss_suits = {Suit::spades, Suit::diamonds, Suit::clubs, Suit::hearts};
   bool toss_ace_high = true;  // the sources are silent: the ace ranks above the king
 
-  std::array<PoolLimits, all_games.size()> pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
+  std::array<PoolLimits, all_games.size()> pools = {};
 
   // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules;
-  // with Indian rummy's format, how it runs over deals.
+  // with Indian rummy's format, how it runs over deals (defined in games.cpp).
   static Rules for_variant(Variant variant, Game game = Game::points);
+  // The house rules this game takes, by name (games.cpp lists each game's).
+  std::span<const std::string_view> house_rule_names;
+  bool takes_house_rule(std::string_view name) const {
+    return std::find(house_rule_names.begin(), house_rule_names.end(), name) !=
+           house_rule_names.end();
+  }
 
   std::optional<Contract> round(int number) const;  // Crazy: rounds 1 to 7
   bool has_drops() const {
@@ -338,6 +414,18 @@ struct Rules {
   }
 };
 
+// Whether the searches and scorers can answer for these rules: what each one assumes of Rules,
+// checked (rules.cpp says which search assumes what). The first assumption broken, in words
+// naming the field ("set_suits_differ is off, but …"); nothing when the rules are coherent. Every
+// game passes (tests/rules_test.cpp); arrange() and find_outs() refuse rules that do not.
+std::optional<std::string> check_rules(const Rules& rules);
+
+// What arrange() and find_outs() throw for rules check_rules refuses.
+class RulesError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
 // Why a number of packs does not suit the game: a one-pack game (Basic, Knock) with more would
 // let a hand hold a card twice. Nothing when it suits.
 std::optional<std::string> decks_refusal(const Rules& rules, int decks);
@@ -382,7 +470,6 @@ struct HouseRule {
   std::optional<HouseRuleNumber> number;   // a number
   int (*get)(const Rules&);                // the index into values, or the number
   void (*set)(Rules&, int);
-  std::optional<Variant> only_for = std::nullopt;  // a rule of one game only
   // Why the rule does not apply to these rules (a format without drops); nothing when it does.
   std::optional<std::string> (*refusal)(const Rules&) = nullptr;
 

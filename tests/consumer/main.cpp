@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: consumer HAND\n";
     return 2;
   }
-  const rummy::Rules rules;
+  const rummy::Rules rules = rummy::Rules::for_variant(rummy::Variant::indian);
   try {
     const rummy::ReadHand read = rummy::read_hand(argv[1], "<argument>", rules);
     const rummy::DeclarationCheck check = rummy::check_declaration(read.hand, rules);

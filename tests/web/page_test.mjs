@@ -183,7 +183,7 @@ async function differencesFromList(p) {
     if (o.most_packs > 1) differ((await values('#decks')).length, o.most_packs + 1, `${g.id}: the packs`);
     if (o.rounds > 0) differ((await values('#round')).length, o.rounds + 1, `${g.id}: the rounds`);
   }
-  const tables = games.flatMap((g) => (g.formats.length
+  const tables = games.filter((g) => g.sheet).flatMap((g) => (g.formats.length
     ? g.formats.map((f) => ({ id: f.id, name: `${g.name}: ${f.name}`, g, settings: f.settings }))
     : [{ id: g.id, name: g.name, g, settings: g.settings }]));
   await p.click('#tab-sheet');

@@ -1,0 +1,328 @@
+// The games: the one place that names them. Each game is built complete from the neutral base
+// Rules{} (rules.hpp: one pack without wild cards, no declaration, no formats …); adding a game is
+// one more row in variant_rows, one more case in Rules::for_variant, and its table games.
+#include "games.hpp"
+
+#include <array>
+
+namespace rummy {
+
+namespace {
+
+// The id as typed (--variant basic), the words for people ("Basic Rummy").
+constexpr std::array<EnumRow<Variant>, 5> variant_rows = {{
+    {Variant::indian, "indian", "Indian rummy"},
+    {Variant::basic, "basic", "Basic Rummy"},
+    {Variant::knock, "knock", "Knock Rummy"},
+    {Variant::crazy, "crazy", "Crazy Rummy"},
+    {Variant::gin, "gin", "Gin Rummy"},
+}};
+
+static_assert(variant_rows.size() == static_cast<std::size_t>(Variant::gin) + 1 &&
+              in_enum_order(variant_rows));
+constexpr std::array<Variant, variant_rows.size()> variant_values = values_of(variant_rows);
+
+// Indian rummy (rules §2).
+constexpr std::array<std::string_view, 8> indian_house_rules = {
+    "pure-without-second", "fifth-card-joker", "pool-out",    "points-cap",
+    "wrong-show",          "first-drop",       "middle-drop", "drops-in-deals"};
+
+constexpr Outcomes indian_outcomes = outcome_bit(Outcome::declared) | outcome_bit(Outcome::showed) |
+                                     outcome_bit(Outcome::dropped) | outcome_bit(Outcome::missed) |
+                                     outcome_bit(Outcome::left) | outcome_bit(Outcome::won);
+
+// How Indian rummy's formats run over deals (rules §2.8).
+Match indian_match(Game game) {
+  Match match;
+  match.deal_points = DealPoints::losers_pay_winner;
+  match.standing = Standing::money;
+  match.end = GameEnd::every_deal;
+  match.keeps_money = true;
+  match.outcomes = indian_outcomes;
+  match.ends_deal = outcome_bit(Outcome::declared) | outcome_bit(Outcome::won);
+  match.no_winner_text = "winner: a valid declaration, or 'won' for the last player standing";
+  match.outcomes_text =
+      "'declared HAND' for the player who declared, 'showed HAND' for the others, 'dropped "
+      "first|middle', 'missed', 'left', and 'won' for the last player standing";
+  switch (game) {
+    case Game::points:
+      match.needs_point_value = true;
+      break;
+    case Game::pool101:
+    case Game::pool201:
+      match.standing = Standing::total;
+      match.end = GameEnd::last_standing;
+      match.needs_entry = true;
+      match.pool = true;
+      break;
+    case Game::deals:
+      match.standing = Standing::chips;
+      match.end = GameEnd::after_deals;
+      match.chips_per_deal = 80;
+      match.needs_entry = true;
+      match.deals_required = true;
+      break;
+  }
+  return match;
+}
+
+Rules indian(Game game) {
+  Rules rules;
+  rules.variant = Variant::indian;
+  rules.words.kinds = {"pure sequence", "impure sequence", "set", "unmatched", "not a valid group"};
+  rules.words.sequence = "sequence";
+  rules.words.sequences = "sequences";
+  rules.words.set = "set";
+  rules.words.sets = "sets";
+  rules.words.group = "group";
+  rules.words.groups = "groups";
+  rules.words.joker = "joker";
+  rules.words.jokers = "jokers";
+  rules.words.stays_pure = ", so it stays pure";
+  // Two packs and a printed joker each; the deal chooses a wild rank; the ace low or high and
+  // worth 10 (§2.1–§2.4).
+  rules.decks = 2;
+  rules.printed_jokers_per_deck = 1;
+  rules.deal_has_wild_rank = true;
+  rules.ace_high = true;
+  rules.card_points = {10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  // 13 cards, declared with a pure sequence (§2.5, §2.6).
+  rules.hand_size = 13;
+  rules.deal_sizes = {13, 13, 13, 13, 13, 13, 13};
+  rules.exact_hand_size = true;
+  rules.declares = true;
+  rules.pure_sequence_required = true;
+  rules.shown_count = ShownCount::by_declaration;
+  rules.arrange_by = ArrangeBy::declaration;
+  rules.points_cap = 80;
+  rules.wrong_show_points = 80;
+  rules.valid_after_declaration_points = 2;
+  // The formats (§2.6, §2.8): drops, pools and deals.
+  rules.has_formats = true;
+  rules.drops = {{
+      {20, 40},                      // points
+      {20, 40},                      // 101 pool
+      {25, 50},                      // 201 pool
+      {std::nullopt, std::nullopt},  // deals: no drop (Hindi guide)
+  }};
+  rules.pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
+  rules.match = indian_match(game);
+  rules.house_rule_names = indian_house_rules;
+  return rules;
+}
+
+// Basic Rummy (rules §3) and Knock Rummy (§4) share the neutral pack: one pack, no jokers, the
+// ace low and worth 1; they deal by the number of players and lay off.
+void one_pack_deal(Rules& rules) {
+  rules.deal_sizes = {10, 10, 10, 7, 7, 6, 6};
+  rules.hand_size = rules.deal_size(2);
+  rules.lays_off = true;
+}
+
+constexpr std::array<std::string_view, 2> basic_house_rules = {"ace-high-or-low", "end-on-discard"};
+
+Rules basic() {
+  Rules rules;
+  rules.variant = Variant::basic;
+  one_pack_deal(rules);
+  rules.shown_count = ShownCount::every_card;
+  Match& match = rules.match;
+  match.deal_word = "hand";
+  match.deal_points = DealPoints::winner_scores_others;
+  match.default_target = 150;
+  match.left_at_most_dealt = true;
+  match.rummy_multiplier = 2;
+  match.outcomes =
+      outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy) | outcome_bit(Outcome::showed);
+  match.ends_deal = outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy);
+  match.outcomes_text =
+      "'out' or 'rummy' for the player who went out and 'showed CARDS' for the cards left "
+      "in the other hands";
+  match.no_winner_text = "winner: one player went 'out'";
+  rules.house_rule_names = basic_house_rules;
+  return rules;
+}
+
+Rules knock() {
+  Rules rules;
+  rules.variant = Variant::knock;
+  one_pack_deal(rules);
+  rules.shown_count = ShownCount::deadwood;
+  Match& match = rules.match;
+  match.deal_word = "round";
+  match.deal_points = DealPoints::knock_differences;
+  match.knock_rummy_bonus = 25;
+  match.knock_undercut_bonus = 10;
+  match.deals_required = true;
+  match.deal_size_by_players = true;
+  match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
+  match.ends_deal = outcome_bit(Outcome::knocked);
+  match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the others";
+  match.no_winner_text = "knock: one player 'knocked HAND'";
+  return rules;
+}
+
+// Crazy Rummy's seven rounds (rules §5): round, cards dealt, books and runs to go down.
+constexpr std::array<Contract, 7> crazy_contracts = {{
+    {1, 7, 2, 0},
+    {2, 8, 1, 1},
+    {3, 9, 0, 2},
+    {4, 10, 3, 0},
+    {5, 11, 2, 1},
+    {6, 12, 1, 2},
+    {7, 13, 0, 3},
+}};
+
+// Crazy Rummy (rules §5): two packs and four jokers; every 2 and joker is wild.
+Rules crazy() {
+  Rules rules;
+  rules.variant = Variant::crazy;
+  rules.decks = 2;
+  rules.printed_jokers_per_deck = 2;
+  rules.fixed_wild = Rank::two;
+  rules.wild_taken_from_run = true;
+  rules.ace_high = true;  // low or high, never both (§5)
+  rules.min_run = 4;
+  rules.max_set = 8;
+  rules.set_suits_differ = false;
+  rules.max_wilds_in_run = 2;
+  rules.max_wilds_in_set = 1;
+  rules.jk_is_printed_joker = true;
+  rules.joker_points = 20;
+  rules.wild_cards_score_zero = false;
+  rules.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
+  rules.rounds = crazy_contracts;
+  rules.hand_size = crazy_contracts.front().cards;
+  rules.shown_count = ShownCount::every_card;
+  rules.arrange_by = ArrangeBy::subsets;
+  rules.lays_off = true;
+  Match& match = rules.match;
+  match.deal_word = "round";
+  match.deal_points = DealPoints::each_scores_own;
+  match.best = Best::lowest;
+  match.tie = TieAtEnd::shared;
+  match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
+  match.ends_deal = outcome_bit(Outcome::out);
+  match.outcomes_text =
+      "'out' for the player who went out and 'showed CARDS' for the cards left in the other "
+      "hands";
+  match.no_winner_text = "winner: one player went 'out'";
+  return rules;
+}
+
+// Gin Rummy (docs/rules.md §8): Knock Rummy's pack, values, melds and least-deadwood search, two
+// players with 10 cards each; a knock at most the knock limit, layoffs by the defender, and a
+// game to 100 with bonuses.
+constexpr std::array<std::string_view, 12> gin_house_rules = {
+    "knock-limit",  "oklahoma",    "oklahoma-spades", "big-gin",   "gin-bonus", "undercut-bonus",
+    "undercut-tie", "game-target", "game-bonus",      "box-bonus", "shutout",   "preset"};
+
+Rules gin_rummy() {
+  Rules rules;
+  rules.variant = Variant::gin;
+  rules.deal_sizes = {10, 10, 10, 10, 10, 10, 10};
+  rules.hand_size = 10;
+  rules.lays_off = true;
+  rules.shown_count = ShownCount::deadwood;
+  rules.gin.on = true;
+  Match& match = rules.match;
+  match.deal_word = "hand";
+  match.end = GameEnd::target;
+  match.default_target = rules.gin.game_target;
+  match.min_players = 2;
+  match.max_players = 2;
+  match.deal_size_by_players = true;
+  match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
+  match.ends_deal = outcome_bit(Outcome::knocked);
+  match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the defender";
+  match.no_winner_text = "knock: one player 'knocked HAND'";
+  rules.house_rule_names = gin_house_rules;
+  return rules;
+}
+
+}  // namespace
+
+constinit const std::span<const Variant> all_variants = variant_values;
+
+Variant default_variant() {
+  return Variant::indian;
+}
+
+Rules Rules::for_variant(Variant variant, Game game) {
+  Rules rules = [&] {
+    switch (variant) {
+      case Variant::indian:
+        return indian(game);
+      case Variant::basic:
+        return basic();
+      case Variant::knock:
+        return knock();
+      case Variant::crazy:
+        return crazy();
+      case Variant::gin:
+        return gin_rummy();
+    }
+    throw std::logic_error("a game without its rules in games.cpp");
+  }();
+  rules.format = game;
+  return rules;
+}
+
+std::string_view variant_name(Variant variant) {
+  return row_of(variant_rows, variant).id;
+}
+
+std::string_view variant_description(Variant variant) {
+  return row_of(variant_rows, variant).words;
+}
+
+std::optional<Variant> find_variant(std::string_view name) {
+  return find_by_id(variant_rows, name);
+}
+
+namespace {
+
+// What each game's line takes after its name (rules §2.8, §3.5, §4.4).
+constexpr std::array<GameSetting, 1> deals_settings = {{
+    {"", Agreed::deals, 100, "the number of deals", 3, "2, 3 or 6 are usual"},
+}};
+constexpr std::array<GameSetting, 2> basic_settings = {{
+    {"target", Agreed::target, 9999, "the target", 150, "first to reach it"},
+    {"hands", Agreed::deals, 9999, "the number of hands agreed", 6, "highest after them"},
+}};
+constexpr std::array<GameSetting, 1> knock_settings = {{
+    {"rounds", Agreed::deals, 9999, "the number of rounds agreed", 5, ""},
+}};
+
+}  // namespace
+
+std::span<const TableGame> table_games() {
+  static constexpr std::array<TableGame, 7> games = {{
+      {"points", Variant::indian, Game::points, "game points"},
+      {"pool101", Variant::indian, Game::pool101, "game pool101"},
+      {"pool201", Variant::indian, Game::pool201, "game pool201"},
+      {"deals", Variant::indian, Game::deals, "game deals N", deals_settings},
+      {"basic", Variant::basic, Game::points, "game basic", basic_settings},
+      {"knock", Variant::knock, Game::points, "game knock rounds N", knock_settings},
+      {"crazy", Variant::crazy, Game::points, "game crazy"},
+  }};
+  return games;
+}
+
+const TableGame* find_table_game(std::string_view name) {
+  for (const TableGame& game : table_games()) {
+    if (game.name == name) return &game;
+  }
+  return nullptr;
+}
+
+std::string games_taking(std::string_view house_rule) {
+  std::string owners;
+  for (const Variant variant : all_variants) {
+    if (!Rules::for_variant(variant).takes_house_rule(house_rule)) continue;
+    owners += (owners.empty() ? "" : " and ") + std::string(variant_description(variant));
+  }
+  return owners;
+}
+
+}  // namespace rummy
