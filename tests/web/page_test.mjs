@@ -297,6 +297,8 @@ async function configure(pairs) {
       case '--house': {
         const [rule, setting] = value.split('=');
         await page.click('details.house summary');
+        // A house rule of another game is not offered (rummy refuses it): nothing to set.
+        if (!await page.$(`#house-rules [data-house="${rule}"]`)) return `the page offers no ${rule} for this game`;
         const field = await page.$eval(`#house-rules [data-house="${rule}"]`, (f) => f.tagName);
         if (field === 'SELECT') await page.select(`#house-rules select[data-house="${rule}"]`, setting);
         else await setValue(`#house-rules input[data-house="${rule}"]`, setting);
@@ -340,7 +342,16 @@ for (const file of handSamples) {
   }
   const input = lines.slice(1).filter((l) => !l.startsWith('#')).join('\n').trim();
   await freshPage();
-  await configure(pairs);
+  const notOffered = await configure(pairs);
+  if (notOffered) {
+    // Only an option rummy refuses may be missing from the page.
+    // rummy may refuse before it reads its input (a closed pipe then): its exit code is what counts.
+    const refusal = spawnSync(options.rummy, [command, ...argsOf(pairs)], { input, encoding: 'utf8' });
+    check(refusal.status === 2, `${name}: rummy refuses what ${notOffered.replace('the page offers no ', '')} asks`);
+    console.log(`skip ${name}: ${notOffered}, and rummy refuses it`);
+    skips += 1;
+    continue;
+  }
   const what = `${name} (${lines[0].slice(2)})`;
   if (command === 'rules') {
     const expected = cli(['rules', ...argsOf(pairs)], '').json;
@@ -356,6 +367,10 @@ for (const file of handSamples) {
   await afterAnswer('#verdict', () => setValue('#hand', input));
   if (command === 'validate' || command === 'score') {
     const shown = await shownVerdict();
+    // A house rule rummy refuses is shown by its field, with rummy's message (docs/web.md).
+    if (shown.error === null) {
+      shown.error = await page.$$eval('#house-rules [data-error-for]', (e) => (e.length ? e[0].dataset.error : null));
+    }
     const validate = cli(['validate', ...argsOf(pairs, (n) => !scoreOnly.has(n))], input).json;
     const score = cli(['score', ...argsOf(pairs)], input).json;
     const dropping = pairs.some(([n]) => n === '--drop');
@@ -403,7 +418,7 @@ for (const file of handSamples) {
   compared += 1;
 }
 console.log(`${compared} sample hands compared with the command line`);
-check(compared === handSamples.length - skips - listed && skips <= 6, 'every other sample hand is compared',
+check(compared === handSamples.length - skips - listed && skips <= 8, 'every other sample hand is compared',
   `${compared} of ${handSamples.length}, ${skips} skipped`);
 
 // ---- Typing in ASCII, and tapping cards ------------------------------------------------------
