@@ -719,12 +719,12 @@ TEST_CASE("a player's line: the outcome's words from the outcome table, then wha
 }
 
 TEST_CASE("the outcome table: one row per outcome, in order, words unique") {
-  const auto lines = outcome_lines();
-  REQUIRE(lines.size() == outcome_rows.size());
+  const auto& lines = outcome_rows;
+  REQUIRE(lines.size() == static_cast<std::size_t>(Outcome::knocked) + 1);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     CAPTURE(i);
-    CHECK(lines[i].outcome == static_cast<Outcome>(i));
-    CHECK_FALSE(lines[i].words.empty());
-    for (std::size_t j = 0; j < i; ++j) CHECK(lines[i].words != lines[j].words);
+    CHECK(lines[i].value == static_cast<Outcome>(i));
+    CHECK_FALSE(lines[i].id.empty());
+    for (std::size_t j = 0; j < i; ++j) CHECK(lines[i].id != lines[j].id);
   }
 }

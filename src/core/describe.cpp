@@ -17,27 +17,6 @@ namespace {
 
 // ---- The tables of words ----------------------------------------------------------------------
 
-// What a player's line says, and what the deal's note says of the player who ended the deal.
-struct OutcomeWords {
-  Outcome outcome;
-  std::string_view line;        // the player's line
-  std::string_view line_valid;  // … when the hand shown is a valid declaration (empty: `line`)
-  std::string_view ended;       // the note: "Asha declared", "Bob went out"
-  bool names_drop = false;      // the line names the drop: "dropped (first)"
-};
-
-constexpr std::array<OutcomeWords, outcome_rows.size()> outcome_words{{
-    {Outcome::declared, "declared, wrong show", "declared, valid", "declared"},
-    {Outcome::showed, "showed", "showed a valid hand", "showed"},
-    {Outcome::dropped, "dropped", "", "dropped", true},
-    {Outcome::missed, "missed three turns", "", "missed three turns"},
-    {Outcome::left, "left the table", "", "left the table"},
-    {Outcome::won, "won, the last player standing", "", "is the last player standing"},
-    {Outcome::out, "went out", "", "went out"},
-    {Outcome::rummy, "went rummy", "", "went rummy"},
-    {Outcome::knocked, "knocked", "", "knocked"},
-}};
-
 template <typename Row, std::size_t N, typename Key>
 constexpr bool in_enum_order(const std::array<Row, N>& rows, Key Row::*key) {
   for (std::size_t i = 0; i < N; ++i) {
@@ -45,11 +24,10 @@ constexpr bool in_enum_order(const std::array<Row, N>& rows, Key Row::*key) {
   }
   return true;
 }
-static_assert(in_enum_order(outcome_words, &OutcomeWords::outcome),
-              "one row per outcome, in the enum's order");
-
-const OutcomeWords& words_of(Outcome outcome) {
-  return outcome_words[static_cast<std::size_t>(outcome)];
+// What a player's line says, and what the deal's note says of the player who ended the deal:
+// columns of the outcome table (rules.hpp).
+const OutcomeRow& words_of(Outcome outcome) {
+  return row_of(outcome_rows, outcome);
 }
 
 // Where the losers pay the winner (Indian rummy), what the others' points do, by what a standing
@@ -225,10 +203,10 @@ std::string describe_deal(const Settlement& s, const DealResult& deal) {
 }
 
 std::string describe_outcome(const EntryResult& entry) {
-  const OutcomeWords& words = words_of(entry.outcome);
+  const OutcomeRow& words = words_of(entry.outcome);
   const std::string_view line =
       entry.valid_hand && !words.line_valid.empty() ? words.line_valid : words.line;
-  if (words.names_drop) return fmt::format("{} ({})", line, drop_name(entry.drop));
+  if (words.names_drop()) return fmt::format("{} ({})", line, drop_name(entry.drop));
   return std::string(line);
 }
 

@@ -8,7 +8,7 @@ namespace rummy {
 namespace {
 
 // What a player's line takes after an outcome's words, for people and the page: the sheet's own
-// outcome table (outcome_lines) says what follows the words; a drop's kind makes two lines.
+// outcome table (outcome_rows) says what follows the words; a drop's kind makes two lines.
 LineTakes takes_of(OutcomeFollows follows) {
   switch (follows) {
     case OutcomeFollows::hand_if_written:
@@ -52,22 +52,22 @@ std::string_view line_takes_id(LineTakes takes) {
 std::vector<PlayerLine> player_lines(const Rules& rules) {
   const Match& match = rules.match;
   std::vector<PlayerLine> lines;
-  for (const OutcomeLine& row : outcome_lines()) {
-    if (!has(match.outcomes, row.outcome)) continue;
-    const bool ends = has(match.ends_deal, row.outcome);
-    const std::string words(row.words);
+  for (const OutcomeRow& row : outcome_rows) {
+    if (!has(match.outcomes, row.value)) continue;
+    const bool ends = has(match.ends_deal, row.value);
+    const std::string words(row.id);
     if (row.follows == OutcomeFollows::drop_kind) {
       for (const Drop drop : all_drops) {
         const std::string dropped = words + " " + std::string(drop_name(drop));
-        lines.push_back({row.outcome, dropped, {}, LineTakes::nothing, ends});
+        lines.push_back({row.value, dropped, {}, LineTakes::nothing, ends});
         lines.back().meaning = drop == Drop::first ? "dropped first" : "dropped middle";
       }
       continue;
     }
-    lines.push_back({row.outcome, words, row.meaning, takes_of(row.follows), ends});
+    lines.push_back({row.value, words, row.meaning, takes_of(row.follows), ends});
     // A loser's count alone, without the cards: 'Ravi 45'.
     if (row.follows == OutcomeFollows::hand_or_count && !ends) {
-      lines.push_back({row.outcome, "", "points only", LineTakes::points, ends});
+      lines.push_back({row.value, "", "points only", LineTakes::points, ends});
     }
   }
   return lines;

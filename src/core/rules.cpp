@@ -135,21 +135,6 @@ std::string_view drop_meaning(Drop drop) {
   return drop == Drop::first ? "before the first draw" : "any time after";
 }
 
-std::span<const OutcomeLine> outcome_lines() {
-  static constexpr std::array<OutcomeLine, outcome_rows.size()> lines = {{
-      {Outcome::declared, "declared", OutcomeFollows::hand_if_written, "declared"},
-      {Outcome::showed, "showed", OutcomeFollows::hand_or_count, "showed"},
-      {Outcome::dropped, "dropped", OutcomeFollows::drop_kind, "dropped"},
-      {Outcome::missed, "missed", OutcomeFollows::nothing, "missed three turns"},
-      {Outcome::left, "left", OutcomeFollows::nothing, "left the table"},
-      {Outcome::won, "won", OutcomeFollows::nothing, "won (all others out)"},
-      {Outcome::out, "out", OutcomeFollows::nothing, "went out"},
-      {Outcome::rummy, "rummy", OutcomeFollows::nothing, "went rummy"},
-      {Outcome::knocked, "knocked", OutcomeFollows::hand_or_count, "knocked"},
-  }};
-  return lines;
-}
-
 namespace {
 
 constexpr std::array<HouseRuleValue, 3> pure_without_second_values = {{

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -25,17 +26,24 @@ struct EnumRow {
   std::string_view words;
 };
 
+// A row of a table of an enum: EnumRow, or a row with more columns (OutcomeRow).
+template <typename Row>
+concept EnumTableRow = requires(const Row& row) {
+  row.value;
+  { row.id } -> std::convertible_to<std::string_view>;
+};
+
 // The values of a table, in its order.
-template <typename Enum, std::size_t N>
-constexpr std::array<Enum, N> values_of(const std::array<EnumRow<Enum>, N>& rows) {
-  std::array<Enum, N> values{};
+template <EnumTableRow Row, std::size_t N>
+constexpr std::array<decltype(Row::value), N> values_of(const std::array<Row, N>& rows) {
+  std::array<decltype(Row::value), N> values{};
   for (std::size_t i = 0; i < N; ++i) values[i] = rows[i].value;
   return values;
 }
 
 // Whether row i holds the i-th value, so that a value indexes its row.
-template <typename Enum, std::size_t N>
-constexpr bool in_enum_order(const std::array<EnumRow<Enum>, N>& rows) {
+template <EnumTableRow Row, std::size_t N>
+constexpr bool in_enum_order(const std::array<Row, N>& rows) {
   for (std::size_t i = 0; i < N; ++i) {
     if (static_cast<std::size_t>(rows[i].value) != i) return false;
   }
@@ -43,16 +51,16 @@ constexpr bool in_enum_order(const std::array<EnumRow<Enum>, N>& rows) {
 }
 
 // The row of a value, in a table in the enum's order.
-template <typename Enum, std::size_t N>
-constexpr const EnumRow<Enum>& row_of(const std::array<EnumRow<Enum>, N>& rows, Enum value) {
+template <EnumTableRow Row, std::size_t N>
+constexpr const Row& row_of(const std::array<Row, N>& rows, decltype(Row::value) value) {
   return rows[static_cast<std::size_t>(value)];
 }
 
 // The value whose id is `id`, if any.
-template <typename Enum, std::size_t N>
-constexpr std::optional<Enum> find_by_id(const std::array<EnumRow<Enum>, N>& rows,
-                                         std::string_view id) {
-  for (const EnumRow<Enum>& row : rows) {
+template <EnumTableRow Row, std::size_t N>
+constexpr std::optional<decltype(Row::value)> find_by_id(const std::array<Row, N>& rows,
+                                                         std::string_view id) {
+  for (const Row& row : rows) {
     if (row.id == id) return row.value;
   }
   return std::nullopt;
@@ -126,41 +134,56 @@ std::optional<Variant> find_variant(std::string_view name);  // by variant_name
 
 // What a player did in a deal, as a table sheet says it.
 enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
-inline constexpr std::array<EnumRow<Outcome>, 9> outcome_rows = {{
-    {Outcome::declared, "declared", "declared"},
-    {Outcome::showed, "showed", "showed their hand"},
-    {Outcome::dropped, "dropped", "dropped"},
-    {Outcome::missed, "missed", "missed the deal"},
-    {Outcome::left, "left", "left the table"},
-    {Outcome::won, "won", "won as the last player standing"},
-    {Outcome::out, "out", "went out"},
-    {Outcome::rummy, "rummy", "went rummy"},
-    {Outcome::knocked, "knocked", "knocked"},
-}};
-static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::knocked) + 1 &&
-              in_enum_order(outcome_rows));
-std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
-using Outcomes = unsigned;                     // a set of outcomes, one bit each
-constexpr Outcomes outcome_bit(Outcome outcome) {
-  return 1U << static_cast<unsigned>(outcome);
-}
-
-// What a sheet's player line writes after an outcome's words.
+// What a sheet's player line writes after an outcome's id.
 enum class OutcomeFollows {
   hand_if_written,  // the hand, or nothing: 'declared', 'declared HAND'
   hand_or_count,    // the hand, or its count alone: 'showed HAND', 'showed 45'
   drop_kind,        // how early the player dropped: 'dropped first'
   nothing,          // 'missed', 'out'
 };
-// How a sheet's player line writes an outcome: its words (one or more, split by a space), then
-// what follows them. The sheet's parser reads every player line against this table.
-struct OutcomeLine {
-  Outcome outcome;
-  std::string_view words;  // "declared", "dropped"
-  OutcomeFollows follows;
+// Everything said of an outcome, in one row: the sheet's parser reads every player line against
+// this table, the page lists its lines from it, and the description of a deal takes its words.
+struct OutcomeRow {
+  Outcome value;
+  std::string_view id;       // as a sheet writes it (one or more words, split by a space), as typed
+                             // and in JSON: "declared", "dropped"
+  std::string_view words;    // for people: "showed their hand"
+  OutcomeFollows follows;    // what a sheet's player line writes after the id
   std::string_view meaning;  // for people choosing a line: "missed three turns", "went out"
+  std::string_view line;     // a settlement's line for the player: "declared, wrong show"
+  std::string_view line_valid;  // … when the hand shown is a valid declaration (empty: `line`)
+  std::string_view ended;       // the deal's note: "Asha declared", "Bob went out"
+  // The player's line names the drop, "dropped (first)": the outcome that takes a drop's kind.
+  constexpr bool names_drop() const { return follows == OutcomeFollows::drop_kind; }
 };
-std::span<const OutcomeLine> outcome_lines();  // one row per outcome, in the order of Outcome
+inline constexpr std::array<OutcomeRow, 9> outcome_rows = {{
+    {Outcome::declared, "declared", "declared", OutcomeFollows::hand_if_written, "declared",
+     "declared, wrong show", "declared, valid", "declared"},
+    {Outcome::showed, "showed", "showed their hand", OutcomeFollows::hand_or_count, "showed",
+     "showed", "showed a valid hand", "showed"},
+    {Outcome::dropped, "dropped", "dropped", OutcomeFollows::drop_kind, "dropped", "dropped", "",
+     "dropped"},
+    {Outcome::missed, "missed", "missed the deal", OutcomeFollows::nothing, "missed three turns",
+     "missed three turns", "", "missed three turns"},
+    {Outcome::left, "left", "left the table", OutcomeFollows::nothing, "left the table",
+     "left the table", "", "left the table"},
+    {Outcome::won, "won", "won as the last player standing", OutcomeFollows::nothing,
+     "won (all others out)", "won, the last player standing", "", "is the last player standing"},
+    {Outcome::out, "out", "went out", OutcomeFollows::nothing, "went out", "went out", "",
+     "went out"},
+    {Outcome::rummy, "rummy", "went rummy", OutcomeFollows::nothing, "went rummy", "went rummy", "",
+     "went rummy"},
+    {Outcome::knocked, "knocked", "knocked", OutcomeFollows::hand_or_count, "knocked", "knocked",
+     "", "knocked"},
+}};
+static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::knocked) + 1 &&
+                  in_enum_order(outcome_rows),
+              "one row per outcome, in the enum's order");
+std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
+using Outcomes = unsigned;                     // a set of outcomes, one bit each
+constexpr Outcomes outcome_bit(Outcome outcome) {
+  return 1U << static_cast<unsigned>(outcome);
+}
 
 // How a hand shown at the end of a deal counts (rules §2.6, §3, §4, §5).
 enum class ShownCount {

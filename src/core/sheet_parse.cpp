@@ -1,6 +1,6 @@
 // Parsing a table sheet: the grammar (grammar/table_sheet.hpp) with actions that record each
 // statement and its place in the Sheet model, reading a player's outcome against the outcome
-// table (outcome_lines()); settle (src/core/sheet.cpp) checks the rest, the game line included.
+// table (outcome_rows); settle (src/core/sheet.cpp) checks the rest, the game line included.
 #include <string>
 
 #include <fmt/format.h>
@@ -41,7 +41,7 @@ struct SheetBuilder : HandBuilder {
   std::string outcome_words;
   const char* outcome_at = nullptr;
   std::optional<std::pair<std::string, const char*>> outcome_word;
-  const OutcomeLine* outcome_line = nullptr;
+  const OutcomeRow* outcome_line = nullptr;
   const char* rest_at = nullptr;
 
   // The lines of the deal being written; a player's line outside any deal is kept apart.
@@ -281,25 +281,25 @@ struct sheet_action<sheet_grammar::outcome_required> {
 }
 
 // How an outcome is written, for people: "declared [HAND]", "dropped first|middle".
-std::string outcome_usage(const OutcomeLine& line) {
+std::string outcome_usage(const OutcomeRow& line) {
   switch (line.follows) {
     case OutcomeFollows::hand_if_written:
-      return fmt::format("{} [HAND]", line.words);
+      return fmt::format("{} [HAND]", line.id);
     case OutcomeFollows::hand_or_count:
-      return fmt::format("{} HAND or POINTS", line.words);
+      return fmt::format("{} HAND or POINTS", line.id);
     case OutcomeFollows::drop_kind: {
       std::vector<std::string_view> kinds;
       for (const Drop drop : all_drops) kinds.push_back(drop_name(drop));
-      return fmt::format("{} {}", line.words, fmt::join(kinds, "|"));
+      return fmt::format("{} {}", line.id, fmt::join(kinds, "|"));
     }
     case OutcomeFollows::nothing:
       break;
   }
-  return std::string(line.words);
+  return std::string(line.id);
 }
 
 // What a line must say after the outcome's words, when it says something else.
-std::string expected_after(const OutcomeLine& line) {
+std::string expected_after(const OutcomeRow& line) {
   switch (line.follows) {
     case OutcomeFollows::hand_if_written:
       return "expected the hand that was shown, or the end of the line";
@@ -312,7 +312,7 @@ std::string expected_after(const OutcomeLine& line) {
         meanings += fmt::format("{}{} {}", meanings.empty() ? "" : ", ", drop_name(drop),
                                 drop_meaning(drop));
       }
-      return fmt::format("expected {} after '{}': {}", kinds, line.words, meanings);
+      return fmt::format("expected {} after '{}': {}", kinds, line.id, meanings);
     }
     case OutcomeFollows::nothing:
       break;
@@ -323,21 +323,21 @@ std::string expected_after(const OutcomeLine& line) {
 // "expected what the player did: declared [HAND], showed HAND or POINTS, …, or POINTS alone".
 std::string expected_outcome() {
   std::string text = "expected what the player did: ";
-  for (const OutcomeLine& line : outcome_lines()) text += outcome_usage(line) + ", ";
+  for (const OutcomeRow& line : outcome_rows) text += outcome_usage(line) + ", ";
   return text + "or POINTS alone";
 }
 
-const OutcomeLine* outcome_written(std::string_view words) {
-  for (const OutcomeLine& line : outcome_lines()) {
-    if (line.words == words) return &line;
+const OutcomeRow* outcome_written(std::string_view words) {
+  for (const OutcomeRow& line : outcome_rows) {
+    if (line.id == words) return &line;
   }
   return nullptr;
 }
 
 // Whether some outcome's words are these, or begin with them.
 bool begins_outcome(std::string_view words) {
-  for (const OutcomeLine& line : outcome_lines()) {
-    if (line.words == words || (line.words.starts_with(words) && line.words[words.size()] == ' ')) {
+  for (const OutcomeRow& line : outcome_rows) {
+    if (line.id == words || (line.id.starts_with(words) && line.id[words.size()] == ' ')) {
       return true;
     }
   }
@@ -365,7 +365,7 @@ struct sheet_action<sheet_grammar::outcome_more> {
       builder.outcome_words = longer;
       return true;
     }
-    const OutcomeLine* line = outcome_written(builder.outcome_words);
+    const OutcomeRow* line = outcome_written(builder.outcome_words);
     if (line != nullptr && line->follows == OutcomeFollows::drop_kind && !builder.outcome_word) {
       builder.outcome_word.emplace(lower_case(in.string_view()), in.begin());
       return true;
@@ -377,9 +377,9 @@ template <>
 struct sheet_action<sheet_grammar::outcome_words> {
   template <typename Input>
   static void apply(const Input& in, SheetBuilder& builder) {
-    const OutcomeLine* line = outcome_written(builder.outcome_words);
+    const OutcomeRow* line = outcome_written(builder.outcome_words);
     if (line == nullptr) refuse_at(builder, builder.outcome_at, expected_outcome());
-    builder.entry().outcome = line->outcome;
+    builder.entry().outcome = line->value;
     builder.outcome_line = line;
     // What follows starts at the next word, or at the end of the line.
     const char* rest = in.end();
@@ -391,7 +391,7 @@ struct sheet_action<sheet_grammar::outcome_words> {
 template <>
 struct sheet_action<sheet_grammar::outcome_rest> {
   static void apply0(SheetBuilder& builder) {
-    const OutcomeLine& line = *builder.outcome_line;
+    const OutcomeRow& line = *builder.outcome_line;
     SheetEntry& entry = builder.entry();
     const bool hand = !builder.hand.cards.empty();
     const bool count = entry.points.has_value();
@@ -460,10 +460,10 @@ void parse_lines(std::string_view text, std::string_view source, SheetBuilder& b
   static const std::vector<std::string> keywords = [] {
     std::vector<std::string> words = statement_words();
     for (const std::string_view word : {"wild", "equal", "drops"}) words.emplace_back(word);
-    for (const OutcomeLine& line : outcome_lines()) {
-      for (std::size_t at = 0; at <= line.words.size();) {
-        const std::size_t end = std::min(line.words.find(' ', at), line.words.size());
-        words.emplace_back(line.words.substr(at, end - at));
+    for (const OutcomeRow& line : outcome_rows) {
+      for (std::size_t at = 0; at <= line.id.size();) {
+        const std::size_t end = std::min(line.id.find(' ', at), line.id.size());
+        words.emplace_back(line.id.substr(at, end - at));
         at = end + 1;
       }
     }
