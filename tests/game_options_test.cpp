@@ -10,6 +10,7 @@
 
 #include "cli_run.hpp"
 #include "game_options.hpp"
+#include "games.hpp"
 
 using rummy::test::rummy_cli;
 
@@ -169,4 +170,26 @@ TEST_CASE("settle's JSON names the game and its format as rules --list does") {
   CHECK(knock["format"] == nullptr);
   CHECK(knock["rejoins"] == false);
   CHECK(knock["more_deals"] == false);  // its one round is played
+}
+
+TEST_CASE("messages name the games the data gives") {
+  using rummy::games_where;
+  std::string drops;
+  for (const rummy::Variant variant : rummy::all_variants) {
+    if (!rummy::options_of(rummy::Rules::for_variant(variant)).drops) continue;
+    drops += std::string(drops.empty() ? "" : " and ") +
+             std::string(rummy::variant_description(variant));
+  }
+  CHECK(games_where([](const rummy::Rules& r) { return rummy::options_of(r).drops; }) == drops);
+  CHECK(!drops.empty());
+  const std::vector<rummy::Variant> three = {rummy::all_variants[0], rummy::all_variants[1],
+                                             rummy::all_variants[2]};
+  CHECK(rummy::spoken_games(three) == std::string(rummy::variant_description(three[0])) + ", " +
+                                          std::string(rummy::variant_description(three[1])) +
+                                          " and " +
+                                          std::string(rummy::variant_description(three[2])));
+  CHECK(rummy::spoken_variant_ids(three) == std::string(rummy::variant_name(three[0])) + ", " +
+                                                std::string(rummy::variant_name(three[1])) +
+                                                " or " +
+                                                std::string(rummy::variant_name(three[2])));
 }

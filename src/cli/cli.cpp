@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "games.hpp"
 #include "help_format.hpp"
 #include "report.hpp"
 #include "text.hpp"
@@ -508,7 +509,11 @@ Rules rules_from(const CommonOptions& options, Game format) {
   if (options.round) {
     if (*options.round <= offered.rounds) rules.contract = rules.round(*options.round);
     if (!rules.contract) {
-      throw CommandError{"--round is for Crazy Rummy's contracts (--variant crazy)", std::nullopt};
+      const std::vector<Variant> games =
+          variants_where([](const Rules& r) { return options_of(r).rounds > 0; });
+      throw CommandError{fmt::format("--round is for {}'s contracts (--variant {})",
+                                     spoken_games(games), spoken_variant_ids(games)),
+                         std::nullopt};
     }
   }
   for (const std::string& assignment : options.house) {
@@ -552,7 +557,8 @@ Input read_input(const std::string& path, const Environment& env) {
 void refuse_game_option(bool given, const Rules& rules) {
   if (given && !options_of(rules).formats) {
     throw CommandError{
-        fmt::format("--game names a format of Indian rummy ({}); {} has none",
+        fmt::format("--game names a format of {} ({}); {} has none",
+                    games_where([](const Rules& r) { return options_of(r).formats; }),
                     spoken_list(all_games, game_name), variant_description(rules.variant)),
         std::nullopt};
   }

@@ -229,7 +229,9 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     const Rules rules = rules_from(options.common, options.game);
     refuse_game_option(options.game_given, rules);
     if (options.declared && !options_of(rules).declared) {
-      throw CommandError{"--declared is for Indian rummy", std::nullopt};
+      throw CommandError{
+          "--declared is for " + games_where([](const Rules& r) { return options_of(r).declared; }),
+          std::nullopt};
     }
     BatchDefaults defaults;
     if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "games.hpp"
 #include "layoff.hpp"
 #include "report.hpp"
 
@@ -84,9 +85,11 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common);
     if (!options_of(rules).layoffs) {
-      throw CommandError{fmt::format("{} has no laying off: it is played in Basic, Knock and "
-                                     "Crazy Rummy (--variant basic, knock or crazy)",
-                                     variant_description(rules.variant)),
+      const auto lays_off = [](const Rules& r) { return options_of(r).layoffs; };
+      const std::vector<Variant> games = variants_where(lays_off);
+      throw CommandError{fmt::format("{} has no laying off: it is played in {} (--variant {})",
+                                     variant_description(rules.variant), spoken_games(games),
+                                     spoken_variant_ids(games)),
                          std::nullopt};
     }
     ReadOptions read_options;

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "gin.hpp"
 #include "games.hpp"
+#include "gin.hpp"
 #include "report.hpp"
 #include "scoring.hpp"
 
@@ -252,9 +252,11 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     }
     const GameOptions offered = options_of(rules);
     if (options.drops && !offered.drops) {
-      throw CommandError{fmt::format("--drop is for Indian rummy: {} has no drops",
-                                     variant_description(rules.variant)),
-                         std::nullopt};
+      throw CommandError{
+          fmt::format("--drop is for {}: {} has no drops",
+                      games_where([](const Rules& r) { return options_of(r).drops; }),
+                      variant_description(rules.variant)),
+          std::nullopt};
     }
     if (options.drops) {
       if (!options.common.hand_words.empty()) {
@@ -268,13 +270,17 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     }
 
     if (options.rummy && !offered.going_rummy) {
-      throw CommandError{fmt::format("--rummy is for Basic Rummy, where going rummy doubles the "
-                                     "hand; {} has no such rule",
-                                     variant_description(rules.variant)),
-                         std::nullopt};
+      throw CommandError{
+          fmt::format("--rummy is for {}, where going rummy doubles the "
+                      "hand; {} has no such rule",
+                      games_where([](const Rules& r) { return options_of(r).going_rummy; }),
+                      variant_description(rules.variant)),
+          std::nullopt};
     }
     if (!offered.declared && options.declared) {
-      throw CommandError{"--declared is for Indian rummy", std::nullopt};
+      throw CommandError{
+          "--declared is for " + games_where([](const Rules& r) { return options_of(r).declared; }),
+          std::nullopt};
     }
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards; where
     // hands are declared, one more is a drawn hand, scored after its discard.

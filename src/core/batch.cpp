@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "games.hpp"
+
 namespace rummy {
 
 std::string_view verdict_id(Verdict verdict) {
@@ -87,7 +89,9 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   if ((settings.drop && !rules.has_drops()) || (settings.declared.value_or(false) && !declares)) {
     throw input_error(
         source, line, settings.drop ? settings.drop_offset : settings.declared_offset,
-        fmt::format("{} is for Indian rummy, not {}", settings.drop ? "a drop" : "'declared'",
+        fmt::format("{} is for {}, not {}", settings.drop ? "a drop" : "'declared'",
+                    settings.drop ? games_where([](const Rules& r) { return r.has_drops(); })
+                                  : games_where([](const Rules& r) { return r.declares; }),
                     variant_description(rules.variant)));
   }
   if (settings.game && !rules.has_formats) {
@@ -97,12 +101,14 @@ BatchRecord score_line(std::string_view line, std::string_view source,
       games += game_name(game);
     }
     throw input_error(source, line, settings.game_offset,
-                      fmt::format("game= names a format of Indian rummy ({}); {} has none", games,
+                      fmt::format("game= names a format of {} ({}); {} has none",
+                                  games_where([](const Rules& r) { return r.has_formats; }), games,
                                   variant_description(rules.variant)));
   }
   if (settings.wild && !rules.deal_has_wild_rank) {
     throw input_error(source, line, settings.wild_offset,
-                      fmt::format("wild= is for Indian rummy: {} has no wild rank to choose",
+                      fmt::format("wild= is for {}: {} has no wild rank to choose",
+                                  games_where([](const Rules& r) { return r.deal_has_wild_rank; }),
                                   variant_description(rules.variant)));
   }
   if (settings.drop) {

@@ -316,6 +316,28 @@ const TableGame* find_table_game(std::string_view name) {
   return nullptr;
 }
 
+namespace {
+
+template <typename Word>
+std::string joined(std::span<const Variant> variants, std::string_view last, Word word) {
+  std::string text;
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    if (i > 0) text += i + 1 == variants.size() ? last : std::string_view(", ");
+    text += word(variants[i]);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string spoken_games(std::span<const Variant> variants, std::string_view last) {
+  return joined(variants, last, variant_description);
+}
+
+std::string spoken_variant_ids(std::span<const Variant> variants, std::string_view last) {
+  return joined(variants, last, variant_name);
+}
+
 std::string games_taking(std::string_view house_rule) {
   std::string owners;
   for (const Variant variant : all_variants) {
