@@ -19,7 +19,8 @@
 // Why it is fast
 // * No counts per card, no copies, no jokers: the state is one integer, the melds a few dozen at
 //   most, and nothing is allocated until the answer is built.
-// * The order of the search is the general search's (src/core/arrange.cpp: runs shortest first, then
+// * The order of the search is the general search's (src/core/arrange.cpp: runs shortest first,
+// then
 //   sets, then deadwood; the first grouping of least deadwood is kept), so the two give the same
 //   grouping on every hand; the tests compare them on many random hands.
 #include "arrange_one_pack.hpp"
