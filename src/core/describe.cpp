@@ -17,13 +17,6 @@ namespace {
 
 // ---- The tables of words ----------------------------------------------------------------------
 
-template <typename Row, std::size_t N, typename Key>
-constexpr bool in_enum_order(const std::array<Row, N>& rows, Key Row::*key) {
-  for (std::size_t i = 0; i < N; ++i) {
-    if (static_cast<std::size_t>(rows[i].*key) != i) return false;
-  }
-  return true;
-}
 // What a player's line says, and what the deal's note says of the player who ended the deal:
 // columns of the outcome table (rules.hpp).
 const OutcomeRow& words_of(Outcome outcome) {
@@ -33,7 +26,7 @@ const OutcomeRow& words_of(Outcome outcome) {
 // Where the losers pay the winner (Indian rummy), what the others' points do, by what a standing
 // counts ({winner}: who won the deal).
 struct LosersPayWords {
-  Standing standing;
+  Standing value;
   std::string_view text;
 };
 constexpr std::array<LosersPayWords, 4> losers_pay_words{{
@@ -42,13 +35,12 @@ constexpr std::array<LosersPayWords, 4> losers_pay_words{{
     {Standing::chips, "the others pay {winner} their points in chips"},
     {Standing::score, "the others' points count against them"},
 }};
-static_assert(in_enum_order(losers_pay_words, &LosersPayWords::standing),
-              "one row per standing, in the enum's order");
+static_assert(in_enum_order(losers_pay_words), "one row per standing, in the enum's order");
 
 // After who ended the deal, what it scores, by how the game moves a deal's points ({winner}: who
 // won; empty: the game's own sentence, Knock's).
 struct DealPointsWords {
-  DealPoints points;
+  DealPoints value;
   std::string_view text;
 };
 constexpr std::array<DealPointsWords, 4> deal_points_words{{
@@ -57,7 +49,7 @@ constexpr std::array<DealPointsWords, 4> deal_points_words{{
     {DealPoints::knock_differences, ""},
     {DealPoints::each_scores_own, "; each player scores the cards left in hand"},
 }};
-static_assert(in_enum_order(deal_points_words, &DealPointsWords::points),
+static_assert(in_enum_order(deal_points_words),
               "one row per way of moving a deal's points, in the enum's order");
 
 // A standing's line label, where it differs from the standing's id (a score's line is "total").
@@ -191,10 +183,8 @@ std::string describe_deal(const Settlement& s, const DealResult& deal) {
   const EntryResult* winner = winning_entry(deal);
   if (!winner) return "";
   const std::string who = names_text(s, deal.winners);
-  const std::string_view after =
-      deal_points_words[static_cast<std::size_t>(s.rules.match.deal_points)].text;
-  const std::string_view losers_pay =
-      losers_pay_words[static_cast<std::size_t>(s.rules.match.standing)].text;
+  const std::string_view after = row_of(deal_points_words, s.rules.match.deal_points).text;
+  const std::string_view losers_pay = row_of(losers_pay_words, s.rules.match.standing).text;
   return fmt::format("{} {}", who, words_of(winner->outcome).ended) +
          fmt::format(fmt::runtime(after),
                      fmt::arg("losers_pay",

@@ -26,10 +26,16 @@ struct EnumRow {
   std::string_view words;
 };
 
-// A row of a table of an enum: EnumRow, or a row with more columns (OutcomeRow).
+// A row of a table in an enum's order: its value first among its columns (the describe module's
+// tables of words are such rows).
 template <typename Row>
-concept EnumTableRow = requires(const Row& row) {
+concept EnumValueRow = requires(const Row& row) {
   row.value;
+};
+
+// A row of a table of an enum with ids: EnumRow, or a row with more columns (OutcomeRow).
+template <typename Row>
+concept EnumTableRow = EnumValueRow<Row> && requires(const Row& row) {
   { row.id } -> std::convertible_to<std::string_view>;
 };
 
@@ -42,7 +48,7 @@ constexpr std::array<decltype(Row::value), N> values_of(const std::array<Row, N>
 }
 
 // Whether row i holds the i-th value, so that a value indexes its row.
-template <EnumTableRow Row, std::size_t N>
+template <EnumValueRow Row, std::size_t N>
 constexpr bool in_enum_order(const std::array<Row, N>& rows) {
   for (std::size_t i = 0; i < N; ++i) {
     if (static_cast<std::size_t>(rows[i].value) != i) return false;
@@ -51,7 +57,7 @@ constexpr bool in_enum_order(const std::array<Row, N>& rows) {
 }
 
 // The row of a value, in a table in the enum's order.
-template <EnumTableRow Row, std::size_t N>
+template <EnumValueRow Row, std::size_t N>
 constexpr const Row& row_of(const std::array<Row, N>& rows, decltype(Row::value) value) {
   return rows[static_cast<std::size_t>(value)];
 }
