@@ -22,10 +22,6 @@ LineTakes takes_of(OutcomeFollows follows) {
   return LineTakes::nothing;
 }
 
-bool has(Outcomes set, Outcome outcome) {
-  return (set & outcome_bit(outcome)) != 0;
-}
-
 }  // namespace
 
 GameOptions options_of(const Rules& rules) {
@@ -53,8 +49,8 @@ std::vector<PlayerLine> player_lines(const Rules& rules) {
   const Match& match = rules.match;
   std::vector<PlayerLine> lines;
   for (const OutcomeRow& row : outcome_rows) {
-    if (!has(match.outcomes, row.value)) continue;
-    const bool ends = has(match.ends_deal, row.value);
+    if (!has_outcome(match.outcomes, row.value)) continue;
+    const bool ends = has_outcome(match.ends_deal, row.value);
     const std::string words(row.id);
     if (row.follows == OutcomeFollows::drop_kind) {
       for (const Drop drop : all_drops) {

@@ -190,6 +190,9 @@ using Outcomes = unsigned;                     // a set of outcomes, one bit eac
 constexpr Outcomes outcome_bit(Outcome outcome) {
   return 1U << static_cast<unsigned>(outcome);
 }
+constexpr bool has_outcome(Outcomes set, Outcome outcome) {
+  return (set & outcome_bit(outcome)) != 0;
+}
 
 // How a hand shown at the end of a deal counts (rules §2.6, §3, §4, §5).
 enum class ShownCount {

@@ -30,10 +30,6 @@ std::string_view standing_id(Standing standing) {
 
 namespace {
 
-bool allows(Outcomes set, Outcome outcome) {
-  return (set & outcome_bit(outcome)) != 0;
-}
-
 // A number of at most `digits` digits, or nothing.
 std::optional<int> small_number(std::string_view text, std::size_t digits) {
   int value = 0;
@@ -371,10 +367,10 @@ class Settler {
   // Every line says what this game allows.
   void check_outcomes(const SheetDeal& deal) const {
     for (const SheetEntry& entry : deal.entries) {
-      if (allows(match().outcomes, entry.outcome)) continue;
+      if (has_outcome(match().outcomes, entry.outcome)) continue;
       std::string owners;
       for (const Variant variant : all_variants) {
-        if (allows(Rules::for_variant(variant).match.outcomes, entry.outcome)) {
+        if (has_outcome(Rules::for_variant(variant).match.outcomes, entry.outcome)) {
           owners += (owners.empty() ? "" : " and ") + std::string(variant_description(variant));
         }
       }
@@ -575,7 +571,7 @@ class Settler {
           break;
       }
       if (outcome.score) outcome.points = outcome.score->points;
-      if (allows(match().ends_deal, entry.outcome) && entry.outcome != Outcome::declared &&
+      if (has_outcome(match().ends_deal, entry.outcome) && entry.outcome != Outcome::declared &&
           entry.outcome != Outcome::won) {
         if (ender) {
           fail(
@@ -588,7 +584,7 @@ class Settler {
       }
       played.entries.push_back(std::move(outcome));
     }
-    if (allows(match().ends_deal, Outcome::declared) && !declared_winner) {
+    if (has_outcome(match().ends_deal, Outcome::declared) && !declared_winner) {
       for (const SheetEntry& entry : deal.entries) {
         if (entry.outcome == Outcome::showed) shown_without_declaration(deal, played, entry);
       }
