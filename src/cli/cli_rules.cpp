@@ -211,13 +211,6 @@ std::string settings_text(const Rules& rules) {
 // Every game the core knows, as the rulebook has it, and what each offers: the options that
 // apply to it, its formats, and what its table sheet takes. The page builds its controls from
 // this list; the command line refuses an option the list does not give a game.
-// Whether a table sheet names the game: a row of table_games() plays it.
-bool kept_on_sheets(Variant variant) {
-  const auto games = table_games();
-  return std::any_of(games.begin(), games.end(),
-                     [&](const TableGame& game) { return game.variant == variant; });
-}
-
 struct GameList {
   Json json() const {
     Json games = Json::array();
@@ -262,7 +255,7 @@ struct GameList {
                          {"going_rummy", offered.going_rummy},
                          {"layoffs", offered.layoffs},
                          {"outs", offered.outs}}},
-                       {"sheet", kept_on_sheets(variant)},
+                       {"sheet", played_on_sheets(variant)},
                        {"formats", formats},
                        {"settings", offered.formats ? Json::array() : settings_json(rules)},
                        {"outcomes", outcomes},
@@ -300,7 +293,7 @@ struct GameList {
           out << fmt::format("    {:<8} {}: {}\n", game_name(format), game_description(format),
                              settings_text(Rules::for_variant(variant, format)));
         }
-      } else if (kept_on_sheets(variant)) {
+      } else if (played_on_sheets(variant)) {
         out << fmt::format("  a sheet ('game {}'): {}\n", variant_name(variant),
                            settings_text(rules));
       } else {
@@ -315,7 +308,7 @@ struct GameList {
                                     line.words.empty() ? std::string("POINTS") : line.words, takes,
                                     line.ends_deal ? " (ends it)" : ""));
       }
-      if (kept_on_sheets(variant)) {
+      if (played_on_sheets(variant)) {
         out << "  a player's line in a " << rules.match.deal_word << ": "
             << spoken_list(lines, " or ") << "\n";
       }

@@ -3,6 +3,7 @@
 // one more row in variant_rows, one more case in Rules::for_variant, and its table games.
 #include "games.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace rummy {
@@ -314,6 +315,12 @@ const TableGame* find_table_game(std::string_view name) {
     if (game.name == name) return &game;
   }
   return nullptr;
+}
+
+bool played_on_sheets(Variant variant) {
+  const auto games = table_games();
+  return std::any_of(games.begin(), games.end(),
+                     [&](const TableGame& game) { return game.variant == variant; });
 }
 
 namespace {

@@ -314,6 +314,8 @@ struct TableGame {
 };
 std::span<const TableGame> table_games();
 const TableGame* find_table_game(std::string_view name);
+// Whether a table sheet plays the game: a row of table_games() names it.
+bool played_on_sheets(Variant variant);
 
 // The words a game uses for its melds, for people (the ids in JSON never change).
 // The neutral words are the plain rummy ones (runs, books, melds); Indian rummy has its own.
