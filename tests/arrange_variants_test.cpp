@@ -112,7 +112,7 @@ TEST_CASE("Basic and Knock Rummy: the search by subsets agrees with the arrangem
       if (round % 2 == 0 || card.suit() <= Suit::hearts) cards.push_back(card);
     }
     CAPTURE(format_group(cards, std::nullopt, rules));
-    CAPTURE(variant_name(rules.variant));
+    CAPTURE(rules.id);
     const Arrangement searched = arrange(cards, std::nullopt, rules);
     const Arrangement by_subsets = arrange_by_subsets(cards, std::nullopt, rules);
     CHECK(searched.score.points == by_subsets.score.points);
@@ -239,7 +239,7 @@ TEST_CASE("Basic and Knock Rummy: the bit-mask search finds the general search's
       }
     }
     CAPTURE(format_group(cards, std::nullopt, rules));
-    CAPTURE(variant_name(rules.variant));
+    CAPTURE(rules.id);
     const Arrangement fast = arrange(cards, std::nullopt, rules);
     const Arrangement general = arrange_least_deadwood_by_search(cards, std::nullopt, rules);
     CHECK(fast.hand.groups == general.hand.groups);

@@ -57,8 +57,8 @@ std::string cards_text(const std::vector<Card>& cards) {
 
 TEST_CASE("Gin Rummy as data: one pack, no jokers, ace low, two players of 10 cards") {
   const Rules rules = Rules::for_variant(Variant::gin);
-  CHECK(variant_name(rules.variant) == "gin");
-  CHECK(variant_description(rules.variant) == "Gin Rummy");
+  CHECK(rules.id == "gin");
+  CHECK(rules.words.game == "Gin Rummy");
   CHECK(rules.decks == 1);
   CHECK_FALSE(rules.has_jokers());
   CHECK(rules.ace_low);

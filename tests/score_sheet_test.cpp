@@ -184,7 +184,7 @@ TEST_CASE("score sheets: what does not belong to these games is an error with it
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal wild 7\n A out\n B showed 5♦\n")
             .find("t.sheet:3:6: error: Basic Rummy has no wild rank to choose") == 0);
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal\n A out\n B showed 5♦\nrejoin B\n")
-            .find("t.sheet:6:8: error: only pool rummy has re-joins") == 0);
+            .find("t.sheet:6:8: error: only pool101 and pool201 sheets have re-joins") == 0);
   // Knock hands hold the deal size for the table: 10 for two players, 7 for 3-4, 6 for 5-6.
   CHECK(error_of_sheet("game knock rounds 1\nplayers A B\ndeal\n A knocked A♠ 2♠ 3♠\n"
                        " B showed 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦\n")

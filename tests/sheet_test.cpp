@@ -229,7 +229,7 @@ TEST_CASE("sheet errors name the line and column") {
             .find("4:7: error: a pool is split by 2 or 3 players; 4 are left") !=
         std::string::npos);
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\nsplit equal\n")
-            .find("only pool rummy splits a pool") != std::string::npos);
+            .find("only pool101 and pool201 sheets split a pool") != std::string::npos);
 }
 
 TEST_CASE("a card seen more often than the decks hold, across a deal's hands, names the others") {
@@ -534,11 +534,12 @@ TEST_CASE("a wrong show says why: its problems in the entry, and in the error of
       settle_text(head + " Ravi declared " + seed_hand + "\n Asha declared\n Meena 12\n");
   const EntryResult& wrong = s.deals[0].entries[0];
   CHECK_FALSE(wrong.valid_hand);
-  CHECK(wrong.problems ==
+  CHECK(describe_problems(s.rules, wrong) ==
         std::vector<std::string>{"group 4 (2♦-3♦-Q♣-Q♥) is not a valid group: 2♦ and Q♣ share "
                                  "neither suit nor rank: a sequence needs one suit, a set one rank",
                                  "1 sequence: a declaration needs at least two, one of them pure"});
-  CHECK(s.deals[0].entries[1].problems.empty());
+  CHECK_FALSE(s.deals[0].entries[1].wrong_show);
+  CHECK(describe_problems(s.rules, s.deals[0].entries[1]).empty());
   // Nobody declared validly after the wrong show: the count of line 7 cannot stand.
   CHECK(
       error_of_sheet(head + " Ravi declared " + seed_hand + "\n Asha 20\n Meena dropped first\n") ==
@@ -637,7 +638,7 @@ TEST_CASE("every game of the games list is read from its own usage line") {
     const Sheet sheet = parse_sheet(line + "\n", "t.sheet");
     REQUIRE(sheet.games.size() == 1);
     CHECK(sheet.games[0].name == game.name);
-    const Match match = Rules::for_variant(game.variant, game.game).match;
+    const Match match = Rules::built(game.rules, game.game).match;
     std::string text = line + "\n";
     if (match.needs_point_value) text += "point 1\n";
     if (match.needs_entry) text += "entry 10\n";

@@ -32,8 +32,8 @@ const std::array<Subcommand, 12> subcommands = {{
      "  rummy score --game pool201 --drop middle\n"
      "  rummy score --variant knock \"K♣ K♠ 7♥ A♠ 2♥ 3♥ 4♥ 9♦ 9♣ 9♠\""},
     {"arrange",
-     "Find the best grouping (Indian: of 13 cards, or the discard of 14; other games: the least "
-     "deadwood)",
+     "Find the best grouping (a game that declares: of its hand, or the discard of one card more; "
+     "the others: the least deadwood)",
      setup_arrange, true,
      "  rummy arrange \"as 2s 3s 4h 5h 6h 9c 9d 9s kh kd ks kc\"\n"
      "  rummy arrange --variant basic \"A♠ 2♠ 3♠ 7♦ 7♣ 7♥ K♥ Q♠ 9♣ 4♦\""},
@@ -63,8 +63,8 @@ const std::array<Subcommand, 12> subcommands = {{
      "  rummy cash points --value 2 --losers 20,40,50 --fee 10%\n"
      "  rummy cash pool --entry 100 --players 4 --fee 15%"},
     {"layoff",
-     "Say whether cards can be laid off onto a meld on the table (Basic, Knock and Crazy "
-     "Rummy; in Crazy Rummy a card may take back a wild from a run)",
+     "Say whether cards can be laid off onto a meld on the table (in the games that lay off; "
+     "where the game allows, a card takes back a wild from a run)",
      setup_layoff, true,
      "  rummy layoff 8♥-9♥-10♥ 7♥\n"
      "  rummy layoff --variant crazy 5♥-6♥-7♥-8♥ \"9♥ 2♣\"\n"
@@ -425,7 +425,9 @@ void add_rules_options(CLI::App& command, CommonOptions& options, bool with_vari
     command
         .add_option(
             "--round", options.round,
-            fmt::format("Crazy Rummy: the round (1-{}) whose contract the melds must meet", rounds))
+            fmt::format("{}: the round (1-{}) whose contract the melds must meet",
+                        games_where([](const Rules& rules) { return !rules.rounds.empty(); }),
+                        rounds))
         ->check(whole_number(1, rounds));
   }
   command
@@ -559,7 +561,7 @@ void refuse_game_option(bool given, const Rules& rules) {
     throw CommandError{
         fmt::format("--game names a format of {} ({}); {} has none",
                     games_where([](const Rules& r) { return options_of(r).formats; }),
-                    spoken_list(all_games, game_name), variant_description(rules.variant)),
+                    spoken_list(all_games, game_name), rules.words.game),
         std::nullopt};
   }
 }
@@ -601,9 +603,8 @@ int run(const std::vector<std::string>& args, Environment env) {
     return report_error({*problem, std::nullopt}, wants_json(args) ? Format::json : Format::text,
                         env);
   }
-  CLI::App app{
-      "rummy: validate and score rummy hands (Indian 13-card, Basic, Knock and Crazy rummy)",
-      "rummy"};
+  CLI::App app{"rummy: validate and score rummy hands (" + spoken_games(all_variants) + ")",
+               "rummy"};
   app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
   app.formatter(std::make_shared<HelpFormatter>(env.width));
   app.get_formatter()->label("SUBCOMMAND", "COMMAND");

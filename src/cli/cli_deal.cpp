@@ -9,6 +9,7 @@
 
 #include "cli_common.hpp"
 #include "cli_sheet.hpp"
+#include "games.hpp"
 #include "report.hpp"
 #include "sheet.hpp"
 
@@ -44,13 +45,13 @@ Input lines_of(const DealOptions& options, const Environment& env) {
 }
 
 // The sheet's name of the game chosen by --variant and --game ('points', 'basic' …).
-std::string table_game_name(Variant variant, Game game, const Rules& rules) {
+std::string table_game_name(Game game, const Rules& rules) {
   for (const TableGame& table : table_games()) {
-    if (table.variant == variant && (!rules.has_formats || table.game == game)) {
+    if (table.rules == rules.rulebook && (!rules.has_formats || table.game == game)) {
       return std::string(table.name);
     }
   }
-  return std::string(variant_name(variant));
+  return std::string(rules.id);
 }
 
 // --point, --fee and --currency: the money of one deal, which only points rummy has.
@@ -60,11 +61,12 @@ void check_money_options(const DealOptions& options, const Rules& rules) {
   for (const auto& [value, name] : given) {
     if (!*value || rules.match.needs_point_value) continue;
     throw CommandError{
-        fmt::format(
-            "{} is for points rummy, where each deal is paid in money; {} {}", name,
-            rules.has_formats ? game_description(options.game) : variant_description(rules.variant),
-            rules.match.keeps_money ? "pays out the entry fees at the end of a game (rummy settle)"
-                                    : "keeps scores, no money"),
+        fmt::format("{} is for {}, where each deal is paid in money; {} {}", name,
+                    game_description(Game::points),
+                    rules.has_formats ? game_description(options.game) : rules.words.game,
+                    rules.match.keeps_money
+                        ? "pays out the entry fees at the end of a game (rummy settle)"
+                        : "keeps scores, no money"),
         std::nullopt};
   }
   if (!options.point && (options.fee || options.currency)) {
@@ -103,14 +105,14 @@ Sheet deal_sheet(const DealOptions& options, const Input& input) {
   if (!rules.rounds.empty() && !common.round) {
     throw CommandError{fmt::format("{} deals by rounds, each with its cards and contract: give "
                                    "--round (1-{})",
-                                   variant_description(rules.variant), rules.rounds.size()),
+                                   rules.words.game, rules.rounds.size()),
                        std::nullopt};
   }
 
   Sheet sheet = parse_deal(input.text, input.source);
   SheetDeal& deal = std::get<SheetDeal>(sheet.events.front());
   SheetGameLine game;
-  game.name = table_game_name(common.variant, options.game, rules);
+  game.name = table_game_name(options.game, rules);
   sheet.games.push_back(game);
   if (options.point) sheet.point = setting(*options.point, "point");
   if (options.fee) sheet.fee = setting(*options.fee, "fee");
@@ -189,13 +191,17 @@ std::function<int()> setup_deal(CLI::App& command, const Environment& env) {
   add_rules_options(command, options->common, /*with_variant=*/true);
   CLI::Option* game =
       add_enum_option(command, "--game", options->game, all_games, game_name,
-                      "Indian rummy's format: " + spoken_list(all_games, game_name));
+                      fmt::format("The format of {}: {}",
+                                  games_where([](const Rules& rules) { return rules.has_formats; }),
+                                  spoken_list(all_games, game_name)));
+  const std::string_view points = game_description(Game::points);
   command.add_option("--point", options->point,
-                     "Points rummy: the value of a point, e.g. 2 (the deal's money)");
-  command.add_option("--fee", options->fee,
-                     "Points rummy with --point: the fee, a percentage (10%) or an amount (5)");
+                     fmt::format("In {}: the value of a point, e.g. 2 (the deal's money)", points));
+  command.add_option(
+      "--fee", options->fee,
+      fmt::format("In {} with --point: the fee, a percentage (10%) or an amount (5)", points));
   command.add_option("--currency", options->currency,
-                     "Points rummy with --point: the currency's sign, e.g. ₹");
+                     fmt::format("In {} with --point: the currency's sign, e.g. ₹", points));
   add_output_options(command, options->common);
   command.add_option("lines", options->lines,
                      "Each player's line, as a table sheet writes it: \"Asha declared HAND\", "

@@ -87,10 +87,10 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
     if (!options_of(rules).layoffs) {
       const auto lays_off = [](const Rules& r) { return options_of(r).layoffs; };
       const std::vector<Variant> games = variants_where(lays_off);
-      throw CommandError{fmt::format("{} has no laying off: it is played in {} (--variant {})",
-                                     variant_description(rules.variant), spoken_games(games),
-                                     spoken_variant_ids(games)),
-                         std::nullopt};
+      throw CommandError{
+          fmt::format("{} has no laying off: it is played in {} (--variant {})", rules.words.game,
+                      spoken_games(games), spoken_variant_ids(games)),
+          std::nullopt};
     }
     ReadOptions read_options;
     if (options.common.wild) read_options.wild = parse_wild(*options.common.wild);

@@ -110,7 +110,7 @@ struct RulesResult {
                                  GroupKind::set, GroupKind::unmatched, GroupKind::invalid}) {
       kinds[std::string(kind_id(kind))] = std::string(kind_name(kind, rules));
     }
-    return {{"variant", variant_name(rules.variant)},
+    return {{"variant", rules.id},
             {"game", game},
             {"kinds", kinds},
             {"house_rules", list},
@@ -122,7 +122,7 @@ struct RulesResult {
   }
 
   void text(std::ostream& out, const Style& style) const {
-    out << style.paint(variant_description(rules.variant), colour::strong) << "\n";
+    out << style.paint(rules.words.game, colour::strong) << "\n";
     for (const std::string& line : game_lines(rules)) out << "  " << line << "\n";
     out << "\nHouse rules (set one with --house NAME=VALUE):\n";
     for (const HouseRule& rule : house_rules()) {
@@ -222,7 +222,7 @@ struct GameList {
         for (const Game format : all_games) {
           formats.push_back({{"id", game_name(format)},
                              {"name", game_description(format)},
-                             {"settings", settings_json(Rules::for_variant(variant, format))}});
+                             {"settings", settings_json(rules.as_in_rulebook(format))}});
         }
       }
       Json outcomes = Json::array();
@@ -241,8 +241,8 @@ struct GameList {
                         {"on_deal_line", setting.on_deal_line},
                         {"example", setting.example}});
       }
-      games.push_back({{"id", variant_name(variant)},
-                       {"name", variant_description(variant)},
+      games.push_back({{"id", rules.id},
+                       {"name", rules.words.game},
                        {"deal_word", rules.match.deal_word},
                        {"options",
                         {{"wild_rank", offered.wild_rank},
@@ -255,7 +255,7 @@ struct GameList {
                          {"going_rummy", offered.going_rummy},
                          {"layoffs", offered.layoffs},
                          {"outs", offered.outs}}},
-                       {"sheet", played_on_sheets(variant)},
+                       {"sheet", played_on_sheets(rules)},
                        {"formats", formats},
                        {"settings", offered.formats ? Json::array() : settings_json(rules)},
                        {"outcomes", outcomes},
@@ -271,8 +271,8 @@ struct GameList {
       const GameOptions offered = options_of(rules);
       if (!first) out << "\n";
       first = false;
-      out << style.paint(variant_description(variant), colour::strong) << " (--variant "
-          << variant_name(variant) << "), played in " << rules.match.deal_word << "s\n";
+      out << style.paint(rules.words.game, colour::strong) << " (--variant " << rules.id
+          << "), played in " << rules.match.deal_word << "s\n";
       std::vector<std::string> options;
       if (offered.wild_rank) options.emplace_back("--wild");
       options.push_back(
@@ -291,11 +291,10 @@ struct GameList {
         out << "  formats (--game, and a sheet's game line):\n";
         for (const Game format : all_games) {
           out << fmt::format("    {:<8} {}: {}\n", game_name(format), game_description(format),
-                             settings_text(Rules::for_variant(variant, format)));
+                             settings_text(rules.as_in_rulebook(format)));
         }
-      } else if (played_on_sheets(variant)) {
-        out << fmt::format("  a sheet ('game {}'): {}\n", variant_name(variant),
-                           settings_text(rules));
+      } else if (played_on_sheets(rules)) {
+        out << fmt::format("  a sheet ('game {}'): {}\n", rules.id, settings_text(rules));
       } else {
         out << "  a sheet: not yet (settle has no sheet of this game)\n";
       }
@@ -308,7 +307,7 @@ struct GameList {
                                     line.words.empty() ? std::string("POINTS") : line.words, takes,
                                     line.ends_deal ? " (ends it)" : ""));
       }
-      if (played_on_sheets(variant)) {
+      if (played_on_sheets(rules)) {
         out << "  a player's line in a " << rules.match.deal_word << ": "
             << spoken_list(lines, " or ") << "\n";
       }

@@ -130,7 +130,7 @@ int score_knock(const ScoreOptions& options, const Rules& rules, const Environme
   if (!rules.gin.on) {
     throw CommandError{fmt::format("--knocker scores a knock against the defender's hand; {} "
                                    "scores each hand on its own",
-                                   variant_description(rules.variant)),
+                                   rules.words.game),
                        std::nullopt};
   }
   if (options.rummy || options.declared || options.drops) {
@@ -255,7 +255,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
       throw CommandError{
           fmt::format("--drop is for {}: {} has no drops",
                       games_where([](const Rules& r) { return options_of(r).drops; }),
-                      variant_description(rules.variant)),
+                      rules.words.game),
           std::nullopt};
     }
     if (options.drops) {
@@ -274,7 +274,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
           fmt::format("--rummy is for {}, where going rummy doubles the "
                       "hand; {} has no such rule",
                       games_where([](const Rules& r) { return options_of(r).going_rummy; }),
-                      variant_description(rules.variant)),
+                      rules.words.game),
           std::nullopt};
     }
     if (!offered.declared && options.declared) {
@@ -335,8 +335,11 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
   drop->excludes(declared);
   command
       .add_flag("--rummy", options->rummy,
-                "Basic Rummy: the winner went rummy (every card in one turn), which doubles the "
-                "hand")
+                fmt::format("{}: the winner went rummy (every card in one turn), which "
+                            "doubles the hand",
+                            games_where([](const Rules& rules) {
+                              return rules.match.rummy_multiplier != 1;
+                            })))
       ->excludes(drop);
   command.add_option("--knocker", options->knocker,
                      "A knock against this hand: the knocker's hand (the hand argument is the "

@@ -183,7 +183,7 @@ void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) 
   json.begin_object();
   json.member("game"_key, game_id(s.game, s.rules));
   // The game and its format as `rummy rules --list` names them, and what the sheet takes next.
-  json.member("variant"_key, variant_name(s.rules.variant));
+  json.member("variant"_key, s.rules.id);
   json.member("format"_key, options_of(s.rules).formats ? Json(game_name(s.game)) : Json(nullptr));
   json.member("more_deals"_key, !s.finished || s.rules.match.end == GameEnd::every_deal);
   json.member("rejoins"_key, s.rules.match.pool);

@@ -83,9 +83,11 @@ void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
     if (entry.grouping == Grouping::arranged) arranged.push_back(entry.player);
   }
   for (const EntryResult& entry : deal.entries) {
-    if (entry.problems.empty()) continue;
+    if (!entry.wrong_show) continue;
     out << "  " << describe_wrong_show(s, entry) << "\n";
-    for (const std::string& problem : entry.problems) out << "    - " << problem << "\n";
+    for (const std::string& problem : describe_problems(s.rules, entry)) {
+      out << "    - " << problem << "\n";
+    }
   }
   for (const EntryResult& entry : deal.entries) {
     if (const std::string cap = describe_cap(s, entry); !cap.empty()) {
@@ -142,7 +144,7 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
          {"hand", hand ? Json(entry.hand) : Json(nullptr)},
          {"grouping", hand ? Json(grouping_id(entry.grouping)) : Json(nullptr)},
          {"rule_id", entry.score ? Json(basis_id(entry.score->basis)) : Json(nullptr)},
-         {"problems", entry.problems}});
+         {"problems", describe_problems(s.rules, entry)}});
   }
   Json standing = Json::object();
   for (std::size_t i = 0; i < s.players.size(); ++i) {

@@ -58,7 +58,7 @@ Json house_rules_json(const std::vector<HouseRuleSetting>& settings) {
 
 std::string wild_line(const ReadHand& read, const Rules& rules) {
   if (!rules.deal_has_wild_rank) {
-    return fmt::format("{}: {}", variant_description(rules.variant), wild_cards_text(rules));
+    return fmt::format("{}: {}", rules.words.game, wild_cards_text(rules));
   }
   if (!read.hand.wild) {
     return read.wild_from == WildFrom::option ? "wild jokers: none (--wild none), only PJ"

@@ -769,7 +769,7 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
   }
   if (rules.arrange_by != ArrangeBy::subsets || count <= subset_search_limit) return std::nullopt;
   return fmt::format("{} cards: {} takes at most {} in {}", count, command, subset_search_limit,
-                     variant_description(rules.variant));
+                     rules.words.game);
 }
 
 Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRank wild,

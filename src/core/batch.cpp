@@ -92,7 +92,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
         fmt::format("{} is for {}, not {}", settings.drop ? "a drop" : "'declared'",
                     settings.drop ? games_where([](const Rules& r) { return r.has_drops(); })
                                   : games_where([](const Rules& r) { return r.declares; }),
-                    variant_description(rules.variant)));
+                    rules.words.game));
   }
   if (settings.game && !rules.has_formats) {
     std::string games;
@@ -103,13 +103,13 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     throw input_error(source, line, settings.game_offset,
                       fmt::format("game= names a format of {} ({}); {} has none",
                                   games_where([](const Rules& r) { return r.has_formats; }), games,
-                                  variant_description(rules.variant)));
+                                  rules.words.game));
   }
   if (settings.wild && !rules.deal_has_wild_rank) {
     throw input_error(source, line, settings.wild_offset,
                       fmt::format("wild= is for {}: {} has no wild rank to choose",
                                   games_where([](const Rules& r) { return r.deal_has_wild_rank; }),
-                                  variant_description(rules.variant)));
+                                  rules.words.game));
   }
   if (settings.drop) {
     if (written.hand) {

@@ -143,8 +143,7 @@ std::string names_text(const Settlement& s, const std::vector<std::size_t>& play
 
 std::string sheet_header(const Settlement& s) {
   const Match& match = s.rules.match;
-  std::string text(match.keeps_money ? game_description(s.game)
-                                     : variant_description(s.rules.variant));
+  std::string text(match.keeps_money ? game_description(s.game) : s.rules.words.game);
   if (s.target > 0) {
     text += fmt::format(" to {}", s.target);
   } else if (s.deals_to_play > 0) {
@@ -216,6 +215,16 @@ std::string describe_cap(const Settlement& s, const EntryResult& entry) {
 
 std::string describe_wrong_show(const Settlement& s, const EntryResult& entry) {
   return s.players[entry.player].name + "'s wrong show:";
+}
+
+std::vector<std::string> describe_problems(const Rules& rules, const EntryResult& entry) {
+  std::vector<std::string> problems;
+  if (!entry.wrong_show) return problems;
+  const auto& [hand, check] = *entry.wrong_show;
+  for (const Problem& problem : check.problems) {
+    problems.push_back(explain(problem, check, hand, rules));
+  }
+  return problems;
 }
 
 std::string describe_arranged(const Settlement& s, const std::vector<std::size_t>& players) {

@@ -56,6 +56,8 @@ std::string cap_note(int uncapped, int points);
 std::string describe_cap(const Settlement& s, const EntryResult& entry);
 // "Asha's wrong show:", before the problems of the hand.
 std::string describe_wrong_show(const Settlement& s, const EntryResult& entry);
+// What is wrong with a wrong show written with its cards, as validate says it; nothing for others.
+std::vector<std::string> describe_problems(const Rules& rules, const EntryResult& entry);
 // "written without groups, judged by the best grouping: Asha, Ravi"
 std::string describe_arranged(const Settlement& s, const std::vector<std::size_t>& players);
 // Points rummy: "pay: Ravi ₹20.00, Meena ₹40.00; Asha receives ₹54.00 (₹60.00 less the fee

@@ -1,27 +1,15 @@
 // The games: the one place that names them. Each game is built complete from the neutral base
 // Rules{} (rules.hpp: one pack without wild cards, no declaration, no formats …); adding a game is
-// one more row in variant_rows, one more case in Rules::for_variant, and its table games.
+// its builder (which sets its id and words), one row in variant_rows, and its table games.
 #include "games.hpp"
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace rummy {
 
 namespace {
-
-// The id as typed (--variant basic), the words for people ("Basic Rummy").
-constexpr std::array<EnumRow<Variant>, 5> variant_rows = {{
-    {Variant::indian, "indian", "Indian rummy"},
-    {Variant::basic, "basic", "Basic Rummy"},
-    {Variant::knock, "knock", "Knock Rummy"},
-    {Variant::crazy, "crazy", "Crazy Rummy"},
-    {Variant::gin, "gin", "Gin Rummy"},
-}};
-
-static_assert(variant_rows.size() == static_cast<std::size_t>(Variant::gin) + 1 &&
-              in_enum_order(variant_rows));
-constexpr std::array<Variant, variant_rows.size()> variant_values = values_of(variant_rows);
 
 // Indian rummy (rules §2).
 constexpr std::array<std::string_view, 8> indian_house_rules = {
@@ -69,7 +57,8 @@ Match indian_match(Game game) {
 
 Rules indian(Game game) {
   Rules rules;
-  rules.variant = Variant::indian;
+  rules.id = "indian";
+  rules.words.game = "Indian rummy";
   rules.words.kinds = {"pure sequence", "impure sequence", "set", "unmatched", "not a valid group"};
   rules.words.sequence = "sequence";
   rules.words.sequences = "sequences";
@@ -122,9 +111,10 @@ void one_pack_deal(Rules& rules) {
 
 constexpr std::array<std::string_view, 2> basic_house_rules = {"ace-high-or-low", "end-on-discard"};
 
-Rules basic() {
+Rules basic(Game) {
   Rules rules;
-  rules.variant = Variant::basic;
+  rules.id = "basic";
+  rules.words.game = "Basic Rummy";
   one_pack_deal(rules);
   rules.shown_count = ShownCount::every_card;
   Match& match = rules.match;
@@ -144,9 +134,10 @@ Rules basic() {
   return rules;
 }
 
-Rules knock() {
+Rules knock(Game) {
   Rules rules;
-  rules.variant = Variant::knock;
+  rules.id = "knock";
+  rules.words.game = "Knock Rummy";
   one_pack_deal(rules);
   rules.shown_count = ShownCount::deadwood;
   Match& match = rules.match;
@@ -175,9 +166,10 @@ constexpr std::array<Contract, 7> crazy_contracts = {{
 }};
 
 // Crazy Rummy (rules §5): two packs and four jokers; every 2 and joker is wild.
-Rules crazy() {
+Rules crazy(Game) {
   Rules rules;
-  rules.variant = Variant::crazy;
+  rules.id = "crazy";
+  rules.words.game = "Crazy Rummy";
   rules.decks = 2;
   rules.printed_jokers_per_deck = 2;
   rules.fixed_wild = Rank::two;
@@ -218,9 +210,10 @@ constexpr std::array<std::string_view, 12> gin_house_rules = {
     "knock-limit",  "oklahoma",    "oklahoma-spades", "big-gin",   "gin-bonus", "undercut-bonus",
     "undercut-tie", "game-target", "game-bonus",      "box-bonus", "shutout",   "preset"};
 
-Rules gin_rummy() {
+Rules gin_rummy(Game) {
   Rules rules;
-  rules.variant = Variant::gin;
+  rules.id = "gin";
+  rules.words.game = "Gin Rummy";
   rules.deal_sizes = {10, 10, 10, 10, 10, 10, 10};
   rules.hand_size = 10;
   rules.lays_off = true;
@@ -241,6 +234,23 @@ Rules gin_rummy() {
   return rules;
 }
 
+// The command line's games, each with its builder: its id and name are in its Rules.
+struct VariantRow {
+  Variant value;
+  RulesBuilder build;
+};
+constexpr std::array<VariantRow, 5> variant_rows = {{
+    {Variant::indian, indian},
+    {Variant::basic, basic},
+    {Variant::knock, knock},
+    {Variant::crazy, crazy},
+    {Variant::gin, gin_rummy},
+}};
+static_assert(variant_rows.size() == static_cast<std::size_t>(Variant::gin) + 1 &&
+              in_enum_order(variant_rows));
+
+constexpr std::array<Variant, variant_rows.size()> variant_values = values_of(variant_rows);
+
 }  // namespace
 
 constinit const std::span<const Variant> all_variants = variant_values;
@@ -250,35 +260,22 @@ Variant default_variant() {
 }
 
 Rules Rules::for_variant(Variant variant, Game game) {
-  Rules rules = [&] {
-    switch (variant) {
-      case Variant::indian:
-        return indian(game);
-      case Variant::basic:
-        return basic();
-      case Variant::knock:
-        return knock();
-      case Variant::crazy:
-        return crazy();
-      case Variant::gin:
-        return gin_rummy();
-    }
-    throw std::logic_error("a game without its rules in games.cpp");
-  }();
-  rules.format = game;
-  return rules;
+  return built(row_of(variant_rows, variant).build, game);
 }
 
 std::string_view variant_name(Variant variant) {
-  return row_of(variant_rows, variant).id;
+  return Rules::for_variant(variant).id;
 }
 
 std::string_view variant_description(Variant variant) {
-  return row_of(variant_rows, variant).words;
+  return Rules::for_variant(variant).words.game;
 }
 
 std::optional<Variant> find_variant(std::string_view name) {
-  return find_by_id(variant_rows, name);
+  for (const Variant variant : all_variants) {
+    if (variant_name(variant) == name) return variant;
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -299,13 +296,13 @@ constexpr std::array<GameSetting, 1> knock_settings = {{
 
 std::span<const TableGame> table_games() {
   static constexpr std::array<TableGame, 7> games = {{
-      {"points", Variant::indian, Game::points, "game points"},
-      {"pool101", Variant::indian, Game::pool101, "game pool101"},
-      {"pool201", Variant::indian, Game::pool201, "game pool201"},
-      {"deals", Variant::indian, Game::deals, "game deals N", deals_settings},
-      {"basic", Variant::basic, Game::points, "game basic", basic_settings},
-      {"knock", Variant::knock, Game::points, "game knock rounds N", knock_settings},
-      {"crazy", Variant::crazy, Game::points, "game crazy"},
+      {"points", indian, Game::points, "game points"},
+      {"pool101", indian, Game::pool101, "game pool101"},
+      {"pool201", indian, Game::pool201, "game pool201"},
+      {"deals", indian, Game::deals, "game deals N", deals_settings},
+      {"basic", basic, Game::points, "game basic", basic_settings},
+      {"knock", knock, Game::points, "game knock rounds N", knock_settings},
+      {"crazy", crazy, Game::points, "game crazy"},
   }};
   return games;
 }
@@ -317,25 +314,31 @@ const TableGame* find_table_game(std::string_view name) {
   return nullptr;
 }
 
-bool played_on_sheets(Variant variant) {
+bool played_on_sheets(const Rules& rules) {
   const auto games = table_games();
   return std::any_of(games.begin(), games.end(),
-                     [&](const TableGame& game) { return game.variant == variant; });
+                     [&](const TableGame& game) { return game.rules == rules.rulebook; });
 }
 
 namespace {
 
 template <typename Word>
 std::string joined(std::span<const Variant> variants, std::string_view last, Word word) {
-  std::string text;
-  for (std::size_t i = 0; i < variants.size(); ++i) {
-    if (i > 0) text += i + 1 == variants.size() ? last : std::string_view(", ");
-    text += word(variants[i]);
-  }
-  return text;
+  std::vector<std::string_view> words;
+  for (const Variant variant : variants) words.push_back(word(variant));
+  return spoken_names(words, last);
 }
 
 }  // namespace
+
+std::string spoken_names(std::span<const std::string_view> names, std::string_view last) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? last : std::string_view(", ");
+    text += names[i];
+  }
+  return text;
+}
 
 std::string spoken_games(std::span<const Variant> variants, std::string_view last) {
   return joined(variants, last, variant_description);

@@ -37,6 +37,8 @@ std::vector<Variant> variants_where(Has has, Game format = Game::points) {
   return found;
 }
 
+// Names joined for people: "A", "A and B", "A, B and C" (`last` before the last one).
+std::string spoken_names(std::span<const std::string_view> names, std::string_view last = " and ");
 // Games for people, in their own words, joined "A", "A and B", "A, B and C" (`last` before
 // the last one).
 std::string spoken_games(std::span<const Variant> variants, std::string_view last = " and ");

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "games.hpp"
 #include "parse_actions.hpp"
 
 namespace rummy {
@@ -73,17 +74,18 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   // Where the wild rank comes from, in words: only for a message.
   const auto wild_origin = [&]() -> std::string {
     if (rules.deal_has_wild_rank) return std::string(options.wild_origin);
-    return fmt::format("{} ({})", variant_description(rules.variant), wild_cards_text(rules));
+    return fmt::format("{} ({})", rules.words.game, wild_cards_text(rules));
   };
   for (const WrittenCard& written : read.written.cards) {
     if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
-      throw input_error(
-          source, text, written.offset,
-          fmt::format("{} is played without jokers", variant_description(rules.variant)));
+      throw input_error(source, text, written.offset,
+                        fmt::format("{} is played without jokers", rules.words.game));
     }
     if (written.spelled_jk && !options.jk_is_printed_joker && !rules.jk_is_printed_joker) {
-      throw input_error(source, text, written.offset,
-                        "JK is how Crazy Rummy writes a printed joker; in this game write PJ");
+      throw input_error(
+          source, text, written.offset,
+          fmt::format("JK is how {} writes a printed joker; in this game write PJ",
+                      games_where([](const Rules& each) { return each.jk_is_printed_joker; })));
     }
     if (!written.wild_mark) continue;
     const Rank marked = written.card.rank();
@@ -143,7 +145,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
       cards.size() > dealt) {
     throw input_error(source, text, read.written.end_offset,
                       fmt::format("{} cards: a {} hand never holds more than the {} dealt",
-                                  cards.size(), variant_description(rules.variant), dealt));
+                                  cards.size(), rules.words.game, dealt));
   }
   if (options.size == ReadOptions::Size::shown_or_drawn && cards.size() != shown &&
       cards.size() != shown + 1) {

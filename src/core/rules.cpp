@@ -20,7 +20,23 @@ std::string_view game_description(Game game) {
 }
 
 std::string_view game_id(Game game, const Rules& rules) {
-  return rules.has_formats ? game_name(game) : variant_name(rules.variant);
+  return rules.has_formats ? game_name(game) : rules.id;
+}
+
+Rules Rules::built(RulesBuilder build, Game in_format) {
+  Rules rules = build(in_format);
+  rules.format = in_format;
+  rules.rulebook = build;
+  return rules;
+}
+
+Rules Rules::as_in_rulebook(Game in_format) const {
+  if (rulebook == nullptr) {
+    Rules neutral;
+    neutral.format = in_format;
+    return neutral;
+  }
+  return built(rulebook, in_format);
 }
 
 std::string contract_text(int books, int runs) {
@@ -116,7 +132,7 @@ std::optional<std::string> check_rules(const Rules& rules) {
 std::optional<std::string> decks_refusal(const Rules& rules, int decks) {
   if (rules.decks != 1 || decks == 1) return std::nullopt;
   return fmt::format("{} is played with one pack: {} would let a hand hold a card twice",
-                     variant_description(rules.variant), decks);
+                     rules.words.game, decks);
 }
 
 std::string wild_cards_text(const Rules& rules) {
@@ -242,7 +258,7 @@ const std::array<HouseRule, 22> house_rule_table = {{
      pool_out_values, std::nullopt,
      [](const Rules& rules) { return rules.pool_out_above_limit ? 1 : 0; },
      [](Rules& rules, int value) { rules.pool_out_above_limit = value == 1; }},
-    {"ace-high-or-low", "Basic Rummy: whether the ace may also be high",
+    {"ace-high-or-low", "whether the ace may also be high",
      "rules §3.2: the Hindi page on Basic Rummy (low only, default; high or low as its house rule)",
      ace_high_or_low_values, std::nullopt,
      [](const Rules& rules) { return rules.ace_high ? 1 : 0; },
@@ -285,10 +301,10 @@ const std::array<HouseRule, 22> house_rule_table = {{
      std::nullopt, [](const Rules& rules) { return rules.drop_penalty(Game::deals).first ? 1 : 0; },
      [](Rules& rules, int value) {
        rules.drops[static_cast<std::size_t>(Game::deals)] =
-           value == 1 ? Rules::for_variant(rules.variant).drop_penalty(Game::points)
+           value == 1 ? rules.as_in_rulebook(Game::points).drop_penalty(Game::points)
                       : DropPenalty{};
      }},
-    {"end-on-discard", "Basic Rummy: whether going out needs a last discard",
+    {"end-on-discard", "whether going out needs a last discard",
      "rules §3.4: the Hindi page on Basic Rummy (off, default; on as its house rule)",
      end_on_discard_values, std::nullopt,
      [](const Rules& rules) { return rules.ends_on_discard ? 1 : 0; },
@@ -368,7 +384,7 @@ bool HouseRule::applies(const Rules& rules) const {
 }
 
 int HouseRule::default_value(const Rules& rules) const {
-  return get(Rules::for_variant(rules.variant, rules.format));
+  return get(rules.as_in_rulebook(rules.format));
 }
 
 std::string HouseRule::value_text(int value) const {
@@ -452,7 +468,7 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
 
 std::optional<std::string> house_rules_conflict(const Rules& rules) {
   // Gin Rummy: the Oklahoma rules (ruling 6.45).
-  const Rules game_default = Rules::for_variant(rules.variant);
+  const Rules game_default = rules.as_in_rulebook(Game::points);
   if (rules.gin.oklahoma_spades && !rules.gin.oklahoma) {
     return "oklahoma-spades doubles a hand by its first upcard, which counts only with "
            "oklahoma=on";

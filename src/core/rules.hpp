@@ -40,7 +40,7 @@ concept EnumTableRow = EnumValueRow<Row> && requires(const Row& row) {
 };
 
 // The values of a table, in its order.
-template <EnumTableRow Row, std::size_t N>
+template <EnumValueRow Row, std::size_t N>
 constexpr std::array<decltype(Row::value), N> values_of(const std::array<Row, N>& rows) {
   std::array<decltype(Row::value), N> values{};
   for (std::size_t i = 0; i < N; ++i) values[i] = rows[i].value;
@@ -130,8 +130,10 @@ struct Contract {
 };
 std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs"
 
-// The games of the rulebook: they differ only in the numbers and switches of Rules.
-// Each is defined in games.cpp, the one place that names them.
+// The games of the rulebook, as the command line chooses them (--variant): they differ only in
+// their Rules values, each defined in games.cpp, the one place that names them. Code that plays
+// a game reads its Rules (id, words), never this enum: a game defined elsewhere (a test's) is
+// played the same way.
 enum class Variant { indian, basic, knock, crazy, gin };
 extern const std::span<const Variant> all_variants;  // every game, in the order listed
 std::string_view variant_name(Variant variant);      // "indian", "basic", "knock", "crazy", "gin"
@@ -304,9 +306,14 @@ struct GameSetting {
 };
 
 // The table games a sheet names ('game points', 'game basic' …): a game and its format.
+struct Rules;
+// Builds a game as its rulebook gives it, in one of its formats, before house rules (games.cpp
+// has the rulebook's; a test may define its own).
+using RulesBuilder = Rules (*)(Game format);
+
 struct TableGame {
-  std::string_view name;  // as the sheet writes it
-  Variant variant;
+  std::string_view name;   // as the sheet writes it
+  RulesBuilder rules;      // the game played
   Game game;               // Indian rummy's format; points for the other games
   std::string_view usage;  // its game line: "game deals N"
   // What its game line takes after the name.
@@ -314,12 +321,13 @@ struct TableGame {
 };
 std::span<const TableGame> table_games();
 const TableGame* find_table_game(std::string_view name);
-// Whether a table sheet plays the game: a row of table_games() names it.
-bool played_on_sheets(Variant variant);
+// Whether a table sheet plays the game: a row of table_games() plays it.
+bool played_on_sheets(const Rules& rules);
 
 // The words a game uses for its melds, for people (the ids in JSON never change).
 // The neutral words are the plain rummy ones (runs, books, melds); Indian rummy has its own.
 struct MeldWords {
+  std::string_view game = "rummy";  // the game's name for people: "Indian rummy", "Gin Rummy"
   // By GroupKind: pure sequence, impure sequence, set, unmatched, invalid.
   std::array<std::string_view, 5> kinds = {"run", "run with wilds", "book", "unmatched",
                                            "not a meld"};
@@ -337,7 +345,9 @@ struct MeldWords {
 // sequence, cap or wrong show), no formats (drops, pools, deals), no layoffs, no house rules,
 // a match of scores over deals (Match{}).
 struct Rules {
-  Variant variant{};  // which game: games.cpp sets it; only names and defaults are looked up by it
+  std::string_view id = "rummy";  // the game's id, as typed (--variant) and in JSON: "indian"
+  // The game as its rulebook gives it (the house rules' defaults come from it); none: Rules{}.
+  RulesBuilder rulebook = nullptr;
   Game format = Game::points;  // Indian rummy's format in force: the drops' house rules set it
   MeldWords words;
   int hand_size = 13;
@@ -395,6 +405,11 @@ struct Rules {
   // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules;
   // with Indian rummy's format, how it runs over deals (defined in games.cpp).
   static Rules for_variant(Variant variant, Game game = Game::points);
+  // A game built by `build` in `format`, which knows its rulebook (any game: the rulebook's, or
+  // one a test defines).
+  static Rules built(RulesBuilder build, Game in_format = Game::points);
+  // This game as its rulebook gives it, in `format`, before house rules.
+  Rules as_in_rulebook(Game in_format) const;
   // The house rules this game takes, by name (games.cpp lists each game's).
   std::span<const std::string_view> house_rule_names;
   bool takes_house_rule(std::string_view name) const {

@@ -124,8 +124,7 @@ std::string describe(const Score& score, const Rules& rules, Game game) {
     case ScoreBasis::deadwood:
       return "deadwood: the cards outside valid melds count";
     case ScoreBasis::cards_in_hand:
-      return fmt::format("{}: every card left in the hand counts",
-                         variant_description(rules.variant));
+      return fmt::format("{}: every card left in the hand counts", rules.words.game);
     case ScoreBasis::points_given:
       return "the count written on the sheet, without the cards";
   }

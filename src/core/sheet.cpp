@@ -15,6 +15,7 @@
 #include "arrange.hpp"
 #include "declaration.hpp"
 #include "describe.hpp"
+#include "games.hpp"
 
 namespace rummy {
 
@@ -40,8 +41,9 @@ std::optional<int> small_number(std::string_view text, std::size_t digits) {
 
 class Settler {
  public:
-  Settler(const Sheet& sheet, std::string_view text, std::string_view source)
-      : sheet_(sheet), text_(text), source_(source) {}
+  Settler(const Sheet& sheet, std::string_view text, std::string_view source,
+          std::span<const TableGame> games)
+      : sheet_(sheet), text_(text), source_(source), games_(games) {}
 
   Settlement run() {
     if (!sheet_.outside_deals.empty()) {
@@ -113,9 +115,9 @@ class Settler {
   // ---- The header: the game, its settings, the players ----------------------------------------
 
   // The games a sheet may name, as their lines are written: "'game points', … or 'game crazy'".
-  static std::string game_lines() {
+  std::string game_lines() const {
     std::string games;
-    const auto all = table_games();
+    const auto all = games_;
     for (std::size_t i = 0; i < all.size(); ++i) {
       games += i == 0 ? "" : i + 1 == all.size() ? " or " : ", ";
       games += fmt::format("'{}'", all[i].usage);
@@ -123,14 +125,25 @@ class Settler {
     return games;
   }
 
+  // The games whose players re-join and split a pool, as sheets name them: "pool101 and pool201".
+  std::string sheets_where_pool() const {
+    std::vector<std::string_view> names;
+    for (const TableGame& game : games_) {
+      if (Rules::built(game.rules, game.game).match.pool) names.push_back(game.name);
+    }
+    return spoken_names(names);
+  }
+
   // The game a game line names, from the games list.
   const TableGame& table_game(const SheetGameLine& line) const {
     if (line.name.empty()) {
       fail(line.name_offset, "expected the game's name after 'game': " + game_lines());
     }
-    if (const TableGame* game = find_table_game(line.name)) return *game;
+    for (const TableGame& game : games_) {
+      if (game.name == line.name) return game;
+    }
     std::vector<std::string> names;
-    for (const TableGame& game : table_games()) names.emplace_back(game.name);
+    for (const TableGame& game : games_) names.emplace_back(game.name);
     const auto nearest = nearest_name(line.name, names);
     fail(line.name_offset,
          fmt::format("no game is called '{}'{}: a sheet's game is {}", line.name,
@@ -145,7 +158,7 @@ class Settler {
     }
     const SheetGameLine& line = sheet_.games.front();
     const TableGame& game = table_game(line);
-    rules_ = Rules::for_variant(game.variant, game.game);
+    rules_ = Rules::built(game.rules, game.game);
     result_.game = game.game;
     read_length(line, game);
     if (!sheet_.given_twice.empty()) {
@@ -310,7 +323,7 @@ class Settler {
           fail((*setting)->offset,
                fmt::format("a {} sheet keeps scores: the rulebook gives it no money, so 'point', "
                            "'entry' and 'fee' do not belong",
-                           variant_description(rules_.variant)));
+                           rules_.words.game));
         }
       }
     }
@@ -321,7 +334,8 @@ class Settler {
                        needed.word.empty() ? "" : " ", needed.word, needed.example));
     }
     if (match().needs_point_value && !result_.point_value) {
-      fail(game_offset, "points rummy needs the value of a point: 'point 2'");
+      fail(game_offset,
+           fmt::format("{} needs the value of a point: 'point 2'", game_description(result_.game)));
     }
     if (match().needs_entry && !result_.entry) {
       fail(game_offset,
@@ -368,15 +382,19 @@ class Settler {
   void check_outcomes(const SheetDeal& deal) const {
     for (const SheetEntry& entry : deal.entries) {
       if (has_outcome(match().outcomes, entry.outcome)) continue;
-      std::string owners;
-      for (const Variant variant : all_variants) {
-        if (has_outcome(Rules::for_variant(variant).match.outcomes, entry.outcome)) {
-          owners += (owners.empty() ? "" : " and ") + std::string(variant_description(variant));
+      std::vector<std::string_view> owners;
+      for (const TableGame& game : games_) {
+        const Rules rules = Rules::built(game.rules, game.game);
+        if (has_outcome(rules.match.outcomes, entry.outcome) &&
+            std::find(owners.begin(), owners.end(), rules.words.game) == owners.end()) {
+          owners.push_back(rules.words.game);
         }
       }
-      fail(entry.offset,
-           fmt::format("'{}' belongs to {}; {} sheets have {}", outcome_id(entry.outcome), owners,
-                       variant_description(rules_.variant), match().outcomes_text));
+      const std::string belongs = owners.empty()
+                                      ? std::string("is not a line of any game here")
+                                      : fmt::format("belongs to {}", spoken_names(owners));
+      fail(entry.offset, fmt::format("'{}' {}; {} sheets have {}", outcome_id(entry.outcome),
+                                     belongs, rules_.words.game, match().outcomes_text));
     }
   }
 
@@ -384,8 +402,7 @@ class Settler {
   std::optional<WildRank> deal_wild(const SheetDeal& deal, std::string& origin) const {
     if (deal.wild) {
       if (!rules_.deal_has_wild_rank) {
-        fail(deal.wild_offset,
-             fmt::format("{} has no wild rank to choose", variant_description(rules_.variant)));
+        fail(deal.wild_offset, fmt::format("{} has no wild rank to choose", rules_.words.game));
       }
       origin = deal.wild_origin.empty()
                    ? fmt::format("the deal's wild at {}", where(deal.wild_offset))
@@ -469,7 +486,7 @@ class Settler {
         hand.card_count() != static_cast<std::size_t>(rules_.hand_size)) {
       fail(entry.hand->end_offset,
            fmt::format("{} cards: with {} players each {} hand holds {}", hand.card_count(),
-                       names_.size(), variant_description(rules_.variant), rules_.hand_size));
+                       names_.size(), rules_.words.game, rules_.hand_size));
     }
     JudgedHand judged = judge_hand(hand, read.written.grouped, rules_);
     outcome.hand = format_hand(judged.hand, rules_);
@@ -524,8 +541,8 @@ class Settler {
           if (hands[e]) {
             const JudgedHand judged = judged_hand(entry, *hands[e], outcome, played.number);
             valid = judged.check.valid();
-            for (const Problem& problem : judged.check.problems) {
-              outcome.problems.push_back(explain(problem, judged.check, judged.hand, rules_));
+            if (!judged.check.problems.empty()) {
+              outcome.wrong_show = EntryResult::WrongShow{judged.hand, judged.check};
             }
           }
           if (declared_winner) {
@@ -631,7 +648,9 @@ class Settler {
       const EntryResult& wrong = played.entries[e];
       if (deal.entries[e].outcome != Outcome::declared || wrong.valid_hand) continue;
       std::string why;
-      for (const std::string& problem : wrong.problems) why += (why.empty() ? "" : "; ") + problem;
+      for (const std::string& problem : describe_problems(rules_, wrong)) {
+        why += (why.empty() ? "" : "; ") + problem;
+      }
       fail(shown.offset,
            fmt::format("{}'s declaration on line {} was a wrong show ({}), so nobody has declared "
                        "validly in this deal: a hand or a count is shown after a valid "
@@ -842,7 +861,9 @@ class Settler {
 
   void rejoin_player(const SheetRejoin& rejoin) {
     over_already(rejoin.offset);
-    if (!match().pool) fail(rejoin.offset, "only pool rummy has re-joins");
+    if (!match().pool) {
+      fail(rejoin.offset, fmt::format("only {} sheets have re-joins", sheets_where_pool()));
+    }
     const std::size_t i = index_of(rejoin.player, rejoin.offset);
     if (in_game_[i]) fail(rejoin.offset, fmt::format("{} is still in the game", rejoin.player));
     if (names_.size() <= 2) {
@@ -870,7 +891,9 @@ class Settler {
 
   void split(const SheetSplit& split) {
     over_already(split.offset);
-    if (!match().pool) fail(split.offset, "only pool rummy splits a pool");
+    if (!match().pool) {
+      fail(split.offset, fmt::format("only {} sheets split a pool", sheets_where_pool()));
+    }
     std::vector<std::size_t> left;
     for (std::size_t i = 0; i < in_game_.size(); ++i) {
       if (in_game_[i]) left.push_back(i);
@@ -921,6 +944,7 @@ class Settler {
 
   const Sheet& sheet_;
   std::string_view text_, source_;
+  std::span<const TableGame> games_;  // the games a game line may name
   Rules rules_;
   Settlement result_;
   std::vector<std::string> names_;
@@ -937,8 +961,9 @@ class Settler {
 
 }  // namespace
 
-Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source) {
-  return Settler(sheet, text, source).run();
+Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source,
+                  std::span<const TableGame> games) {
+  return Settler(sheet, text, source, games).run();
 }
 
 std::vector<Transfer> money_transfers(const Settlement& s) {

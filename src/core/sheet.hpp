@@ -126,7 +126,13 @@ struct EntryResult {
   bool valid_hand = false;     // games that declare: the hand shown is a valid declaration
   std::string hand;            // the hand in the notation, when one was shown
   Grouping grouping = Grouping::as_written;  // a hand written without groups: arranged
-  std::vector<std::string> problems;  // a wrong show: what is wrong with it, as validate says
+  // A wrong show written with its cards: the groups judged and what is wrong with them (the words
+  // are describe_problems').
+  struct WrongShow {
+    Hand hand;
+    DeclarationCheck check;
+  };
+  std::optional<WrongShow> wrong_show;
 };
 
 struct DealResult {
@@ -202,8 +208,10 @@ struct Settlement {
 };
 
 // Checks the sheet and settles it; throws InputError naming the line and column of anything
-// impossible.
-Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source);
+// impossible. The sheet's game line names one of `games` (the rulebook's, or others a caller
+// defines).
+Settlement settle(const Sheet& sheet, std::string_view text, std::string_view source,
+                  std::span<const TableGame> games = table_games());
 
 // Who pays whom to settle a sheet's money, in the fewest transfers: the parties are the players
 // (by index), then the fee (index players.size()), then the pool still held (players.size() + 1).

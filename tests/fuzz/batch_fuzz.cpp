@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Rules rules = fuzz::rules_from_byte(data[0]);
   BatchDefaults defaults;
   // --arrange too, but not for Crazy Rummy, whose search by subsets is too slow to fuzz well.
-  defaults.arrange = (data[0] & 0x10) != 0 && rules.variant != Variant::crazy;
+  defaults.arrange = (data[0] & 0x10) != 0 && rules.arrange_by != ArrangeBy::subsets;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   std::size_t number = 0;
   for (std::size_t start = 0; start <= text.size();) {
