@@ -45,7 +45,7 @@ Reference reference_points(const std::vector<Card>& cards, WildRank wild, const 
         ranks[without] | (joker ? 0 : 1 << static_cast<int>(card.rank()));
   }
   for (int mask = 1; mask <= full; ++mask) {
-    if (__builtin_popcount(static_cast<unsigned>(mask)) < rules.min_group) continue;
+    if (__builtin_popcount(static_cast<unsigned>(mask)) < rules.melds.min_group) continue;
     if (__builtin_popcount(static_cast<unsigned>(suits[static_cast<std::size_t>(mask)])) > 1 &&
         __builtin_popcount(static_cast<unsigned>(ranks[static_cast<std::size_t>(mask)])) > 1) {
       continue;
@@ -101,7 +101,7 @@ Reference reference_points(const std::vector<Card>& cards, WildRank wild, const 
   Reference reference;
   if (covered[static_cast<std::size_t>(full)][2][1]) {
     reference.valid = true;
-    reference.points = rules.valid_after_declaration_points;
+    reference.points = rules.declared().valid_after_declaration_points;
     return reference;
   }
   int total = 0;
@@ -109,7 +109,7 @@ Reference reference_points(const std::vector<Card>& cards, WildRank wild, const 
   int cost = total;
   cost = std::min(cost, least[static_cast<std::size_t>(full)][2][1]);
   if (best_pure_value >= 0) {
-    switch (rules.pure_without_second) {
+    switch (rules.declared().pure_without_second) {
       case PureWithoutSecondCount::pure_exempt:
         cost = std::min(cost, total - best_pure_value);
         break;
@@ -120,7 +120,7 @@ Reference reference_points(const std::vector<Card>& cards, WildRank wild, const 
         break;
     }
   }
-  reference.points = std::min(cost, rules.points_cap);
+  reference.points = std::min(cost, rules.points_cap());
   return reference;
 }
 
@@ -162,7 +162,7 @@ void compare_with_reference(const std::vector<Card>& cards, WildRank wild, const
   as_given.groups = {cards};
   as_given.wild = wild;
   CAPTURE(format_group(cards, wild, rules));
-  CAPTURE(rules.pure_without_second);
+  CAPTURE(rules.declared().pure_without_second);
   CHECK(arrangement.valid() == reference.valid);
   CHECK(arrangement.score.points == reference.points);
   check_same_cards(cards, arrangement);
@@ -204,8 +204,8 @@ TEST_CASE("the search equals the exhaustive reference on random 13-card hands") 
   for (int round = 0; round < 3000; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
     Rules rules = Rules::for_variant(Variant::indian);
-    rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
-    rules.fifth_card_joker = round % 7 == 0;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    rules.melds.fifth_card_joker = round % 7 == 0;
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 13, wild, static_cast<int>(random() % 11))
                        : near_hand(random, 13, wild);
@@ -218,7 +218,7 @@ TEST_CASE("the search equals the exhaustive reference on random 14-card hands") 
   for (int round = 0; round < 400; ++round) {
     const WildRank wild = static_cast<Rank>(1 + random() % 13);
     Rules rules = Rules::for_variant(Variant::indian);
-    rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 14, wild, static_cast<int>(random() % 11))
                        : near_hand(random, 14, wild);
@@ -234,7 +234,7 @@ int reference_least_deadwood(const std::vector<Card>& cards, const Rules& rules)
   std::vector<int> least(static_cast<std::size_t>(full) + 1, INT_MAX / 2);
   std::vector<bool> meld(static_cast<std::size_t>(full) + 1, false);
   for (int mask = 1; mask <= full; ++mask) {
-    if (__builtin_popcount(static_cast<unsigned>(mask)) < rules.min_group) continue;
+    if (__builtin_popcount(static_cast<unsigned>(mask)) < rules.melds.min_group) continue;
     std::vector<Card> group;
     for (int i = 0; i < n; ++i) {
       if (mask & (1 << i)) group.push_back(cards[static_cast<std::size_t>(i)]);
@@ -335,8 +335,8 @@ TEST_CASE("outs, with its bounded searches, equals arranging every draw in full"
   for (int round = 0; round < 600; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
     Rules rules = Rules::for_variant(Variant::indian);
-    rules.pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
-    rules.fifth_card_joker = round % 7 == 0;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    rules.melds.fifth_card_joker = round % 7 == 0;
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 13, wild, static_cast<int>(random() % 4))
                        : near_hand(random, 13, wild);

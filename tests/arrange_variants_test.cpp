@@ -27,8 +27,8 @@ struct Splitter {
     std::size_t first = 0;
     while (first < cards.size() && used[first]) ++first;
     if (first == cards.size()) {
-      const bool meets =
-          !rules.contract || (books >= rules.contract->books && runs >= rules.contract->runs);
+      const bool meets = !rules.deal.contract ||
+                         (books >= rules.deal.contract->books && runs >= rules.deal.contract->runs);
       if (meets) best = std::min(best, deadwood);
       return;
     }
@@ -128,7 +128,7 @@ TEST_CASE("Crazy Rummy: the arrangement has the least deadwood of every split in
     // Small hands (the reference is exponential), some with a contract to meet.
     const std::size_t size = 7 + static_cast<std::size_t>(round % 3);
     if (round % 4 == 1)
-      rules.contract = Rules::for_variant(Variant::crazy).round(static_cast<int>(size) - 6);
+      rules.deal.contract = Rules::for_variant(Variant::crazy).round(static_cast<int>(size) - 6);
     std::shuffle(deck.begin(), deck.end(), random);
     std::vector<Card> cards;
     for (const Card card : deck) {
@@ -143,18 +143,18 @@ TEST_CASE("Crazy Rummy: the arrangement has the least deadwood of every split in
     }
     const WildRank wild = Rank::two;
     CAPTURE(format_group(cards, wild, rules));
-    CAPTURE(rules.contract.has_value());
+    CAPTURE(rules.deal.contract.has_value());
     const Arrangement best = arrange(cards, wild, rules);
     check_arrangement(cards, best, rules);
     const int reference = least_deadwood(cards, wild, rules);
     if (reference != INT_MAX) {
       CHECK(best.score.points == reference);
-      CHECK(best.check.sets >= (rules.contract ? rules.contract->books : 0));
-      CHECK(best.check.sequences >= (rules.contract ? rules.contract->runs : 0));
+      CHECK(best.check.sets >= (rules.deal.contract ? rules.deal.contract->books : 0));
+      CHECK(best.check.sequences >= (rules.deal.contract ? rules.deal.contract->runs : 0));
     } else {
       // No split meets the contract: the least deadwood of all, and the contract unmet.
       Rules without = rules;
-      without.contract.reset();
+      without.deal.contract.reset();
       CHECK(best.score.points == least_deadwood(cards, wild, without));
       CHECK(std::any_of(best.check.problems.begin(), best.check.problems.end(),
                         [](const Problem& p) { return p.kind == ProblemKind::contract_unmet; }));
@@ -187,14 +187,14 @@ TEST_CASE("Crazy Rummy: with a round's contract the melds that go down meet it")
   // Four 5s, 6♥-7♥-8♥-9♥ and K♣: a book and a run, K♣ left over (10).
   const Hand hand = hand_of("5♣ 5♦ 5♠ 5♥ 6♥ 7♥ 8♥ 9♥ K♣", "", rules);
   CHECK(arrange(hand.cards(), hand.wild, rules).score.points == 10);
-  rules.contract = Rules::for_variant(Variant::crazy).round(2);  // one book and one run
+  rules.deal.contract = Rules::for_variant(Variant::crazy).round(2);  // one book and one run
   const Arrangement round2 = arrange(hand.cards(), hand.wild, rules);
   CHECK(round2.score.points == 10);
   CHECK(round2.check.sets == 1);
   CHECK(round2.check.sequences == 1);
   // Round 1 wants two books: 5♣-5♦-5♠ and … there is no second book, so the best is shown with
   // the contract unmet.
-  rules.contract = Rules::for_variant(Variant::crazy).round(1);
+  rules.deal.contract = Rules::for_variant(Variant::crazy).round(1);
   const Arrangement round1 = arrange(hand.cards(), hand.wild, rules);
   CHECK(round1.score.points == 10);
   CHECK(std::any_of(round1.check.problems.begin(), round1.check.problems.end(),
@@ -255,8 +255,8 @@ TEST_CASE("rules the arrangement search cannot answer are refused, not answered 
   // Basic Rummy from two packs with books that may repeat a suit: the search for the least
   // deadwood assumed a set's suits differ and found 31 (no meld) where 7♠-7♠-7♥ is a book.
   Rules rules = Rules::for_variant(Variant::basic);
-  rules.decks = 2;
-  rules.set_suits_differ = false;
+  rules.deck.decks = 2;
+  rules.melds.set_suits_differ = false;
   const std::vector<Card> cards = hand_of("7♠ 7♠ 7♥ K♣").cards();
   CHECK(arrange_by_subsets(cards, std::nullopt, rules).score.points == 10);
   const std::string why =
@@ -269,6 +269,6 @@ TEST_CASE("rules the arrangement search cannot answer are refused, not answered 
   CHECK(arrange_refusal(cards.size(), rules, "arrange") ==
         "arrange cannot answer for these rules: " + why);
   // The same game asked to search by subsets answers, and rightly.
-  rules.arrange_by = ArrangeBy::subsets;
+  rules.count.arrange_by = ArrangeBy::subsets;
   CHECK(arrange(cards, std::nullopt, rules).score.points == 10);
 }

@@ -69,7 +69,8 @@ GroupKind reference_kind(const std::vector<Card>& cards, WildRank wild, const Ru
       four.push_back(Card(static_cast<Rank>(rank), static_cast<Suit>(suit)));
     }
     if (n <= 4 && naturals_fit(naturals, four)) return GroupKind::set;
-    if (n == 5 && rules.fifth_card_joker && naturals.size() <= 4 && naturals_fit(naturals, four)) {
+    if (n == 5 && rules.melds.fifth_card_joker && naturals.size() <= 4 &&
+        naturals_fit(naturals, four)) {
       return GroupKind::set;
     }
   }
@@ -108,7 +109,7 @@ TEST_CASE("classification agrees with the reference on random groups with jokers
     }
     const WildRank wild = random() % 4 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
     Rules rules = Rules::for_variant(Variant::indian);
-    rules.fifth_card_joker = random() % 2 == 0;
+    rules.melds.fifth_card_joker = random() % 2 == 0;
     const GroupKind expected = reference_kind(group, wild, rules);
     const GroupKind actual = classify_group(group, wild, rules).kind;
     if (expected != actual) {

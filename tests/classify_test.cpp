@@ -132,8 +132,8 @@ TEST_CASE("reasons for groups that are neither sequence nor set") {
   CHECK(reason("5♠-6♥-8♦-9♣") ==
         "5♠ and 6♥ share neither suit nor rank: a sequence needs one suit, a set one rank");
   Rules many_decks = Rules::for_variant(Variant::indian);
-  many_decks.decks = 8;
-  many_decks.printed_jokers_per_deck = 2;
+  many_decks.deck.decks = 8;
+  many_decks.deck.printed_jokers_per_deck = 2;
   CHECK(reason("PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ-PJ", "", many_decks) ==
         "14 cards: a sequence has at most 13 and a set at most 4");
 }

@@ -27,13 +27,13 @@ Rules fours(Game) {
   rules.words.game = "Fours";
   rules.words.group = "quartet";
   rules.words.groups = "quartets";
-  rules.hand_size = 8;
-  rules.deal_sizes = {8, 8, 8, 8, 8, 8, 8};
-  rules.min_group = 4;
-  rules.min_run = 4;
-  rules.lays_off = true;
-  rules.shown_count = ShownCount::deadwood;
-  rules.arrange_by = ArrangeBy::least_deadwood;
+  rules.deal.hand_size = 8;
+  rules.deal.deal_sizes = {8, 8, 8, 8, 8, 8, 8};
+  rules.melds.min_group = 4;
+  rules.melds.min_run = 4;
+  rules.melds.lays_off = true;
+  rules.count.shown_count = ShownCount::deadwood;
+  rules.count.arrange_by = ArrangeBy::least_deadwood;
   Match& match = rules.match;
   match.deal_word = "hand";
   match.deal_points = DealPoints::each_scores_own;
@@ -75,7 +75,7 @@ std::string fours_sheet_error(const std::string& text) {
 TEST_CASE("a game defined in a test is coherent and knows its rulebook") {
   CHECK_FALSE(check_rules(rules));
   CHECK(rules.id == "fours");
-  CHECK(rules.as_in_rulebook(Game::points).min_group == 4);
+  CHECK(rules.as_in_rulebook(Game::points).melds.min_group == 4);
   CHECK(non_default_house_rules(rules).empty());
 }
 

@@ -82,7 +82,7 @@ TEST_CASE("the deck limits: two copies of a card and two printed jokers with two
       hand_of("8♥ 8♥ PJ PJ", "", Rules::for_variant(Variant::indian)).groups[0];
   CHECK_FALSE(first_card_over_deck_limit(cards, Rules::for_variant(Variant::indian)));
   Rules one_deck = Rules::for_variant(Variant::indian);
-  one_deck.decks = 1;
+  one_deck.deck.decks = 1;
   CHECK(first_card_over_deck_limit(cards, one_deck) == 1U);
   std::vector<Card> three = cards;
   three.push_back(Card::printed_joker());

@@ -176,7 +176,7 @@ TEST_CASE("describe: the game's result and header in a game of scores") {
       settle_text("game basic target 20\nplayers Asha Ravi\ndeal\n Asha out\n Ravi showed K♣ Q♣\n");
   CHECK(describe_result(s) == "Asha wins by reaching 20, 20");
   CHECK(sheet_header(s) == "Basic Rummy to 20; players Asha Ravi");
-  CHECK(shown_count_label(s.rules.shown_count) == "in hand");
+  CHECK(shown_count_label(s.rules.count.shown_count) == "in hand");
   CHECK(shown_count_label(ShownCount::deadwood) == "deadwood");
 
   const Settlement knock =

@@ -26,7 +26,7 @@ TEST_CASE("only a hand one card over a declared hand's fixed size is a drawn han
   // Basic, Knock and Crazy Rummy have no fixed shown hand and no declaration.
   for (const Variant variant : {Variant::basic, Variant::knock, Variant::crazy}) {
     const Rules rules = Rules::for_variant(variant);
-    CHECK_FALSE(is_drawn_hand(static_cast<std::size_t>(rules.hand_size) + 1, rules));
+    CHECK_FALSE(is_drawn_hand(static_cast<std::size_t>(rules.deal.hand_size) + 1, rules));
   }
 }
 

@@ -59,15 +59,15 @@ TEST_CASE("Gin Rummy as data: one pack, no jokers, ace low, two players of 10 ca
   const Rules rules = Rules::for_variant(Variant::gin);
   CHECK(rules.id == "gin");
   CHECK(rules.words.game == "Gin Rummy");
-  CHECK(rules.decks == 1);
+  CHECK(rules.deck.decks == 1);
   CHECK_FALSE(rules.has_jokers());
-  CHECK(rules.ace_low);
-  CHECK_FALSE(rules.ace_high);
-  CHECK(rules.hand_size == 10);
+  CHECK(rules.melds.ace_low);
+  CHECK_FALSE(rules.melds.ace_high);
+  CHECK(rules.deal.hand_size == 10);
   CHECK(rules.match.min_players == 2);
   CHECK(rules.match.max_players == 2);
   CHECK(rules.words.sequence == "run");
-  CHECK(rules.arrange_by == ArrangeBy::least_deadwood);
+  CHECK(rules.count.arrange_by == ArrangeBy::least_deadwood);
   CHECK(rules.gin.on);
   CHECK_FALSE(Rules::for_variant(Variant::knock).gin.on);
 }

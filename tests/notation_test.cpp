@@ -115,7 +115,7 @@ TEST_CASE("more copies than the decks hold") {
         "PJ 2♠ PJ PJ\n"
         "         ^\n");
   Rules one_deck = Rules::for_variant(Variant::indian);
-  one_deck.decks = 1;
+  one_deck.deck.decks = 1;
   CHECK(error_of("8♥ 9♥ 8♥", "", one_deck) ==
         "<test>:1:7: error: a second 8♥: 1 deck holds only 1 of each card\n"
         "8♥ 9♥ 8♥\n"
@@ -375,15 +375,15 @@ TEST_CASE("a hand shown at the end of a deal must hold 13 cards when asked") {
 
 TEST_CASE("one copy too many is named in words, whatever the decks") {
   Rules rules = Rules::for_variant(Variant::indian);
-  rules.decks = 8;
+  rules.deck.decks = 8;
   std::string nine;
   for (int i = 0; i < 9; ++i) nine += "K♥ ";
   CHECK(error_of(nine, "", rules).find("a ninth K♥: 8 decks hold only 8 of each card") !=
         std::string::npos);
-  rules.decks = 7;
+  rules.deck.decks = 7;
   CHECK(error_of(nine, "", rules).find("an eighth K♥: 7 decks hold only 7") != std::string::npos);
-  rules.decks = 8;
-  rules.printed_jokers_per_deck = 2;
+  rules.deck.decks = 8;
+  rules.deck.printed_jokers_per_deck = 2;
   std::string jokers;
   for (int i = 0; i < 17; ++i) jokers += "PJ ";
   CHECK(error_of(jokers, "", rules).find("a 17th printed joker: 8 decks hold only 16") !=

@@ -37,7 +37,7 @@ TEST_CASE("every house rule has the rulebook's value as its default and can be s
 TEST_CASE("the two house rules of §2") {
   Rules rules = Rules::for_variant(Variant::indian);
   CHECK_FALSE(apply_house_rule(rules, "pure-without-second=ungrouped"));
-  CHECK(rules.pure_without_second == PureWithoutSecondCount::ungrouped);
+  CHECK(rules.declaration->pure_without_second == PureWithoutSecondCount::ungrouped);
   CHECK_FALSE(apply_house_rule(rules, "fifth-card-joker=on"));
   CHECK(rules.largest_set() == 5);
   const auto settings = non_default_house_rules(rules);
@@ -66,8 +66,8 @@ TEST_CASE("numeric house rules: the cap, a wrong show and the drops of the forma
   Rules rules = Rules::for_variant(Variant::indian);
   CHECK_FALSE(apply_house_rule(rules, "points-cap=100"));
   CHECK_FALSE(apply_house_rule(rules, "wrong-show=60"));
-  CHECK(rules.points_cap == 100);
-  CHECK(rules.wrong_show_points == 60);
+  CHECK(rules.points_cap() == 100);
+  CHECK(rules.declaration->wrong_show_points == 60);
   auto settings = non_default_house_rules(rules);
   REQUIRE(settings.size() == 2);
   CHECK(settings[0].text() == "points-cap=100");
@@ -98,7 +98,7 @@ TEST_CASE("numeric house rules refuse numbers out of range and drops that cost t
         "house rule wrong-show takes a whole number from 1 to 999, not '80.5'");
   CHECK(apply_house_rule(rules, "first-drop=") ==
         "house rule first-drop takes a whole number from 0 to 999, not ''");
-  CHECK(rules.points_cap == 80);
+  CHECK(rules.points_cap() == 80);
   CHECK_FALSE(house_rules_conflict(rules));
   // Whatever the order they are given in, the drops and the cap are checked together.
   CHECK_FALSE(apply_house_rule(rules, "first-drop=50"));
@@ -209,46 +209,47 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
     cases.push_back({rules, std::move(message)});
   };
   broken(
-      basic, [](Rules& r) { r.decks = 0; }, "decks is below 1, but a game is played with a pack");
+      basic, [](Rules& r) { r.deck.decks = 0; },
+      "decks is below 1, but a game is played with a pack");
   broken(
-      basic, [](Rules& r) { r.min_run = 2; },
+      basic, [](Rules& r) { r.melds.min_run = 2; },
       "min_run is shorter than min_group, but a run is a group like any other");
   broken(
-      basic, [](Rules& r) { r.shown_count = ShownCount::by_declaration; },
+      basic, [](Rules& r) { r.count.shown_count = ShownCount::by_declaration; },
       "shown_count counts by declaration, but the game does not declare (declares)");
   broken(
-      basic, [](Rules& r) { r.arrange_by = ArrangeBy::declaration; },
+      basic, [](Rules& r) { r.count.arrange_by = ArrangeBy::declaration; },
       "arrange_by is declaration, but the game does not declare (declares)");
   broken(
-      basic, [](Rules& r) { r.set_suits_differ = false; },
+      basic, [](Rules& r) { r.melds.set_suits_differ = false; },
       "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
       "differ (the search by subsets, arrange_by subsets, allows repeats)");
   broken(
-      indian, [](Rules& r) { r.set_suits_differ = false; },
+      indian, [](Rules& r) { r.melds.set_suits_differ = false; },
       "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
       "differ (the search by subsets, arrange_by subsets, allows repeats)");
   broken(
-      indian, [](Rules& r) { r.wild_cards_score_zero = false; },
+      indian, [](Rules& r) { r.count.wild_cards_score_zero = false; },
       "wild_cards_score_zero is off, but the search for the least deadwood counts every joker "
       "0 (the search by subsets, arrange_by subsets, counts them)");
   broken(
-      indian, [](Rules& r) { r.joker_points = 20; },
+      indian, [](Rules& r) { r.count.joker_points = 20; },
       "joker_points is not 0, but the search for the least deadwood counts every joker 0 (the "
       "search by subsets, arrange_by subsets, counts them)");
   broken(
-      indian, [](Rules& r) { r.max_wilds_in_set = 1; },
+      indian, [](Rules& r) { r.melds.max_wilds_in_set = 1; },
       "max_wilds_in_run and max_wilds_in_set limit the jokers of a meld, but the search for "
       "the least deadwood lets a meld take any number (the search by subsets, arrange_by "
       "subsets, limits them)");
   broken(
-      basic, [](Rules& r) { r.ace_low = false; },
+      basic, [](Rules& r) { r.melds.ace_low = false; },
       "ace_low is off, but the search for the least deadwood takes A-2-3 as a run");
   broken(
-      basic, [&](Rules& r) { r.rounds = crazy.rounds; },
+      basic, [&](Rules& r) { r.deal.rounds = crazy.deal.rounds; },
       "rounds set contracts, but the search for the least deadwood meets none (the search by "
       "subsets, arrange_by subsets, does)");
   broken(
-      indian, [](Rules& r) { r.arrange_by = ArrangeBy::subsets; },
+      indian, [](Rules& r) { r.count.arrange_by = ArrangeBy::subsets; },
       "arrange_by is subsets, but the search by subsets finds the least deadwood, not the best "
       "declaration (declares)");
   for (const Broken& each : cases) CHECK(check_rules(each.rules) == each.message);

@@ -419,14 +419,14 @@ void add_rules_options(CLI::App& command, CommonOptions& options, bool with_vari
   if (with_variant && with_round) {
     std::size_t most_rounds = 0;  // the games with rounds and contracts (Crazy Rummy)
     for (const Variant variant : all_variants) {
-      most_rounds = std::max(most_rounds, Rules::for_variant(variant).rounds.size());
+      most_rounds = std::max(most_rounds, Rules::for_variant(variant).deal.rounds.size());
     }
     const auto rounds = static_cast<int>(most_rounds);
     command
         .add_option(
             "--round", options.round,
             fmt::format("{}: the round (1-{}) whose contract the melds must meet",
-                        games_where([](const Rules& rules) { return !rules.rounds.empty(); }),
+                        games_where([](const Rules& rules) { return !rules.deal.rounds.empty(); }),
                         rounds))
         ->check(whole_number(1, rounds));
   }
@@ -501,7 +501,7 @@ Rules rules_from(const CommonOptions& options, Game format) {
       throw CommandError{"--decks: " + decks_refusal(rules, *options.decks).value_or(""),
                          std::nullopt};
     }
-    rules.decks = *options.decks;
+    rules.deck.decks = *options.decks;
   }
   if (options.wild && !offered.wild_rank) {
     throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",
@@ -509,8 +509,8 @@ Rules rules_from(const CommonOptions& options, Game format) {
                        std::nullopt};
   }
   if (options.round) {
-    if (*options.round <= offered.rounds) rules.contract = rules.round(*options.round);
-    if (!rules.contract) {
+    if (*options.round <= offered.rounds) rules.deal.contract = rules.round(*options.round);
+    if (!rules.deal.contract) {
       const std::vector<Variant> games =
           variants_where([](const Rules& r) { return options_of(r).rounds > 0; });
       throw CommandError{fmt::format("--round is for {}'s contracts (--variant {})",

@@ -46,18 +46,18 @@ struct ArrangeResult {
           << "\n";
     }
     print_groups(out, best.hand, best.check, rules, style);
-    if (rules.contract) {
+    if (rules.deal.contract) {
       const auto unmet =
           std::find_if(best.check.problems.begin(), best.check.problems.end(),
                        [](const Problem& p) { return p.kind == ProblemKind::contract_unmet; });
       out << (unmet == best.check.problems.end()
                   ? style.paint(fmt::format("round {}'s contract is met: these melds go down",
-                                            rules.contract->round),
+                                            rules.deal.contract->round),
                                 colour::good)
                   : style.paint(explain(*unmet, best.check, best.hand, rules), colour::bad))
           << "\n";
     }
-    const bool declares = rules.arrange_by == ArrangeBy::declaration;
+    const bool declares = rules.count.arrange_by == ArrangeBy::declaration;
     const std::string plural = best.score.points == 1 ? "" : "s";
     if (!declares && best.score.points == 0) {
       out << style.paint("rummy: every card is in a meld", colour::good) << "\n";
@@ -72,7 +72,8 @@ struct ArrangeResult {
       out << style.paint(fmt::format("best: pays {} point{}", best.score.points, plural),
                          colour::strong);
       if (best.score.points != best.score.uncapped) {
-        out << fmt::format(" ({} before the {}-point cap)", best.score.uncapped, rules.points_cap);
+        out << fmt::format(" ({} before the {}-point cap)", best.score.uncapped,
+                           rules.points_cap());
       }
       out << "\nrule: " << describe(best.score, rules) << "\n";
     }
@@ -91,7 +92,7 @@ struct ArrangeResult {
 int run_arrange(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    const bool exact = rules.exact_hand_size;
+    const bool exact = rules.deal.exact_hand_size;
     const ReadHand read =
         read_hand_from(options, rules, env, exact ? HandSize::shown_or_drawn : HandSize::any);
     const std::vector<Card> cards = read.hand.cards();
@@ -103,9 +104,9 @@ int run_arrange(const CommonOptions& options, const Environment& env) {
                            return arrange(cards, read.hand.wild, with).score.points;
                          })};
     if (read.hand.groups.size() > 1 &&
-        (!exact || cards.size() == static_cast<std::size_t>(rules.hand_size))) {
+        (!exact || cards.size() == static_cast<std::size_t>(rules.deal.hand_size))) {
       const DeclarationCheck check = check_declaration(read.hand, rules);
-      result.given = rules.arrange_by == ArrangeBy::declaration
+      result.given = rules.count.arrange_by == ArrangeBy::declaration
                          ? score_shown_hand(read.hand, check, rules)
                          : score_deadwood(read.hand, check, rules);
     }

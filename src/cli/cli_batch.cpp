@@ -44,6 +44,7 @@ class RecordWriter {
   RecordWriter(Format format, const Rules& rules) : format_(format), rules_(rules) {
     // The rule's words depend only on the basis, the rules and the game: say each once.
     for (std::size_t basis = 0; basis < rule_text_.size(); ++basis) {
+      if (from_declaration(static_cast<ScoreBasis>(basis)) && !rules_.declares()) continue;
       for (const Game game : all_games) {
         Score score;
         score.basis = static_cast<ScoreBasis>(basis);
@@ -291,11 +292,12 @@ std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   CLI::Option* game = add_enum_option(
       command, "--game", options->game, all_games, game_name,
       "The game, unless a line says otherwise: " + spoken_list(all_games, game_name));
-  command.add_flag(
-      "--declared", options->declared,
-      fmt::format("Hands were declared (valid: 0, wrong show: {} unless house rule "
-                  "wrong-show says otherwise) unless a line says 'shown'",
-                  game_where([](const Rules& rules) { return rules.declares; }).wrong_show_points));
+  command.add_flag("--declared", options->declared,
+                   fmt::format("Hands were declared (valid: 0, wrong show: {} unless house rule "
+                               "wrong-show says otherwise) unless a line says 'shown'",
+                               game_where([](const Rules& rules) { return rules.declares(); })
+                                   .declared()
+                                   .wrong_show_points));
   command
       .add_option("--jobs,-j", options->jobs,
                   "Threads that judge hands (default: the machine's cores); records keep the "

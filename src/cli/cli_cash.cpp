@@ -16,7 +16,7 @@ namespace {
 
 // The game played in table formats (points, pools, deals): its money is what cash reckons.
 bool has_formats(const Rules& rules) {
-  return rules.has_formats;
+  return rules.has_formats();
 }
 
 struct CashOptions {
@@ -160,7 +160,7 @@ int run_points(const CashOptions& options, const Environment& env) {
                            std::nullopt};
       }
     }
-    const int cap = rules.points_cap;
+    const int cap = rules.points_cap();
     std::vector<int> counted;
     for (const int points : losers) counted.push_back(std::min(points, cap));
     const Fee fee = fee_of(options.fee);
@@ -199,7 +199,7 @@ void add_format(CLI::App& command, CashOptions& options) {
 std::function<int()> setup_cash(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<CashOptions>();
   command.require_subcommand(1);
-  const int cap = game_where(has_formats, Game::points).points_cap;
+  const int cap = game_where(has_formats, Game::points).points_cap();
   const Rules table = game_where(has_formats, Game::pool101);  // pools and deals
   CLI::App* points = command.add_subcommand(
       "points", "Points rummy: the winner's gross, the fee and the net from the losers' points");

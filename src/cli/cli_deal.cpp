@@ -47,7 +47,7 @@ Input lines_of(const DealOptions& options, const Environment& env) {
 // The sheet's name of the game chosen by --variant and --game ('points', 'basic' …).
 std::string table_game_name(Game game, const Rules& rules) {
   for (const TableGame& table : table_games()) {
-    if (table.rules == rules.rulebook && (!rules.has_formats || table.game == game)) {
+    if (table.rules == rules.rulebook && (!rules.has_formats() || table.game == game)) {
       return std::string(table.name);
     }
   }
@@ -63,7 +63,7 @@ void check_money_options(const DealOptions& options, const Rules& rules) {
     throw CommandError{
         fmt::format("{} is for {}, where each deal is paid in money; {} {}", name,
                     game_description(Game::points),
-                    rules.has_formats ? game_description(options.game) : rules.words.game,
+                    rules.has_formats() ? game_description(options.game) : rules.words.game,
                     rules.match.keeps_money
                         ? "pays out the entry fees at the end of a game (rummy settle)"
                         : "keeps scores, no money"),
@@ -102,10 +102,10 @@ Sheet deal_sheet(const DealOptions& options, const Input& input) {
   refuse_game_option(options.game_given, rules_from(common));
   const Rules rules = Rules::for_variant(common.variant, options.game);
   check_money_options(options, rules);
-  if (!rules.rounds.empty() && !common.round) {
+  if (!rules.deal.rounds.empty() && !common.round) {
     throw CommandError{fmt::format("{} deals by rounds, each with its cards and contract: give "
                                    "--round (1-{})",
-                                   rules.words.game, rules.rounds.size()),
+                                   rules.words.game, rules.deal.rounds.size()),
                        std::nullopt};
   }
 
@@ -189,11 +189,11 @@ std::function<int()> setup_deal(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<DealOptions>();
   add_deal_options(command, options->common);
   add_rules_options(command, options->common, /*with_variant=*/true);
-  CLI::Option* game =
-      add_enum_option(command, "--game", options->game, all_games, game_name,
-                      fmt::format("The format of {}: {}",
-                                  games_where([](const Rules& rules) { return rules.has_formats; }),
-                                  spoken_list(all_games, game_name)));
+  CLI::Option* game = add_enum_option(
+      command, "--game", options->game, all_games, game_name,
+      fmt::format("The format of {}: {}",
+                  games_where([](const Rules& rules) { return rules.has_formats(); }),
+                  spoken_list(all_games, game_name)));
   const std::string_view points = game_description(Game::points);
   command.add_option("--point", options->point,
                      fmt::format("In {}: the value of a point, e.g. 2 (the deal's money)", points));

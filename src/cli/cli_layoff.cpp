@@ -105,12 +105,13 @@ int run_layoff(const LayoffOptions& options, const Environment& env) {
         over && *over >= table.size()) {
       const std::size_t k = *over - table.size();
       const Card card = extended[*over];
-      throw input_error("<cards>", options.cards, added.written.cards[k].offset,
-                        fmt::format("{} is one more {} than {} with the meld",
-                                    card.is_printed_joker() ? "printed joker" : to_string(card),
-                                    card.is_printed_joker() ? "joker" : "copy",
-                                    rules.decks == 1 ? std::string("1 deck holds")
-                                                     : fmt::format("{} decks hold", rules.decks)));
+      throw input_error(
+          "<cards>", options.cards, added.written.cards[k].offset,
+          fmt::format("{} is one more {} than {} with the meld",
+                      card.is_printed_joker() ? "printed joker" : to_string(card),
+                      card.is_printed_joker() ? "joker" : "copy",
+                      rules.deck.decks == 1 ? std::string("1 deck holds")
+                                            : fmt::format("{} decks hold", rules.deck.decks)));
     }
     const WildRank wild = meld.hand.wild;
     const LayOff result = lay_off(table, added.hand.cards(), wild, rules);

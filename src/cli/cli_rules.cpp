@@ -33,42 +33,44 @@ std::vector<std::string> game_lines(const Rules& rules) {
   std::vector<std::string> lines;
   const int jokers = rules.printed_jokers_allowed();
   lines.push_back(fmt::format(
-      "cards: {} pack{}{}", rules.decks, rules.decks == 1 ? "" : "s",
+      "cards: {} pack{}{}", rules.deck.decks, rules.deck.decks == 1 ? "" : "s",
       jokers > 0 ? fmt::format(" and {} printed joker{}", jokers, jokers == 1 ? "" : "s")
                  : std::string(", no jokers")));
   std::string values;
   for (int r = 1; r <= rank_count; ++r) {
     values += fmt::format("{}{} {}", values.empty() ? "" : ", ", rank_name(static_cast<Rank>(r)),
-                          rules.card_points[static_cast<std::size_t>(r - 1)]);
+                          rules.count.card_points[static_cast<std::size_t>(r - 1)]);
   }
   lines.push_back(fmt::format(
       "card values: {}{}{}", values,
-      jokers > 0 ? fmt::format("; a printed joker {}", rules.joker_points) : std::string(),
-      rules.wild_cards_score_zero && rules.deal_has_wild_rank ? ", a wild card 0" : ""));
-  const std::string_view ace = rules.ace_low && rules.ace_high ? "low or high (never both)"
-                               : rules.ace_high                ? "high"
-                                                               : "low only";
-  lines.push_back(
-      fmt::format("runs: {} or more cards of one suit in order, the ace {}", rules.min_run, ace));
-  lines.push_back(fmt::format("books (sets): {} to {} cards of one rank, {}", rules.min_group,
+      jokers > 0 ? fmt::format("; a printed joker {}", rules.count.joker_points) : std::string(),
+      rules.count.wild_cards_score_zero && rules.deck.deal_has_wild_rank ? ", a wild card 0" : ""));
+  const std::string_view ace = rules.melds.ace_low && rules.melds.ace_high
+                                   ? "low or high (never both)"
+                               : rules.melds.ace_high ? "high"
+                                                      : "low only";
+  lines.push_back(fmt::format("runs: {} or more cards of one suit in order, the ace {}",
+                              rules.melds.min_run, ace));
+  lines.push_back(fmt::format("books (sets): {} to {} cards of one rank, {}", rules.melds.min_group,
                               rules.largest_set(),
-                              rules.set_suits_differ ? "each of another suit" : "any suits"));
+                              rules.melds.set_suits_differ ? "each of another suit" : "any suits"));
   std::string wild = wild_cards_text(rules);
-  if (rules.max_wilds_in_run < rules.max_sequence || rules.max_wilds_in_set < rules.largest_set()) {
-    wild += fmt::format("; at most {} in a run and {} in a book", rules.max_wilds_in_run,
-                        rules.max_wilds_in_set);
+  if (rules.melds.max_wilds_in_run < rules.melds.max_sequence ||
+      rules.melds.max_wilds_in_set < rules.largest_set()) {
+    wild += fmt::format("; at most {} in a run and {} in a book", rules.melds.max_wilds_in_run,
+                        rules.melds.max_wilds_in_set);
   }
   lines.push_back("wild cards: " + wild);
-  if (!rules.rounds.empty()) {
-    for (const Contract& contract : rules.rounds) {
+  if (!rules.deal.rounds.empty()) {
+    for (const Contract& contract : rules.deal.rounds) {
       lines.push_back(fmt::format("round {}: {} cards dealt, {} to go down", contract.round,
                                   contract.cards, contract_text(contract.books, contract.runs)));
     }
-  } else if (rules.exact_hand_size) {
-    lines.push_back(fmt::format("deal: {} cards each", rules.hand_size));
+  } else if (rules.deal.exact_hand_size) {
+    lines.push_back(fmt::format("deal: {} cards each", rules.deal.hand_size));
   } else if (rules.match.min_players == rules.match.max_players) {
-    lines.push_back(
-        fmt::format("deal: {} cards each to {} players", rules.hand_size, rules.match.max_players));
+    lines.push_back(fmt::format("deal: {} cards each to {} players", rules.deal.hand_size,
+                                rules.match.max_players));
   } else {
     lines.push_back(fmt::format("deal: {} cards each to 2 players, {} to 3 or 4, {} to 5 or 6",
                                 rules.deal_size(2), rules.deal_size(3), rules.deal_size(5)));
@@ -110,14 +112,17 @@ struct RulesResult {
                                  GroupKind::set, GroupKind::unmatched, GroupKind::invalid}) {
       kinds[std::string(kind_id(kind))] = std::string(kind_name(kind, rules));
     }
+    const std::optional<Declaration>& declared = rules.declaration;
     return {{"variant", rules.id},
             {"game", game},
             {"kinds", kinds},
             {"house_rules", list},
-            {"hand_size", rules.hand_size},
-            {"points_cap", rules.points_cap},
-            {"wrong_show", rules.wrong_show_points},
-            {"valid_after_declaration", rules.valid_after_declaration_points},
+            {"hand_size", rules.deal.hand_size},
+            // A game without a declaration has no cap, wrong show or valid hand after one: null.
+            {"points_cap", declared ? Json(declared->points_cap) : Json(nullptr)},
+            {"wrong_show", declared ? Json(declared->wrong_show_points) : Json(nullptr)},
+            {"valid_after_declaration",
+             declared ? Json(declared->valid_after_declaration_points) : Json(nullptr)},
             {"drops", drops_json(rules)}};
   }
 
@@ -155,12 +160,12 @@ struct RulesResult {
       }
       out << "  source: " << rule.source << "\n";
     }
-    if (!rules.declares) return;  // the cap, wrong shows and drops are Indian rummy's
+    if (!rules.declares()) return;  // the cap, wrong shows and drops belong to a declaration
     out << fmt::format(
         "\nPoints in force (rules §2.6): a hand holds {} cards; a loser pays at most {}; a "
         "wrong show pays {};\na valid hand shown after the winner's declaration pays {}.\n",
-        rules.hand_size, rules.points_cap, rules.wrong_show_points,
-        rules.valid_after_declaration_points);
+        rules.deal.hand_size, rules.points_cap(), rules.declared().wrong_show_points,
+        rules.declared().valid_after_declaration_points);
     out << "Drops (first / middle):";
     for (const Game game : all_games) {
       const DropPenalty& penalty = rules.drop_penalty(game);

@@ -210,7 +210,7 @@ struct ScoreResult {
     out << style.paint(fmt::format("pays {} point{}", score.points, score.points == 1 ? "" : "s"),
                        colour::strong);
     if (score.points != score.uncapped) {
-      out << fmt::format(" ({} before the {}-point cap)", score.uncapped, rules.points_cap);
+      out << fmt::format(" ({} before the {}-point cap)", score.uncapped, rules.points_cap());
     }
     out << "\nrule: " << describe(score, rules, game) << "\n";
     if (!score.counted.empty()) {
@@ -284,9 +284,9 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     }
     // A hand shown at the end of a deal, declared or not, holds exactly hand_size cards; where
     // hands are declared, one more is a drawn hand, scored after its discard.
-    const HandSize size = !rules.exact_hand_size ? HandSize::dealt
-                          : rules.declares       ? HandSize::shown_or_drawn
-                                                 : HandSize::shown;
+    const HandSize size = !rules.deal.exact_hand_size ? HandSize::dealt
+                          : rules.declares()          ? HandSize::shown_or_drawn
+                                                      : HandSize::shown;
     const ReadHand read = read_hand_from(options.common, rules, env, size);
     const auto judge = [&](const Rules& with, bool look_for_declaration) {
       return judge_hand(read.hand, read.written.grouped, with, look_for_declaration);
@@ -327,7 +327,9 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
       fmt::format("The player declared this hand (valid: 0, a wrong show: {} unless house rule "
                   "wrong-show says otherwise); without it the hand is a loser's, shown after "
                   "someone else declared",
-                  game_where([](const Rules& rules) { return rules.declares; }).wrong_show_points));
+                  game_where([](const Rules& rules) { return rules.declares(); })
+                      .declared()
+                      .wrong_show_points));
   CLI::Option* drop =
       add_enum_option(command, "--drop", options->drop, all_drops, drop_name,
                       "Score a drop instead of a hand: " + spoken_list(all_drops, drop_name));

@@ -48,8 +48,9 @@ std::string entry_line(const Settlement& s, const EntryResult& entry, const std:
     return fmt::format("  {}  {:<30} {:>3}", name, describe_outcome(entry), entry.points);
   }
   const std::string counted =
-      entry.score ? fmt::format("{:<8} {:>3}", shown_count_label(s.rules.shown_count), entry.points)
-                  : std::string(12, ' ');
+      entry.score
+          ? fmt::format("{:<8} {:>3}", shown_count_label(s.rules.count.shown_count), entry.points)
+          : std::string(12, ' ');
   std::string line = fmt::format("  {}  {:<10} {}  {:>5}", name, describe_outcome(entry), counted,
                                  score_text(s, entry.change, true));
   if (!entry.hand.empty()) line += "  " + entry.hand;
@@ -72,7 +73,7 @@ void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
                 const Style& style) {
   const std::vector<std::string> padded = padded_names(s);
   out << "\n" << style.paint(deal_title(s, deal), colour::strong);
-  if (s.rules.deal_has_wild_rank) {
+  if (s.rules.deck.deal_has_wild_rank) {
     out << fmt::format(" (wild: {})",
                        deal.wild ? std::string(rank_plural(*deal.wild)) : std::string("none"));
   }
@@ -140,7 +141,7 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
          {"uncapped", entry.score ? Json(entry.score->uncapped) : Json(nullptr)},
          {"change",
           s.rules.match.standing == Standing::score ? score_json(s, entry.change) : Json(nullptr)},
-         {"valid", hand && s.rules.declares ? Json(entry.valid_hand) : Json(nullptr)},
+         {"valid", hand && s.rules.declares() ? Json(entry.valid_hand) : Json(nullptr)},
          {"hand", hand ? Json(entry.hand) : Json(nullptr)},
          {"grouping", hand ? Json(grouping_id(entry.grouping)) : Json(nullptr)},
          {"rule_id", entry.score ? Json(basis_id(entry.score->basis)) : Json(nullptr)},

@@ -142,7 +142,7 @@ int run_toss(const TossOptions& options, const Environment& env) {
     }
     if (const auto over = first_card_over_deck_limit(result.cards, rules)) {
       throw CommandError{fmt::format("{}'s {} is one more than {} decks hold", result.names[*over],
-                                     to_string(result.cards[*over]), rules.decks),
+                                     to_string(result.cards[*over]), rules.deck.decks),
                          std::nullopt};
     }
     result.order = toss_order(result.cards, rules);

@@ -44,13 +44,14 @@ struct ValidateResult {
     if (const std::string which = discard_text(judged, rules); !which.empty()) out << which << "\n";
     print_groups(out, hand, check, rules, style);
     const std::string after = after_discard_text(judged, rules);
-    const bool declares = rules.declares;  // a hand is judged as a declaration
+    const bool declares = rules.declares();  // a hand is judged as a declaration
     if (check.valid()) {
       out << style.paint(declares ? std::string("valid declaration")
                                   : fmt::format("every {} is valid", rules.words.group),
                          colour::good)
           << after << ": " << hand.card_count() << " cards in " << summarize(check, rules);
-      if (rules.contract) out << fmt::format("; round {}'s contract is met", rules.contract->round);
+      if (rules.deal.contract)
+        out << fmt::format("; round {}'s contract is met", rules.deal.contract->round);
       out << "\n";
     } else {
       out << style.paint(declares ? "not a valid declaration" : "not valid", colour::bad)
@@ -70,8 +71,8 @@ int run_validate(const CommonOptions& options, const Environment& env) {
     const Rules rules = rules_from(options);
     // An Indian hand of another size is the declaration's problem (rules §6.3); the other games
     // refuse more cards than they deal.
-    const ReadHand read = read_hand_from(options, rules, env,
-                                         rules.exact_hand_size ? HandSize::any : HandSize::dealt);
+    const ReadHand read = read_hand_from(
+        options, rules, env, rules.deal.exact_hand_size ? HandSize::any : HandSize::dealt);
     const bool grouped = read.written.grouped;
     const auto judge = [&](const Rules& with) {
       return judge_hand(read.hand, grouped, with, /*look_for_declaration=*/true);

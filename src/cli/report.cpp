@@ -57,7 +57,7 @@ Json house_rules_json(const std::vector<HouseRuleSetting>& settings) {
 }
 
 std::string wild_line(const ReadHand& read, const Rules& rules) {
-  if (!rules.deal_has_wild_rank) {
+  if (!rules.deck.deal_has_wild_rank) {
     return fmt::format("{}: {}", rules.words.game, wild_cards_text(rules));
   }
   if (!read.hand.wild) {

@@ -106,8 +106,8 @@ class Search {
   bool pure_run_possible() const {
     for (int suit = 0; suit < suit_count; ++suit) {
       const std::uint32_t held = places(suit);
-      std::uint32_t streak = held;  // places that open rules_.min_run consecutive ones
-      for (int k = 1; k < rules_.min_run; ++k) streak &= held >> k;
+      std::uint32_t streak = held;  // places that open rules_.melds.min_run consecutive ones
+      for (int k = 1; k < rules_.melds.min_run; ++k) streak &= held >> k;
       if (streak != 0) return true;
     }
     return false;
@@ -119,7 +119,7 @@ class Search {
   Found one_sequence;   // exactly one sequence, pure (the "ungrouped" reading)
 
  private:
-  int value(Rank rank) const { return rules_.card_points[static_cast<int>(rank) - 1]; }
+  int value(Rank rank) const { return rules_.count.card_points[static_cast<int>(rank) - 1]; }
   std::uint8_t& count_at(int suit, int rank) {
     return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
   }
@@ -159,7 +159,7 @@ class Search {
     int points = 0;
     for (; places != 0; places &= places - 1) {
       const auto at = static_cast<std::size_t>(std::countr_zero(places));
-      points += rules_.card_points[at % rank_count] * count_[at];
+      points += rules_.count.card_points[at % rank_count] * count_[at];
     }
     return points;
   }
@@ -185,7 +185,7 @@ class Search {
         (n0 & n1 & (n2 | n3)) | (n2 & n3 & (n0 | n1)), n0 & n1 & n2 & n3};
     // Isolated with every joker of the hand, and with at most 0 and 1 jokers left to use.
     const auto isolated_places = [&](int budget) {
-      const int need = rules_.min_group - budget;  // suits a set of the rank needs
+      const int need = rules_.melds.min_group - budget;  // suits a set of the rank needs
       const std::uint32_t in_sets = need <= 0           ? 0x1FFFu
                                     : need > suit_count ? 0u
                                                         : in_suits[static_cast<std::size_t>(need)];
@@ -211,7 +211,8 @@ class Search {
     for (int budget = 0; budget < 2 && budget < jokers; ++budget) {
       isolated_with_[static_cast<std::size_t>(budget)] = isolated_places(budget);
     }
-    for (const int points : rules_.card_points) max_card_value_ = std::max(max_card_value_, points);
+    for (const int points : rules_.count.card_points)
+      max_card_value_ = std::max(max_card_value_, points);
   }
 
   // Deadwood `d` cannot beat `best`; zero deadwood can still declare, so it always goes on.
@@ -294,7 +295,7 @@ class Search {
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
     grow_run(meld, position, rank, rank, +1, 0, wild_start, wild_start);
-    if (card.rank() == Rank::ace && rules_.ace_high) {
+    if (card.rank() == Rank::ace && rules_.melds.ace_high) {
       meld.ace_high = true;
       grow_run(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
@@ -309,11 +310,11 @@ class Search {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
-      const int length = std::max(rules_.min_run, span);
+      const int length = std::max(rules_.melds.min_run, span);
       const int padding = length - span;
       const int jokers = gaps + padding;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
-      if (length <= rules_.max_sequence && (jokers == 0 || !wild_itself) &&
+      if (length <= rules_.melds.max_sequence && (jokers == 0 || !wild_itself) &&
           jokers_used_ + jokers <= jokers_possible()) {
         const bool pure = jokers == 0;
         meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
@@ -336,7 +337,7 @@ class Search {
     for (int next = last + step, skipped = 0; next >= lowest && next <= highest;
          next += step, ++skipped) {
       if (no_gaps && skipped > 0) break;
-      if ((next - first) * step + 1 > rules_.max_sequence) break;
+      if ((next - first) * step + 1 > rules_.melds.max_sequence) break;
       if (jokers_used_ + gaps + skipped > jokers_possible()) break;
       if (next == 14) break;  // the ace, taken in card order before any other card of its suit
       if (items_at(suit, next) == 0) continue;
@@ -369,8 +370,9 @@ class Search {
         meld.naturals[meld.natural_count++] =
             Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
       }
-      const int jokers = std::max(0, rules_.min_group - meld.natural_count);
-      if (meld.natural_count <= rules_.max_set && jokers_used_ + jokers <= jokers_possible()) {
+      const int jokers = std::max(0, rules_.melds.min_group - meld.natural_count);
+      if (meld.natural_count <= rules_.melds.max_set &&
+          jokers_used_ + jokers <= jokers_possible()) {
         meld.jokers = static_cast<std::uint8_t>(jokers);
         for (int i = 1; i < meld.natural_count; ++i) {
           take(static_cast<int>(meld.naturals[i].suit()), rank);
@@ -392,14 +394,15 @@ class Search {
     for (const Meld& meld : stack_) {
       switch (meld.kind) {
         case MeldKind::impure_run:
-          room += rules_.max_sequence - meld.length();
+          room += rules_.melds.max_sequence - meld.length();
           break;
         case MeldKind::set:
           room += rules_.largest_set() - meld.length();
           break;
         case MeldKind::pure_run:
-          pure_room += rules_.max_sequence - meld.length();
-          smallest_pure_room = std::min(smallest_pure_room, rules_.max_sequence - meld.length());
+          pure_room += rules_.melds.max_sequence - meld.length();
+          smallest_pure_room =
+              std::min(smallest_pure_room, rules_.melds.max_sequence - meld.length());
           break;
       }
     }
@@ -423,8 +426,8 @@ class Search {
         joker_discarded = true;
       }
     }
-    if (left < 0 || (rules_.pure_sequence_required && pure_sequences_ == 0)) return;
-    const int sequences = sequences_ + left / rules_.min_group;
+    if (left < 0 || (rules_.pure_sequence_required() && pure_sequences_ == 0)) return;
+    const int sequences = sequences_ + left / rules_.melds.min_group;
     const auto keep = [&](Found& found) {
       found.melds = stack_;
       found.discard = discarded;
@@ -432,8 +435,8 @@ class Search {
       found.deadwood = deadwood;
     };
     // Indian rummy needs two sequences; the other games only count what is left over.
-    if (sequences >= 2 || !rules_.pure_sequence_required) {
-      if (deadwood_cards == 0 && (left == 0 || left >= rules_.min_group || room() >= left)) {
+    if (sequences >= 2 || !rules_.pure_sequence_required()) {
+      if (deadwood_cards == 0 && (left == 0 || left >= rules_.melds.min_group || room() >= left)) {
         found_valid = true;
         keep(valid);
         return;
@@ -544,7 +547,7 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
   const std::size_t runs = static_cast<std::size_t>(
       std::count_if(made.begin(), made.end(), [](const Made& m) { return m.order != sets_order; }));
   const std::size_t left = jokers.size() - next_joker;
-  const auto min_group = static_cast<std::size_t>(rules.min_group);
+  const auto min_group = static_cast<std::size_t>(rules.melds.min_group);
   const auto joker_group = [&](std::size_t count) {
     made.push_back(
         {jokers_order, Group(jokers.begin() + static_cast<std::ptrdiff_t>(next_joker),
@@ -567,9 +570,9 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
         }
       }
     };
-    place_into(impure_order, rules.max_sequence, 0);
+    place_into(impure_order, rules.melds.max_sequence, 0);
     place_into(sets_order, rules.largest_set(), 0);
-    place_into(pure_order, rules.max_sequence, 1);
+    place_into(pure_order, rules.melds.max_sequence, 1);
   }
   for (; next_joker < jokers.size(); ++next_joker) rest.push_back(jokers[next_joker]);
 
@@ -631,7 +634,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     std::uint32_t held = held_places[static_cast<std::size_t>(suit)];
     held |= (held >> 1 & 1u) << 14;
     std::uint32_t streaks = held;
-    for (int k = 1; k < rules.min_group; ++k) streaks &= held >> k;
+    for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
     for (const bool ace_high : {false, true}) {
       const int lowest = ace_high ? 2 : 1, highest = ace_high ? 14 : 13;
       const auto card_at = [&](int place) {
@@ -644,7 +647,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
         for (int high = low; high <= highest && copies[card_at(high).index()] > 0; ++high) {
           value += card_points(card_at(high), wild, rules);
           const int length = high - low + 1;
-          if (length < rules.min_group || length > rules.max_sequence) continue;
+          if (length < rules.melds.min_group || length > rules.melds.max_sequence) continue;
           int cost = total - value;
           std::optional<Card> discard;
           if (may_discard) {
@@ -698,7 +701,7 @@ Arrangement finish(Hand hand, std::optional<Card> discard, const Rules& rules,
   arrangement.hand = std::move(hand);
   arrangement.discard = discard;
   arrangement.check = check_declaration(arrangement.hand, rules, detail);
-  arrangement.score = rules.pure_sequence_required
+  arrangement.score = rules.pure_sequence_required()
                           ? score_shown_hand(arrangement.hand, arrangement.check, rules)
                           : score_deadwood(arrangement.hand, arrangement.check, rules);
   return arrangement;
@@ -718,8 +721,8 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
 std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, WildRank wild,
                                                const Rules& rules, int bound,
                                                Detail detail = Detail::full) {
-  const bool may_discard = cards.size() > static_cast<std::size_t>(rules.hand_size);
-  const bool ungrouped = rules.pure_without_second == PureWithoutSecondCount::ungrouped;
+  const bool may_discard = cards.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  const bool ungrouped = rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
 
   // No pure sequence: every card counts, bar the discard worth most.
   Found everything;
@@ -739,7 +742,7 @@ std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, Wild
   }
 
   LonePure lone;
-  if (rules.pure_without_second == PureWithoutSecondCount::pure_exempt) {
+  if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
     lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
     if (lone.cost <= best_cost) {
       best_cost = lone.cost;
@@ -767,7 +770,8 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
   if (const auto why = check_rules(rules)) {
     return fmt::format("{} cannot answer for these rules: {}", command, *why);
   }
-  if (rules.arrange_by != ArrangeBy::subsets || count <= subset_search_limit) return std::nullopt;
+  if (rules.count.arrange_by != ArrangeBy::subsets || count <= subset_search_limit)
+    return std::nullopt;
   return fmt::format("{} cards: {} takes at most {} in {}", count, command, subset_search_limit,
                      rules.words.game);
 }
@@ -782,7 +786,7 @@ Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRa
 
 int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   if (const auto why = check_rules(rules)) throw RulesError(*why);
-  if (rules.arrange_by == ArrangeBy::least_deadwood) {
+  if (rules.count.arrange_by == ArrangeBy::least_deadwood) {
     if (const std::optional<int> points = least_deadwood_points_one_pack(cards, wild, rules)) {
       return *points;
     }
@@ -792,12 +796,12 @@ int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rule
 
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules, Detail detail) {
   if (const auto why = check_rules(rules)) throw RulesError(*why);
-  if (rules.arrange_by == ArrangeBy::subsets) {
+  if (rules.count.arrange_by == ArrangeBy::subsets) {
     // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
     // repeat suits: beyond what Search assumes.
     return arrange_by_subsets(cards, wild, rules);
   }
-  if (rules.arrange_by == ArrangeBy::least_deadwood) {
+  if (rules.count.arrange_by == ArrangeBy::least_deadwood) {
     // Knock and Basic Rummy: the grouping with the least deadwood, no discard; from one pack
     // without jokers, by the bit-mask search.
     if (std::optional<Hand> hand = least_deadwood_one_pack(cards, wild, rules)) {
@@ -836,7 +840,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const int bound = !outs.declare.empty() ? -1 : lowest < outs.points_now ? lowest : lowest - 1;
     // (Only Indian rummy's search takes a bound; another game's hand is arranged in full.)
     const std::optional<Arrangement> after =
-        rules.arrange_by == ArrangeBy::declaration
+        rules.count.arrange_by == ArrangeBy::declaration
             ? arrange_declaration(with_draw, wild, rules, bound, Detail::kind_only)
             : std::optional<Arrangement>(arrange(with_draw, wild, rules, Detail::kind_only));
     if (!after) continue;
@@ -862,8 +866,8 @@ std::string_view grouping_id(Grouping grouping) {
 }
 
 bool is_drawn_hand(std::size_t count, const Rules& rules) {
-  return rules.declares && rules.exact_hand_size &&
-         count == static_cast<std::size_t>(rules.hand_size) + 1;
+  return rules.declares() && rules.deal.exact_hand_size &&
+         count == static_cast<std::size_t>(rules.deal.hand_size) + 1;
 }
 
 std::string_view discard_reason_id(DiscardReason reason) {
@@ -930,11 +934,11 @@ JudgedHand judge_grouped_discard(const Hand& hand, const Rules& rules, Detail de
 JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
                       bool look_for_declaration, Detail detail) {
   const std::size_t count = hand.card_count();
-  const bool shown_size = count == static_cast<std::size_t>(rules.hand_size);
+  const bool shown_size = count == static_cast<std::size_t>(rules.deal.hand_size);
   const bool drawn = is_drawn_hand(count, rules);
   JudgedHand judged;
   if (!written_grouped && rules.grouping_counts() &&
-      (!rules.exact_hand_size || shown_size || drawn) &&
+      (!rules.deal.exact_hand_size || shown_size || drawn) &&
       !arrange_refusal(count, rules, "arrange")) {
     Arrangement best = arrange(hand.cards(), hand.wild, rules, detail);
     judged.hand = std::move(best.hand);
@@ -955,7 +959,7 @@ JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
     judged.hand = std::move(hand);
     judged.check = check_declaration(judged.hand, rules, detail);
   }
-  if (look_for_declaration && !judged.check.valid() && rules.declares && (shown_size || drawn)) {
+  if (look_for_declaration && !judged.check.valid() && rules.declares() && (shown_size || drawn)) {
     // A drawn hand's cards are the ones written, its discard among them.
     const std::vector<Card> cards = drawn ? hand.cards() : judged.hand.cards();
     Arrangement best = arrange(cards, judged.hand.wild, rules);

@@ -23,7 +23,7 @@ struct Arrangement {
   bool valid() const { return check.valid(); }
 };
 
-// `cards` holds rules.hand_size cards (a shown hand) or one more (a player about to declare).
+// `cards` holds rules.deal.hand_size cards (a shown hand) or one more (a player about to declare).
 // The result is exact: no grouping (and no discard) does better. Its score is recomputed by
 // check_declaration and score_shown_hand, so it is what `rummy score` says of those groups.
 // `detail`: how much that check says of each group (the kinds alone, for batches and outs;
@@ -34,7 +34,7 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
 // The least deadwood of a hand of at most `subset_search_limit` cards, with no tiers, by a DP
 // over its subsets that asks the classifier which of them are melds: Crazy Rummy's search
 // (wild cards count 20 when left over, each meld holds a limited number of them, books may
-// repeat suits), and a second opinion on the other games in the tests. With rules.contract
+// repeat suits), and a second opinion on the other games in the tests. With rules.deal.contract
 // (a Crazy round) it prefers the groupings that meet the contract. More cards: std::length_error.
 inline constexpr std::size_t subset_search_limit = 16;
 Arrangement arrange_by_subsets(std::span<const Card> cards, WildRank wild, const Rules& rules);
@@ -121,7 +121,7 @@ struct Outs {
   std::vector<Out> improve;  // when none declares: the cards that lower the count most
 };
 
-// For a hand of rules.hand_size cards: every draw that declares, or the best improvements.
+// For a hand of rules.deal.hand_size cards: every draw that declares, or the best improvements.
 // Rules that check_rules refuses: RulesError.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules);
 

@@ -88,22 +88,22 @@ class OnePackSearch {
       const auto at = static_cast<std::size_t>(index);
       by_lowest_first_[at] = meld_count_;
       const int suit = index / rank_count, rank = index % rank_count + 1;
-      value_[at] = rules_.card_points[static_cast<std::size_t>(rank - 1)];
+      value_[at] = rules_.count.card_points[static_cast<std::size_t>(rank - 1)];
       const int base = suit * rank_count;
       std::uint64_t run = bit(index);
       for (int next = rank + 1, length = 2; next <= rank_count && hand_ & bit(base + next - 1);
            ++next, ++length) {
         run |= bit(base + next - 1);
-        if (length > rules_.max_sequence) break;
-        if (length >= rules_.min_run) add_meld(index, run, low);
+        if (length > rules_.melds.max_sequence) break;
+        if (length >= rules_.melds.min_run) add_meld(index, run, low);
       }
-      if (rank == 1 && rules_.ace_high) {
+      if (rank == 1 && rules_.melds.ace_high) {
         run = bit(index);
         for (int next = rank_count, length = 2; next >= 2 && hand_ & bit(base + next - 1);
              --next, ++length) {
           run |= bit(base + next - 1);
-          if (length > rules_.max_sequence) break;
-          if (length >= rules_.min_run) add_meld(index, run, high);
+          if (length > rules_.melds.max_sequence) break;
+          if (length >= rules_.melds.min_run) add_meld(index, run, high);
         }
       }
       unsigned later = 0;  // the later suits that hold this rank
@@ -114,7 +114,7 @@ class OnePackSearch {
           ++most;
         }
       }
-      if (most < rules_.min_group) continue;
+      if (most < rules_.melds.min_group) continue;
       // Every non-empty subset of `later`, in increasing order.
       for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
         std::uint64_t set = bit(index);
@@ -123,7 +123,8 @@ class OnePackSearch {
           set |= bit(std::countr_zero(suits) * rank_count + rank - 1);
           ++size;
         }
-        if (size >= rules_.min_group && size <= rules_.max_set) add_meld(index, set, set_kind);
+        if (size >= rules_.melds.min_group && size <= rules_.melds.max_set)
+          add_meld(index, set, set_kind);
       }
     }
   }

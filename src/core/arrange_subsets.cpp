@@ -41,9 +41,9 @@ class SubsetSearch {
  public:
   SubsetSearch(std::span<const Card> cards, WildRank wild, const Rules& rules)
       : cards_(cards), wild_(wild), rules_(rules) {
-    if (rules.contract) {
-      books_ = rules.contract->books;
-      runs_ = rules.contract->runs;
+    if (rules.deal.contract) {
+      books_ = rules.deal.contract->books;
+      runs_ = rules.deal.contract->runs;
     }
     find_melds();
   }
@@ -122,7 +122,7 @@ class SubsetSearch {
   void find_melds() {
     const std::size_t n = cards_.size();
     by_lowest_.assign(n, {});
-    const int smallest = std::min(rules_.min_group, rules_.min_run);
+    const int smallest = std::min(rules_.melds.min_group, rules_.melds.min_run);
     std::uint32_t jokers = 0;
     std::array<std::uint32_t, suit_count> by_suit{};
     std::array<std::uint32_t, rank_count> by_rank{};

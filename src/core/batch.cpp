@@ -85,16 +85,16 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   record.game = settings.game.value_or(defaults.game);
   record.declared = settings.declared.value_or(defaults.declared);
 
-  const bool declares = rules.declares;
+  const bool declares = rules.declares();
   if ((settings.drop && !rules.has_drops()) || (settings.declared.value_or(false) && !declares)) {
     throw input_error(
         source, line, settings.drop ? settings.drop_offset : settings.declared_offset,
         fmt::format("{} is for {}, not {}", settings.drop ? "a drop" : "'declared'",
                     settings.drop ? games_where([](const Rules& r) { return r.has_drops(); })
-                                  : games_where([](const Rules& r) { return r.declares; }),
+                                  : games_where([](const Rules& r) { return r.declares(); }),
                     rules.words.game));
   }
-  if (settings.game && !rules.has_formats) {
+  if (settings.game && !rules.has_formats()) {
     std::string games;
     for (const Game game : all_games) {
       games += games.empty() ? "" : ", ";
@@ -102,14 +102,15 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     }
     throw input_error(source, line, settings.game_offset,
                       fmt::format("game= names a format of {} ({}); {} has none",
-                                  games_where([](const Rules& r) { return r.has_formats; }), games,
-                                  rules.words.game));
+                                  games_where([](const Rules& r) { return r.has_formats(); }),
+                                  games, rules.words.game));
   }
-  if (settings.wild && !rules.deal_has_wild_rank) {
-    throw input_error(source, line, settings.wild_offset,
-                      fmt::format("wild= is for {}: {} has no wild rank to choose",
-                                  games_where([](const Rules& r) { return r.deal_has_wild_rank; }),
-                                  rules.words.game));
+  if (settings.wild && !rules.deck.deal_has_wild_rank) {
+    throw input_error(
+        source, line, settings.wild_offset,
+        fmt::format("wild= is for {}: {} has no wild rank to choose",
+                    games_where([](const Rules& r) { return r.deck.deal_has_wild_rank; }),
+                    rules.words.game));
   }
   if (settings.drop) {
     if (written.hand) {
@@ -133,10 +134,10 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   if (settings.wild) options.wild_origin = "the line's [wild=…]";
   // Where hands are declared, a drawn hand (one card more) is judged after its discard, as
   // validate and score judge it; in games of any size, a hand holds at most what the game deals.
-  options.size = !rules.exact_hand_size
+  options.size = !rules.deal.exact_hand_size
                      ? (defaults.arrange ? ReadOptions::Size::any : ReadOptions::Size::dealt)
-                 : defaults.arrange || rules.declares ? ReadOptions::Size::shown_or_drawn
-                                                      : ReadOptions::Size::shown;
+                 : defaults.arrange || rules.declares() ? ReadOptions::Size::shown_or_drawn
+                                                        : ReadOptions::Size::shown;
   ReadHand read = resolve_hand(std::move(*written.hand), line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {

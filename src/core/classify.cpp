@@ -40,8 +40,8 @@ int highest_value(bool ace_high) {
 // The places the ace may take in this game: low (1), high (14), or both.
 InlineVector<bool, 2> ace_modes(const Rules& rules) {
   InlineVector<bool, 2> modes;
-  if (rules.ace_low) modes.push_back(false);
-  if (rules.ace_high) modes.push_back(true);
+  if (rules.melds.ace_low) modes.push_back(false);
+  if (rules.melds.ace_high) modes.push_back(true);
   return modes;
 }
 
@@ -88,8 +88,8 @@ std::pair<int, int> value_range(std::span<const Card> cards, bool ace_high) {
 // Natural cards of one suit and distinct ranks fit a sequence of `length` cards, the rest
 // jokers, when the span of their ranks (ace low or high) is no longer than the sequence.
 bool fits_sequence(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
-  if (length < static_cast<std::size_t>(rules.min_run) ||
-      length > static_cast<std::size_t>(rules.max_sequence)) {
+  if (length < static_cast<std::size_t>(rules.melds.min_run) ||
+      length > static_cast<std::size_t>(rules.melds.max_sequence)) {
     return false;
   }
   if (naturals.empty()) return true;
@@ -103,8 +103,8 @@ bool fits_sequence(std::span<const Card> naturals, std::size_t length, const Rul
 
 // Every card standing as itself in consecutive order: the definition of a pure sequence.
 bool is_exact_sequence(std::span<const Card> cards, const Rules& rules) {
-  if (cards.size() < static_cast<std::size_t>(rules.min_run) ||
-      cards.size() > static_cast<std::size_t>(rules.max_sequence)) {
+  if (cards.size() < static_cast<std::size_t>(rules.melds.min_run) ||
+      cards.size() > static_cast<std::size_t>(rules.melds.max_sequence)) {
     return false;
   }
   if (std::any_of(cards.begin(), cards.end(), [](Card c) { return c.is_printed_joker(); })) {
@@ -120,13 +120,13 @@ bool is_exact_sequence(std::span<const Card> cards, const Rules& rules) {
 
 // Natural cards of one rank and different suits, the rest jokers.
 bool fits_set(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
-  if (length < static_cast<std::size_t>(rules.min_group) ||
+  if (length < static_cast<std::size_t>(rules.melds.min_group) ||
       length > static_cast<std::size_t>(rules.largest_set())) {
     return false;
   }
   // Same rank, so a repeated card is a repeated suit.
   return naturals.empty() ||
-         (one_rank(naturals) && (!rules.set_suits_differ || !first_repeat(naturals)));
+         (one_rank(naturals) && (!rules.melds.set_suits_differ || !first_repeat(naturals)));
 }
 
 // How an impure sequence reads: the window of ranks that lets the most wild cards stand as
@@ -246,7 +246,7 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
     const Card card = cards[i];
     // A printed joker has no suit: only wild cards of the set's rank are asked about theirs.
     if (!is_wild_card(card, wild) || card.rank() != rank) continue;
-    if (!rules.set_suits_differ || !taken[static_cast<int>(card.suit())]) {
+    if (!rules.melds.set_suits_differ || !taken[static_cast<int>(card.suit())]) {
       reading[i] = card;
       taken[static_cast<int>(card.suit())] = true;
     }
@@ -257,7 +257,7 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
     while (suit < suit_count && taken[suit]) ++suit;
     if (suit == suit_count) {
       // Every suit is there: a fifth card, or where books repeat suits, any card of the rank.
-      if (rules.set_suits_differ) continue;
+      if (rules.melds.set_suits_differ) continue;
       suit = 0;
     }
     reading[i] = Card(rank, static_cast<Suit>(suit));
@@ -270,13 +270,13 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
 GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
                             const Rules& rules) {
   GroupVerdict verdict;
-  if (length > static_cast<std::size_t>(rules.max_sequence)) {
+  if (length > static_cast<std::size_t>(rules.melds.max_sequence)) {
     verdict.fault = GroupFault::sequence_too_long;
     return verdict;
   }
-  if (!rules.ace_high) {
+  if (!rules.melds.ace_high) {
     Rules ace_high = rules;
-    ace_high.ace_high = true;
+    ace_high.melds.ace_high = true;
     if (fits_sequence(naturals, length, ace_high)) {
       verdict.fault = GroupFault::ace_low_only;
       return verdict;
@@ -352,7 +352,7 @@ GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& r
       verdict.subject = *repeat;
       return verdict;
     }
-    if (length < static_cast<std::size_t>(rules.min_run)) {
+    if (length < static_cast<std::size_t>(rules.melds.min_run)) {
       verdict.fault = GroupFault::run_too_short;
       return verdict;
     }
@@ -484,8 +484,8 @@ std::string wild_as_themselves(std::span<const Card> cards, WildRank wild, const
 
 // Why a card cannot stand in: "not wild (…)" where the game has wild cards at all.
 std::string not_wild_text(WildRank wild, const Rules& rules) {
-  if (rules.fixed_wild) return fmt::format(" and not wild ({})", wild_cards_text(rules));
-  if (!rules.deal_has_wild_rank) return "";
+  if (rules.deck.fixed_wild) return fmt::format(" and not wild ({})", wild_cards_text(rules));
+  if (!rules.deck.deal_has_wild_rank) return "";
   return wild ? fmt::format(" and not wild (the wild jokers are the {})", rank_plural(*wild))
               : fmt::format(" and not wild (no rank is wild in this deal, only {})",
                             rules.joker_name());
@@ -496,7 +496,7 @@ std::string not_wild_text(WildRank wild, const Rules& rules) {
 GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             Detail detail) {
   const bool full = detail == Detail::full;
-  if (cards.size() < static_cast<std::size_t>(rules.min_group)) {
+  if (cards.size() < static_cast<std::size_t>(rules.melds.min_group)) {
     GroupVerdict verdict;
     verdict.kind = GroupKind::unmatched;
     verdict.fault = GroupFault::too_few_cards;
@@ -526,11 +526,11 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
   };
   std::optional<GroupVerdict> too_many;
   if (naturals.size() < cards.size() && fits_sequence(naturals, cards.size(), rules)) {
-    const bool limited = static_cast<std::size_t>(rules.max_wilds_in_run) < cards.size();
+    const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_run) < cards.size();
     Reading reading;
     if (full || limited) reading = sequence_reading(cards, naturals, wild, rules);
     const int wilds = limited ? stand_ins(reading) : 0;
-    if (wilds <= rules.max_wilds_in_run) {
+    if (wilds <= rules.melds.max_wilds_in_run) {
       verdict.kind = GroupKind::impure_sequence;
       verdict.reading = reading;
       return verdict;
@@ -539,11 +539,11 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
         GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {}, wilds};
   }
   if (fits_set(naturals, cards.size(), rules)) {
-    const bool limited = static_cast<std::size_t>(rules.max_wilds_in_set) < cards.size();
+    const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_set) < cards.size();
     Reading reading;
     if (full || limited) reading = set_reading(cards, naturals, wild, rules);
     const int wilds = limited ? stand_ins(reading) : 0;
-    if (wilds <= rules.max_wilds_in_set) {
+    if (wilds <= rules.melds.max_wilds_in_set) {
       verdict.kind = GroupKind::set;
       verdict.reading = reading;
       return verdict;
@@ -582,11 +582,11 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
       const std::string count = cards.size() < counts.size() ? std::string(counts[cards.size()])
                                                              : std::to_string(cards.size());
       std::string text = fmt::format("{} {}{}", count, rank_plural(rank),
-                                     rules.set_suits_differ ? " of different suits" : "");
+                                     rules.melds.set_suits_differ ? " of different suits" : "");
       const std::string jokers =
-          stand_ins(verdict, cards, wild, rules, /*rank_only=*/!rules.set_suits_differ);
+          stand_ins(verdict, cards, wild, rules, /*rank_only=*/!rules.melds.set_suits_differ);
       if (!jokers.empty()) text += ": " + jokers;
-      if (cards.size() > static_cast<std::size_t>(rules.max_set)) {
+      if (cards.size() > static_cast<std::size_t>(rules.melds.max_set)) {
         text += " (house rule fifth-card-joker=on)";
       }
       return text;
@@ -600,12 +600,12 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
       return "";
     case GroupFault::too_few_cards:
       return cards.size() == 1 ? fmt::format("a single card: a {} needs at least {}", words.group,
-                                             rules.min_group)
+                                             rules.melds.min_group)
                                : fmt::format("only {} cards: a {} needs at least {}", cards.size(),
-                                             words.group, rules.min_group);
+                                             words.group, rules.melds.min_group);
     case GroupFault::too_many_cards:
       return fmt::format("{} cards: a {} has at most {} and a {} at most {}", cards.size(),
-                         words.sequence, rules.max_sequence, words.set, rules.largest_set());
+                         words.sequence, rules.melds.max_sequence, words.set, rules.largest_set());
     case GroupFault::repeated_card:
       return fmt::format("{} appears twice: a {} needs different suits and a {} different ranks",
                          card(verdict.subject), words.set, words.sequence);
@@ -617,15 +617,15 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
                          words.set);
     case GroupFault::sequence_too_long:
       return fmt::format("{} cards: a {} has at most {}", cards.size(), words.sequence,
-                         rules.max_sequence);
+                         rules.melds.max_sequence);
     case GroupFault::set_too_large:
-      return rules.fifth_card_joker
+      return rules.melds.fifth_card_joker
                  ? fmt::format("{} cards of one rank: a {} has at most {} (four suits and a {})",
                                cards.size(), words.set, rules.largest_set(), words.joker)
                  : fmt::format(
                        "{} cards of one rank: a {} has at most {} (house rule "
                        "fifth-card-joker is off)",
-                       cards.size(), words.set, rules.max_set);
+                       cards.size(), words.set, rules.melds.max_set);
     case GroupFault::gap: {
       const std::size_t needed = verdict.missing.size();
       std::string text =
@@ -656,13 +656,13 @@ std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, Wi
           card(verdict.subject), card(verdict.other), words.sequence, words.set);
     case GroupFault::too_many_wilds_in_run:
       return fmt::format("{} wild cards stand in for others: a {} holds at most {}", verdict.jokers,
-                         words.sequence, rules.max_wilds_in_run);
+                         words.sequence, rules.melds.max_wilds_in_run);
     case GroupFault::too_many_wilds_in_set:
       return fmt::format("{} wild cards stand in for others: a {} holds at most {}", verdict.jokers,
-                         words.set, rules.max_wilds_in_set);
+                         words.set, rules.melds.max_wilds_in_set);
     case GroupFault::run_too_short:
       return fmt::format("{} cards of one suit: a {} needs at least {}", cards.size(),
-                         words.sequence, rules.min_run);
+                         words.sequence, rules.melds.min_run);
     case GroupFault::ace_low_only:
       return "the ace is low in this game (A-2-3, never Q-K-A)";
   }
@@ -678,7 +678,7 @@ std::string format_group(std::span<const Card> cards, WildRank wild, const Rules
 void append_group(std::string& out, std::span<const Card> cards, WildRank wild,
                   const Rules& rules) {
   // Only a deal's wild rank is marked (WJ); a game whose wild rank is fixed needs no mark.
-  const bool mark = rules.deal_has_wild_rank;
+  const bool mark = rules.deck.deal_has_wild_rank;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (i > 0) out += '-';
     append_card(out, cards[i], rules.joker_name());

@@ -28,12 +28,12 @@ constexpr bool is_valid_group(GroupKind kind) {
 // Why a group is not valid.
 enum class GroupFault {
   none,
-  too_few_cards,              // fewer than rules.min_group: unmatched
+  too_few_cards,              // fewer than rules.melds.min_group: unmatched
   too_many_cards,             // more than any sequence or set can hold
   repeated_card,              // the only natural card(s) repeat: neither set nor sequence
   repeated_card_in_sequence,  // one suit, a card twice
   repeated_suit_in_set,       // one rank, a suit twice
-  sequence_too_long,          // one suit, more than rules.max_sequence cards
+  sequence_too_long,          // one suit, more than rules.melds.max_sequence cards
   set_too_large,              // one rank, more than rules.largest_set() cards
   gap,                        // one suit, more missing cards than jokers to fill them
   wraps_around,               // one suit, only fits around the ace (K-A-2)

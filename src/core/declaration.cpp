@@ -42,7 +42,8 @@ DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail 
     check.sequences += is_sequence(kind) ? 1 : 0;
     check.sets += kind == GroupKind::set ? 1 : 0;
   }
-  if (rules.exact_hand_size && hand.card_count() != static_cast<std::size_t>(rules.hand_size)) {
+  if (rules.deal.exact_hand_size &&
+      hand.card_count() != static_cast<std::size_t>(rules.deal.hand_size)) {
     check.problems.push_back({ProblemKind::wrong_card_count});
   }
   for (std::size_t i = 0; i < check.groups.size(); ++i) {
@@ -50,12 +51,12 @@ DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail 
       check.problems.push_back({ProblemKind::bad_group, static_cast<int>(i)});
     }
   }
-  if (rules.pure_sequence_required) {
+  if (rules.pure_sequence_required()) {
     if (check.pure_sequences == 0) check.problems.push_back({ProblemKind::no_pure_sequence});
     if (check.sequences < 2) check.problems.push_back({ProblemKind::too_few_sequences});
   }
-  if (rules.contract &&
-      (check.sets < rules.contract->books || check.sequences < rules.contract->runs)) {
+  if (rules.deal.contract &&
+      (check.sets < rules.deal.contract->books || check.sequences < rules.deal.contract->runs)) {
     check.problems.push_back({ProblemKind::contract_unmet});
   }
   return check;
@@ -66,7 +67,7 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
   switch (problem.kind) {
     case ProblemKind::wrong_card_count:
       return fmt::format("{} card{}: a declaration shows exactly {}", hand.card_count(),
-                         hand.card_count() == 1 ? "" : "s", rules.hand_size);
+                         hand.card_count() == 1 ? "" : "s", rules.deal.hand_size);
     case ProblemKind::bad_group: {
       const auto index = static_cast<std::size_t>(problem.group);
       const Group& group = hand.groups[index];
@@ -79,7 +80,7 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
       return "no pure sequence: a declaration needs at least one sequence with no joker "
              "standing in";
     case ProblemKind::contract_unmet: {
-      const Contract& contract = *rules.contract;
+      const Contract& contract = *rules.deal.contract;
       return fmt::format("round {} needs {}: {} more to go down", contract.round,
                          contract_text(contract.books, contract.runs),
                          contract_text(std::max(0, contract.books - check.sets),
@@ -100,7 +101,7 @@ std::string summarize(const DeclarationCheck& check, const Rules& rules) {
   const MeldWords& words = rules.words;
   std::string text = count(check.sequences, words.sequence, words.sequences);
   // Purity matters only where a declaration needs a pure sequence.
-  if (rules.pure_sequence_required) text += fmt::format(" ({} pure)", check.pure_sequences);
+  if (rules.pure_sequence_required()) text += fmt::format(" ({} pure)", check.pure_sequences);
   if (check.sets > 0) text += " and " + count(check.sets, words.set, words.sets);
   return text;
 }

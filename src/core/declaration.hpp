@@ -25,7 +25,7 @@ struct Hand {
 std::string format_hand(const Hand& hand, const Rules& rules);
 
 enum class ProblemKind {
-  wrong_card_count,   // an Indian declaration shows exactly rules.hand_size cards
+  wrong_card_count,   // an Indian declaration shows exactly rules.deal.hand_size cards
   bad_group,          // a group that is unmatched or not valid
   no_pure_sequence,   // at least one sequence must be pure
   too_few_sequences,  // at least two sequences

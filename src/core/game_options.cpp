@@ -26,17 +26,17 @@ LineTakes takes_of(OutcomeFollows follows) {
 
 GameOptions options_of(const Rules& rules) {
   GameOptions options;
-  options.wild_rank = rules.deal_has_wild_rank;
-  options.packs = rules.decks;
+  options.wild_rank = rules.deck.deal_has_wild_rank;
+  options.packs = rules.deck.decks;
   // A one-pack game with more packs would let a hand hold a card twice.
-  options.most_packs = rules.decks == 1 ? 1 : most_packs;
-  options.rounds = static_cast<int>(rules.rounds.size());
-  options.formats = rules.has_formats;
+  options.most_packs = rules.deck.decks == 1 ? 1 : most_packs;
+  options.rounds = static_cast<int>(rules.deal.rounds.size());
+  options.formats = rules.has_formats();
   options.drops = rules.has_drops();
-  options.declared = rules.declares;
+  options.declared = rules.declares();
   options.going_rummy = rules.match.rummy_multiplier != 1;
-  options.layoffs = rules.lays_off;
-  options.outs = rules.declares;
+  options.layoffs = rules.melds.lays_off;
+  options.outs = rules.declares();
   return options;
 }
 
@@ -100,7 +100,7 @@ std::vector<SheetOption> sheet_settings(const Rules& rules) {
 
 std::vector<DealSetting> deal_settings(const Rules& rules) {
   std::vector<DealSetting> settings;
-  if (rules.deal_has_wild_rank) {
+  if (rules.deck.deal_has_wild_rank) {
     settings.push_back({"wild", "wild joker of the deal", "wild", true, "7♦"});
   }
   return settings;

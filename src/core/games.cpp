@@ -39,6 +39,9 @@ Match indian_match(Game game) {
       break;
     case Game::pool101:
     case Game::pool201:
+      // Out at 101 (201); a re-join while no other total is above 79 (174).
+      match.out_at = game == Game::pool101 ? 101 : 201;
+      match.rejoin_ceiling = game == Game::pool101 ? 79 : 174;
       match.standing = Standing::total;
       match.end = GameEnd::last_standing;
       match.needs_entry = true;
@@ -71,31 +74,30 @@ Rules indian(Game game) {
   rules.words.stays_pure = ", so it stays pure";
   // Two packs and a printed joker each; the deal chooses a wild rank; the ace low or high and
   // worth 10 (§2.1–§2.4).
-  rules.decks = 2;
-  rules.printed_jokers_per_deck = 1;
-  rules.deal_has_wild_rank = true;
-  rules.ace_high = true;
-  rules.card_points = {10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  rules.deck.decks = 2;
+  rules.deck.printed_jokers_per_deck = 1;
+  rules.deck.deal_has_wild_rank = true;
+  rules.melds.ace_high = true;
+  rules.count.card_points = {10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
   // 13 cards, declared with a pure sequence (§2.5, §2.6).
-  rules.hand_size = 13;
-  rules.deal_sizes = {13, 13, 13, 13, 13, 13, 13};
-  rules.exact_hand_size = true;
-  rules.declares = true;
-  rules.pure_sequence_required = true;
-  rules.shown_count = ShownCount::by_declaration;
-  rules.arrange_by = ArrangeBy::declaration;
-  rules.points_cap = 80;
-  rules.wrong_show_points = 80;
-  rules.valid_after_declaration_points = 2;
+  rules.deal.hand_size = 13;
+  rules.deal.deal_sizes = {13, 13, 13, 13, 13, 13, 13};
+  rules.deal.exact_hand_size = true;
+  rules.count.shown_count = ShownCount::by_declaration;
+  rules.count.arrange_by = ArrangeBy::declaration;
+  Declaration declaration;
+  declaration.pure_sequence_required = true;
+  declaration.points_cap = 80;
+  declaration.wrong_show_points = 80;
+  declaration.valid_after_declaration_points = 2;
+  rules.declaration = declaration;
   // The formats (§2.6, §2.8): drops, pools and deals.
-  rules.has_formats = true;
-  rules.drops = {{
+  rules.formats = Formats{{{
       {20, 40},                      // points
       {20, 40},                      // 101 pool
       {25, 50},                      // 201 pool
       {std::nullopt, std::nullopt},  // deals: no drop (Hindi guide)
-  }};
-  rules.pools = {{{0, 0}, {101, 79}, {201, 174}, {0, 0}}};
+  }}};
   rules.match = indian_match(game);
   rules.house_rule_names = indian_house_rules;
   return rules;
@@ -104,9 +106,9 @@ Rules indian(Game game) {
 // Basic Rummy (rules §3) and Knock Rummy (§4) share the neutral pack: one pack, no jokers, the
 // ace low and worth 1; they deal by the number of players and lay off.
 void one_pack_deal(Rules& rules) {
-  rules.deal_sizes = {10, 10, 10, 7, 7, 6, 6};
-  rules.hand_size = rules.deal_size(2);
-  rules.lays_off = true;
+  rules.deal.deal_sizes = {10, 10, 10, 7, 7, 6, 6};
+  rules.deal.hand_size = rules.deal_size(2);
+  rules.melds.lays_off = true;
 }
 
 constexpr std::array<std::string_view, 2> basic_house_rules = {"ace-high-or-low", "end-on-discard"};
@@ -116,7 +118,7 @@ Rules basic(Game) {
   rules.id = "basic";
   rules.words.game = "Basic Rummy";
   one_pack_deal(rules);
-  rules.shown_count = ShownCount::every_card;
+  rules.count.shown_count = ShownCount::every_card;
   Match& match = rules.match;
   match.deal_word = "hand";
   match.deal_points = DealPoints::winner_scores_others;
@@ -139,7 +141,7 @@ Rules knock(Game) {
   rules.id = "knock";
   rules.words.game = "Knock Rummy";
   one_pack_deal(rules);
-  rules.shown_count = ShownCount::deadwood;
+  rules.count.shown_count = ShownCount::deadwood;
   Match& match = rules.match;
   match.deal_word = "round";
   match.deal_points = DealPoints::knock_differences;
@@ -170,25 +172,25 @@ Rules crazy(Game) {
   Rules rules;
   rules.id = "crazy";
   rules.words.game = "Crazy Rummy";
-  rules.decks = 2;
-  rules.printed_jokers_per_deck = 2;
-  rules.fixed_wild = Rank::two;
-  rules.wild_taken_from_run = true;
-  rules.ace_high = true;  // low or high, never both (§5)
-  rules.min_run = 4;
-  rules.max_set = 8;
-  rules.set_suits_differ = false;
-  rules.max_wilds_in_run = 2;
-  rules.max_wilds_in_set = 1;
-  rules.jk_is_printed_joker = true;
-  rules.joker_points = 20;
-  rules.wild_cards_score_zero = false;
-  rules.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
-  rules.rounds = crazy_contracts;
-  rules.hand_size = crazy_contracts.front().cards;
-  rules.shown_count = ShownCount::every_card;
-  rules.arrange_by = ArrangeBy::subsets;
-  rules.lays_off = true;
+  rules.deck.decks = 2;
+  rules.deck.printed_jokers_per_deck = 2;
+  rules.deck.fixed_wild = Rank::two;
+  rules.melds.wild_taken_from_run = true;
+  rules.melds.ace_high = true;  // low or high, never both (§5)
+  rules.melds.min_run = 4;
+  rules.melds.max_set = 8;
+  rules.melds.set_suits_differ = false;
+  rules.melds.max_wilds_in_run = 2;
+  rules.melds.max_wilds_in_set = 1;
+  rules.deck.jk_is_printed_joker = true;
+  rules.count.joker_points = 20;
+  rules.count.wild_cards_score_zero = false;
+  rules.count.card_points = {15, 20, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10};
+  rules.deal.rounds = crazy_contracts;
+  rules.deal.hand_size = crazy_contracts.front().cards;
+  rules.count.shown_count = ShownCount::every_card;
+  rules.count.arrange_by = ArrangeBy::subsets;
+  rules.melds.lays_off = true;
   Match& match = rules.match;
   match.deal_word = "round";
   match.deal_points = DealPoints::each_scores_own;
@@ -214,10 +216,10 @@ Rules gin_rummy(Game) {
   Rules rules;
   rules.id = "gin";
   rules.words.game = "Gin Rummy";
-  rules.deal_sizes = {10, 10, 10, 10, 10, 10, 10};
-  rules.hand_size = 10;
-  rules.lays_off = true;
-  rules.shown_count = ShownCount::deadwood;
+  rules.deal.deal_sizes = {10, 10, 10, 10, 10, 10, 10};
+  rules.deal.hand_size = 10;
+  rules.melds.lays_off = true;
+  rules.count.shown_count = ShownCount::deadwood;
   rules.gin.on = true;
   Match& match = rules.match;
   match.deal_word = "hand";

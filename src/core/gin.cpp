@@ -27,7 +27,7 @@ int rank_number(Card card) {
 }
 
 int value(Card card, const Rules& rules) {
-  return rules.card_points[static_cast<std::size_t>(rank_number(card) - 1)];
+  return rules.count.card_points[static_cast<std::size_t>(rank_number(card) - 1)];
 }
 
 int points_of(std::span<const Card> cards, const Rules& rules) {
@@ -53,7 +53,7 @@ std::vector<Mask> melds_in(std::span<const Card> cards, const Rules& rules) {
         const int at = position(suit, high);
         if (at < 0) break;
         run |= Mask{1} << at;
-        if (high - low + 1 >= rules.min_run) melds.push_back(run);
+        if (high - low + 1 >= rules.melds.min_run) melds.push_back(run);
       }
     }
   }
@@ -63,7 +63,7 @@ std::vector<Mask> melds_in(std::span<const Card> cards, const Rules& rules) {
       const int p = position(static_cast<Suit>(s), rank);
       if (p >= 0) at.push_back(p);
     }
-    if (static_cast<int>(at.size()) < rules.min_group) continue;
+    if (static_cast<int>(at.size()) < rules.melds.min_group) continue;
     Mask all = 0;
     for (const int p : at) all |= Mask{1} << p;
     if (at.size() == 4) {
@@ -256,7 +256,7 @@ GinHandOutcome score_gin_hand(const GinKnocker& knocker, std::span<const Card> d
   const auto refuse = [](std::string why) { return GinHandOutcome{std::nullopt, std::move(why)}; };
   const GinScoring& gin = rules.gin;
   const std::vector<Card> cards = knocker.hand.cards();
-  const int dealt = rules.hand_size;
+  const int dealt = rules.deal.hand_size;
   if (static_cast<int>(cards.size()) != dealt && static_cast<int>(cards.size()) != dealt + 1) {
     return refuse(fmt::format("a knocker shows {} cards, or {} before the discard; not {}", dealt,
                               dealt + 1, cards.size()));

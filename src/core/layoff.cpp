@@ -41,7 +41,7 @@ LayOff lay_off(const Group& meld, const Group& cards, WildRank wild, const Rules
     bool swapped = false;
     // Any card that is the very card a wild stands for takes its place, a natural 2 of Crazy
     // Rummy too (a 2 in its natural place stands for itself); a printed joker never is one.
-    if (run && rules.wild_taken_from_run && !card.is_printed_joker()) {
+    if (run && rules.melds.wild_taken_from_run && !card.is_printed_joker()) {
       const GroupVerdict now = classify_group(result.result, wild, rules);
       for (std::size_t i = 0; i < result.result.size() && !swapped; ++i) {
         if (!is_joker(result.result[i], wild) || !stands_in(now, result.result, i) ||
@@ -63,7 +63,7 @@ LayOff lay_off(const Group& meld, const Group& cards, WildRank wild, const Rules
     result.fault = LayOffFault::run_into_set;
   }
   result.wild_stays_in_book =
-      !run && rules.wild_taken_from_run && has_stand_in(result.before, meld) &&
+      !run && rules.melds.wild_taken_from_run && has_stand_in(result.before, meld) &&
       std::any_of(cards.begin(), cards.end(), [&](Card card) { return !is_joker(card, wild); });
   return result;
 }

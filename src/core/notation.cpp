@@ -70,10 +70,10 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   std::optional<WildRank> wild = options.wild;
   std::optional<std::size_t> first_mark;
   read.wild_from = options.wild ? WildFrom::option : WildFrom::nothing;
-  if (!rules.deal_has_wild_rank) wild = rules.fixed_wild;
+  if (!rules.deck.deal_has_wild_rank) wild = rules.deck.fixed_wild;
   // Where the wild rank comes from, in words: only for a message.
   const auto wild_origin = [&]() -> std::string {
-    if (rules.deal_has_wild_rank) return std::string(options.wild_origin);
+    if (rules.deck.deal_has_wild_rank) return std::string(options.wild_origin);
     return fmt::format("{} ({})", rules.words.game, wild_cards_text(rules));
   };
   for (const WrittenCard& written : read.written.cards) {
@@ -81,15 +81,16 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
       throw input_error(source, text, written.offset,
                         fmt::format("{} is played without jokers", rules.words.game));
     }
-    if (written.spelled_jk && !options.jk_is_printed_joker && !rules.jk_is_printed_joker) {
-      throw input_error(
-          source, text, written.offset,
-          fmt::format("JK is how {} writes a printed joker; in this game write PJ",
-                      games_where([](const Rules& each) { return each.jk_is_printed_joker; })));
+    if (written.spelled_jk && !options.jk_is_printed_joker && !rules.deck.jk_is_printed_joker) {
+      throw input_error(source, text, written.offset,
+                        fmt::format("JK is how {} writes a printed joker; in this game write PJ",
+                                    games_where([](const Rules& each) {
+                                      return each.deck.jk_is_printed_joker;
+                                    })));
     }
     if (!written.wild_mark) continue;
     const Rank marked = written.card.rank();
-    if (!wild && rules.deal_has_wild_rank) {
+    if (!wild && rules.deck.deal_has_wild_rank) {
       wild = marked;
       first_mark = written.wild_mark;
       read.wild_from = WildFrom::marks;
@@ -100,7 +101,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
         reason =
             fmt::format("the (WJ) at line {}, column {} made the {} wild: a deal has one wild rank",
                         earlier.line, earlier.column, rank_plural(**wild));
-      } else if (!rules.deal_has_wild_rank) {
+      } else if (!rules.deck.deal_has_wild_rank) {
         reason = "the game is " + wild_origin();
       } else if (*wild) {
         reason = fmt::format("{} makes the {} wild", wild_origin(), rank_plural(**wild));
@@ -113,7 +114,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
     }
   }
   read.hand.wild = wild.value_or(std::nullopt);
-  if (!rules.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
+  if (!rules.deck.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
 
   const std::vector<WrittenCard>& cards = read.written.cards;
   read.hand.groups.reserve(read.written.group_sizes.size());
@@ -132,9 +133,9 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
     const std::string each = card.is_printed_joker() ? "" : " of each card";
     throw input_error(source, text, cards[*over].offset,
                       fmt::format("{} {}: {} only {}{}", a_copy(limit + 1), what,
-                                  decks_text(rules.decks), limit, each));
+                                  decks_text(rules.deck.decks), limit, each));
   }
-  const auto shown = static_cast<std::size_t>(rules.hand_size);
+  const auto shown = static_cast<std::size_t>(rules.deal.hand_size);
   if (options.size == ReadOptions::Size::shown && cards.size() != shown) {
     throw input_error(source, text, read.written.end_offset,
                       fmt::format("{} card{}: a hand shown at the end of a deal holds {}",

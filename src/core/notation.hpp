@@ -52,7 +52,7 @@ struct ReadOptions {
   std::optional<WildRank> wild;             // given on the command line (may say "none")
   std::string_view wild_origin = "--wild";  // where `wild` comes from, for messages
   bool jk_is_printed_joker = false;
-  // How many cards the hand must hold: any, exactly rules.hand_size (a hand shown at the end
+  // How many cards the hand must hold: any, exactly rules.deal.hand_size (a hand shown at the end
   // of a deal), that or one more (a hand about to declare, with its 14th card), or at most the
   // most the game deals a player (Rules::largest_deal: cards left or shown at the end).
   enum class Size { any, shown, shown_or_drawn, dealt } size = Size::any;

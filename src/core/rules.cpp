@@ -20,7 +20,7 @@ std::string_view game_description(Game game) {
 }
 
 std::string_view game_id(Game game, const Rules& rules) {
-  return rules.has_formats ? game_name(game) : rules.id;
+  return rules.has_formats() ? game_name(game) : rules.id;
 }
 
 Rules Rules::built(RulesBuilder build, Game in_format) {
@@ -28,6 +28,14 @@ Rules Rules::built(RulesBuilder build, Game in_format) {
   rules.format = in_format;
   rules.rulebook = build;
   return rules;
+}
+
+const Declaration& Rules::declared() const {
+  if (!declaration) {
+    throw RulesError(fmt::format(
+        "declaration is empty, but a declaration's points were asked of {}", words.game));
+  }
+  return *declaration;
 }
 
 Rules Rules::as_in_rulebook(Game in_format) const {
@@ -50,8 +58,8 @@ std::string contract_text(int books, int runs) {
 }
 
 std::optional<Contract> Rules::round(int number) const {
-  if (number < 1 || number > static_cast<int>(rounds.size())) return std::nullopt;
-  return rounds[static_cast<std::size_t>(number - 1)];
+  if (number < 1 || number > static_cast<int>(deal.rounds.size())) return std::nullopt;
+  return deal.rounds[static_cast<std::size_t>(number - 1)];
 }
 
 std::string_view outcome_id(Outcome outcome) {
@@ -66,17 +74,17 @@ std::optional<std::string> check_rules(const Rules& rules) {
   const auto refuse = [](std::string_view field, std::string_view broken, std::string_view needs) {
     return fmt::format("{} {}, but {}", field, broken, needs);
   };
-  if (rules.decks < 1) return refuse("decks", "is below 1", "a game is played with a pack");
-  if (rules.min_group < 1 || rules.min_run < rules.min_group) {
+  if (rules.deck.decks < 1) return refuse("decks", "is below 1", "a game is played with a pack");
+  if (rules.melds.min_group < 1 || rules.melds.min_run < rules.melds.min_group) {
     return refuse("min_run", "is shorter than min_group", "a run is a group like any other");
   }
   // The scorer (scoring.cpp): a count by declaration reads the declaration's tiers.
-  if (rules.shown_count == ShownCount::by_declaration && !rules.declares) {
+  if (rules.count.shown_count == ShownCount::by_declaration && !rules.declares()) {
     return refuse("shown_count", "counts by declaration", "the game does not declare (declares)");
   }
-  switch (rules.arrange_by) {
+  switch (rules.count.arrange_by) {
     case ArrangeBy::declaration:
-      if (!rules.declares) {
+      if (!rules.declares()) {
         return refuse("arrange_by", "is declaration", "the game does not declare (declares)");
       }
       [[fallthrough]];
@@ -85,32 +93,32 @@ std::optional<std::string> check_rules(const Rules& rules) {
       // with a joker or a card twice): jokers are counted, not placed, so they are alike and
       // worth 0; a set holds one card per suit; a meld takes any number of jokers; the ace is
       // low; there is no contract to meet.
-      if (!rules.set_suits_differ) {
+      if (!rules.melds.set_suits_differ) {
         return refuse("set_suits_differ", "is off",
                       "the search for the least deadwood assumes a set's suits all differ (the "
                       "search by subsets, arrange_by subsets, allows repeats)");
       }
-      if (rules.has_jokers() && !rules.wild_cards_score_zero) {
+      if (rules.has_jokers() && !rules.count.wild_cards_score_zero) {
         return refuse("wild_cards_score_zero", "is off",
                       "the search for the least deadwood counts every joker 0 (the search by "
                       "subsets, arrange_by subsets, counts them)");
       }
-      if (rules.has_jokers() && rules.joker_points != 0) {
+      if (rules.has_jokers() && rules.count.joker_points != 0) {
         return refuse("joker_points", "is not 0",
                       "the search for the least deadwood counts every joker 0 (the search by "
                       "subsets, arrange_by subsets, counts them)");
       }
-      if (rules.has_jokers() && (rules.max_wilds_in_run < rules.max_sequence ||
-                                 rules.max_wilds_in_set < rules.largest_set())) {
+      if (rules.has_jokers() && (rules.melds.max_wilds_in_run < rules.melds.max_sequence ||
+                                 rules.melds.max_wilds_in_set < rules.largest_set())) {
         return refuse("max_wilds_in_run and max_wilds_in_set", "limit the jokers of a meld",
                       "the search for the least deadwood lets a meld take any number (the search "
                       "by subsets, arrange_by subsets, limits them)");
       }
-      if (!rules.ace_low) {
+      if (!rules.melds.ace_low) {
         return refuse("ace_low", "is off",
                       "the search for the least deadwood takes A-2-3 as a run");
       }
-      if (rules.contract || !rules.rounds.empty()) {
+      if (rules.deal.contract || !rules.deal.rounds.empty()) {
         return refuse("rounds", "set contracts",
                       "the search for the least deadwood meets none (the search by subsets, "
                       "arrange_by subsets, does)");
@@ -119,7 +127,7 @@ std::optional<std::string> check_rules(const Rules& rules) {
     case ArrangeBy::subsets:
       // The DP of arrange_subsets.cpp asks the classifier which subsets are melds, so it takes
       // any meld rule; it finds the least deadwood and knows no declaration's tiers.
-      if (rules.declares) {
+      if (rules.declares()) {
         return refuse("arrange_by", "is subsets",
                       "the search by subsets finds the least deadwood, not the best declaration "
                       "(declares)");
@@ -130,17 +138,17 @@ std::optional<std::string> check_rules(const Rules& rules) {
 }
 
 std::optional<std::string> decks_refusal(const Rules& rules, int decks) {
-  if (rules.decks != 1 || decks == 1) return std::nullopt;
+  if (rules.deck.decks != 1 || decks == 1) return std::nullopt;
   return fmt::format("{} is played with one pack: {} would let a hand hold a card twice",
                      rules.words.game, decks);
 }
 
 std::string wild_cards_text(const Rules& rules) {
-  if (rules.fixed_wild) {
-    return fmt::format("every {} and every joker is wild", rank_name(*rules.fixed_wild));
+  if (rules.deck.fixed_wild) {
+    return fmt::format("every {} and every joker is wild", rank_name(*rules.deck.fixed_wild));
   }
-  return rules.deal_has_wild_rank ? "the deal's wild rank and every printed joker are wild"
-                                  : "no wild cards";
+  return rules.deck.deal_has_wild_rank ? "the deal's wild rank and every printed joker are wild"
+                                       : "no wild cards";
 }
 
 std::string_view drop_name(Drop drop) {
@@ -197,7 +205,7 @@ std::optional<std::string> no_drops_refusal(const Rules& rules) {
 }
 
 DropPenalty& drop_in_force(Rules& rules) {
-  return rules.drops[static_cast<std::size_t>(rules.format)];
+  return rules.formats->drops[static_cast<std::size_t>(rules.format)];
 }
 
 // The drops of the format in force; a format without drops has the points game's, which
@@ -244,42 +252,42 @@ const std::array<HouseRule, 22> house_rule_table = {{
      "rules §2.6: the Hindi guide (default); most platforms (all); the Junglee guide's example "
      "(ungrouped)",
      pure_without_second_values, std::nullopt,
-     [](const Rules& rules) { return static_cast<int>(rules.pure_without_second); },
+     [](const Rules& rules) { return static_cast<int>(rules.declared().pure_without_second); },
      [](Rules& rules, int value) {
-       rules.pure_without_second = static_cast<PureWithoutSecondCount>(value);
+       rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(value);
      }},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "rules §2.4: off in the Junglee guide (default); on at some platforms",
      fifth_card_joker_values, std::nullopt,
-     [](const Rules& rules) { return rules.fifth_card_joker ? 1 : 0; },
-     [](Rules& rules, int value) { rules.fifth_card_joker = value == 1; }},
+     [](const Rules& rules) { return rules.melds.fifth_card_joker ? 1 : 0; },
+     [](Rules& rules, int value) { rules.melds.fifth_card_joker = value == 1; }},
     {"pool-out", "when a pool rummy player is out",
      "rules §2.8: the platforms (reach, default); the Hindi guide's words (exceed)",
      pool_out_values, std::nullopt,
-     [](const Rules& rules) { return rules.pool_out_above_limit ? 1 : 0; },
-     [](Rules& rules, int value) { rules.pool_out_above_limit = value == 1; }},
+     [](const Rules& rules) { return rules.match.out_above_limit ? 1 : 0; },
+     [](Rules& rules, int value) { rules.match.out_above_limit = value == 1; }},
     {"ace-high-or-low", "whether the ace may also be high",
      "rules §3.2: the Hindi page on Basic Rummy (low only, default; high or low as its house rule)",
      ace_high_or_low_values, std::nullopt,
-     [](const Rules& rules) { return rules.ace_high ? 1 : 0; },
+     [](const Rules& rules) { return rules.melds.ace_high ? 1 : 0; },
      [](Rules& rules, int value) {
-       rules.ace_high = value == 1;
-       rules.card_points[0] = value == 1 ? 15 : 1;
+       rules.melds.ace_high = value == 1;
+       rules.count.card_points[0] = value == 1 ? 15 : 1;
      }},
     {"points-cap",
      "the most a loser pays",
      "rules §2.6: the Hindi and Junglee guides (80)",
      {},
      HouseRuleNumber{1, most_points, "the most points a loser pays, whatever the hand counts"},
-     [](const Rules& rules) { return rules.points_cap; },
-     [](Rules& rules, int value) { rules.points_cap = value; }},
+     [](const Rules& rules) { return rules.points_cap(); },
+     [](Rules& rules, int value) { rules.declaration->points_cap = value; }},
     {"wrong-show",
      "what a wrong show (a declaration that is not valid) costs",
      "rules §2.6: the Hindi and Junglee guides (80)",
      {},
      HouseRuleNumber{1, most_points, "the points a wrong show pays, whatever the cards"},
-     [](const Rules& rules) { return rules.wrong_show_points; },
-     [](Rules& rules, int value) { rules.wrong_show_points = value; }},
+     [](const Rules& rules) { return rules.declared().wrong_show_points; },
+     [](Rules& rules, int value) { rules.declaration->wrong_show_points = value; }},
     {"first-drop",
      "what a drop before the first draw costs, in the format in force",
      "rules §2.6: the Hindi and Junglee guides (points rummy and 101 pool 20, 201 pool 25)",
@@ -300,7 +308,7 @@ const std::array<HouseRule, 22> house_rule_table = {{
      "rules §2.6 and §2.8: the Hindi guide (off, default); some tables (on)", drops_in_deals_values,
      std::nullopt, [](const Rules& rules) { return rules.drop_penalty(Game::deals).first ? 1 : 0; },
      [](Rules& rules, int value) {
-       rules.drops[static_cast<std::size_t>(Game::deals)] =
+       rules.formats->drops[static_cast<std::size_t>(Game::deals)] =
            value == 1 ? rules.as_in_rulebook(Game::points).drop_penalty(Game::points)
                       : DropPenalty{};
      }},
@@ -485,11 +493,11 @@ std::optional<std::string> house_rules_conflict(const Rules& rules) {
         "middle-drop)",
         *drop.first, *drop.middle);
   }
-  if (*drop.middle > rules.points_cap) {
+  if (*drop.middle > rules.points_cap()) {
     return fmt::format(
         "a middle drop ({}) costs more than the points cap ({}): a drop costs at "
         "most what losing with any hand does (middle-drop, points-cap)",
-        *drop.middle, rules.points_cap);
+        *drop.middle, rules.points_cap());
   }
   return std::nullopt;
 }

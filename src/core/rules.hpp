@@ -106,13 +106,6 @@ enum class PureWithoutSecondCount {
   ungrouped,    // only cards outside valid groups          the Junglee guide's worked example
 };
 
-// Pool rummy: out at the limit (or above it, with the house rule), and re-joining only while no
-// other player's total is above the ceiling (rules §2.8).
-struct PoolLimits {
-  int limit = 0;
-  int rejoin_ceiling = 0;
-};
-
 struct DropPenalty {
   std::optional<int> first;   // empty: not allowed in this game
   std::optional<int> middle;  // empty: not allowed in this game
@@ -241,7 +234,12 @@ struct Match {
   int knock_rummy_bonus = 0;     // Knock: from each player, to a winner with no deadwood
   int knock_undercut_bonus = 0;  // Knock: from the knocker, to the player who undercut
   int chips_per_deal = 0;        // deals rummy: each player starts with this × the deals
-  int min_players = 2;           // a table seats 2 to 6 (sheets, cash, the toss)
+  // Elimination (pools): a player is out at this total (or above it, with the house rule
+  // pool-out) and re-joins only while no other player's total is above the ceiling (§2.8).
+  int out_at = 0;  // 0: nobody is out
+  int rejoin_ceiling = 0;
+  bool out_above_limit = false;
+  int min_players = 2;  // a table seats 2 to 6 (sheets, cash, the toss)
   int max_players = 6;
   bool needs_point_value = false;     // points rummy
   bool needs_entry = false;           // pools and deals rummy
@@ -254,6 +252,8 @@ struct Match {
   Outcomes ends_deal = 0;             // what the player who ends a deal says
   std::string_view outcomes_text;     // the outcomes, for people
   std::string_view no_winner_text;    // what a deal without its winner lacks
+
+  bool is_out(int total) const { return out_above_limit ? total > out_at : total >= out_at; }
 };
 
 // ---- Gin Rummy's knock, hand scores and game (docs/rules.md §8), as data ---------------------
@@ -339,6 +339,72 @@ struct MeldWords {
   std::string_view stays_pure = "";
 };
 
+// ---- A game's rules, grouped by what they mean ------------------------------------------------
+
+// The cards in play.
+struct Deck {
+  int decks = 1;
+  int printed_jokers_per_deck = 0;
+  // Jokers: the deal's wild rank (Indian), a fixed wild rank (Crazy: every 2), or none.
+  bool deal_has_wild_rank = false;
+  std::optional<Rank> fixed_wild;
+  bool jk_is_printed_joker = false;  // the printed joker is also written JK (Crazy Rummy)
+};
+
+// What a player is dealt and shows.
+struct DealRules {
+  int hand_size = 13;
+  bool exact_hand_size = false;  // a shown hand holds hand_size cards (the others: any number)
+  // Dealt by the number of players (Basic and Knock: 10 to 2, 7 to 3-4, 6 to 5-6), by index.
+  std::array<int, 7> deal_sizes = {13, 13, 13, 13, 13, 13, 13};
+  std::span<const Contract> rounds;  // Crazy Rummy: each round's deal and contract
+  std::optional<Contract> contract;  // the round whose contract melds must meet
+};
+
+// What a meld is.
+struct MeldRules {
+  int min_group = 3;                 // fewer cards are unmatched; a set needs this many
+  int min_run = 3;                   // a sequence needs this many (Crazy Rummy: 4)
+  int max_sequence = 13;             // ace low or high, never both
+  int max_set = 4;                   // one card per suit
+  bool set_suits_differ = true;      // Crazy Rummy's books may repeat suits
+  bool fifth_card_joker = false;     // a set may take a fifth card, a joker (house rule)
+  bool ace_low = true;               // A-2-3
+  bool ace_high = false;             // Q-K-A (Basic and Knock: off; Basic's house rule turns it on)
+  int max_wilds_in_run = 13;         // Crazy Rummy: 2
+  int max_wilds_in_set = 13;         // Crazy Rummy: 1
+  bool lays_off = false;             // cards may be added to melds on the table
+  bool wild_taken_from_run = false;  // Crazy Rummy: a natural card takes back a run's wild
+};
+
+// How a hand counts.
+struct CountRules {
+  // Penalty points by rank, the ace first (neutral: face value, the ace 1, court cards 10).
+  std::array<int, rank_count> card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  int joker_points = 0;               // a printed joker left in hand (Crazy Rummy: 20)
+  bool wild_cards_score_zero = true;  // Indian: a wild card counts 0; Crazy: a 2 counts 20
+  ShownCount shown_count = ShownCount::every_card;
+  ArrangeBy arrange_by = ArrangeBy::least_deadwood;
+};
+
+// A declaration (Indian rummy): a declared hand scores 0 or a wrong show, a loser's count is
+// capped. Only a game that declares has one.
+struct Declaration {
+  bool pure_sequence_required = true;
+  int points_cap = 80;         // house rule points-cap
+  int wrong_show_points = 80;  // house rule wrong-show
+  int valid_after_declaration_points = 2;
+  PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
+};
+
+// The table formats (Indian rummy: points, 101 and 201 pool, deals), each with its drops. Only a
+// game played in formats has them.
+struct Formats {
+  // By format. House rules first-drop and middle-drop set the format in force; drops-in-deals
+  // gives deals rummy the points game's drops.
+  std::array<DropPenalty, all_games.size()> drops = {};
+};
+
 // A game's rules. A Rules{} is no game but the neutral base each game is built from (games.cpp):
 // one pack without jokers or wild cards, the ace low and worth 1, melds of 3 (runs of up to 13,
 // books of one card per suit), a shown hand counting every card, no declaration (no pure
@@ -348,59 +414,22 @@ struct Rules {
   std::string_view id = "rummy";  // the game's id, as typed (--variant) and in JSON: "indian"
   // The game as its rulebook gives it (the house rules' defaults come from it); none: Rules{}.
   RulesBuilder rulebook = nullptr;
-  Game format = Game::points;  // Indian rummy's format in force: the drops' house rules set it
-  MeldWords words;
-  int hand_size = 13;
-  bool exact_hand_size = false;  // a shown hand holds hand_size cards (the others: any number)
-  // Basic and Knock deal by the number of players (10 to 2, 7 to 3-4, 6 to 5-6), by index.
-  std::array<int, 7> deal_sizes = {13, 13, 13, 13, 13, 13, 13};
-  ShownCount shown_count = ShownCount::every_card;
-  ArrangeBy arrange_by = ArrangeBy::least_deadwood;
-  bool declares = false;             // a declared hand scores 0 or a wrong show (Indian)
-  bool has_formats = false;          // points, pool101, pool201 and deals (Indian)
-  std::span<const Contract> rounds;  // Crazy Rummy: each round's deal and contract
-  Match match;                       // how the game runs over deals
-  GinScoring gin;                    // Gin Rummy's knock, bonuses and game
-  int decks = 1;
-  int printed_jokers_per_deck = 0;
-  int min_group = 3;             // fewer cards are unmatched; a set needs this many
-  int min_run = 3;               // a sequence needs this many (Crazy Rummy: 4)
-  int max_sequence = 13;         // ace low or high, never both
-  int max_set = 4;               // one card per suit
-  bool set_suits_differ = true;  // Crazy Rummy's books may repeat suits
-  bool ace_low = true;           // A-2-3
-  bool ace_high = false;         // Q-K-A (Basic and Knock: off; Basic's house rule turns it on)
-  // Jokers: the deal's wild rank (Indian), a fixed wild rank (Crazy: every 2), or none.
-  bool deal_has_wild_rank = false;
-  std::optional<Rank> fixed_wild;
-  int max_wilds_in_run = 13;            // Crazy Rummy: 2
-  int max_wilds_in_set = 13;            // Crazy Rummy: 1
-  bool jk_is_printed_joker = false;     // Crazy Rummy also writes the printed joker JK
-  bool lays_off = false;                // cards may be added to melds on the table (not Indian)
-  bool wild_taken_from_run = false;     // Crazy Rummy: a natural card takes back a run's wild
-  int joker_points = 0;                 // a printed joker left in hand (Crazy Rummy: 20)
-  bool wild_cards_score_zero = true;    // Indian: a wild card counts 0; Crazy: a 2 counts 20
-  bool pure_sequence_required = false;  // Indian declarations need a pure sequence
-  std::optional<Contract> contract;     // Crazy Rummy: the round whose contract melds must meet
-  bool fifth_card_joker = false;
-  PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
-  bool pool_out_above_limit = false;  // house rule pool-out: reach (default) or exceed
-  int points_cap = no_cap;            // house rule points-cap
-  int wrong_show_points = 80;         // house rule wrong-show
-  int valid_after_declaration_points = 2;
-  // Penalty points by rank, the ace first (neutral: face value, the ace 1, court cards 10).
-  std::array<int, rank_count> card_points = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-  // House rules first-drop and middle-drop set the format in force; drops-in-deals gives deals
-  // rummy the points game's drops.
-  std::array<DropPenalty, all_games.size()> drops = {};
+  MeldWords words;  // the game's name and the words for its melds
+  Deck deck;
+  DealRules deal;
+  MeldRules melds;
+  CountRules count;
+  std::optional<Declaration> declaration;  // only in a game that declares
+  std::optional<Formats> formats;          // only in a game played in formats
+  Game format = Game::points;    // the format in force (points for a game without formats)
+  Match match;                   // how the game runs over deals
+  GinScoring gin;                // Gin Rummy's knock, bonuses and game
   bool ends_on_discard = false;  // Basic Rummy's house rule: a player goes out only by a discard
 
   // The toss for seats (§2.8): each player gets one open card; the highest plays first. A joker
   // is highest; equal ranks go by suit, in this order from the highest.
   std::array<Suit, 4> toss_suits = {Suit::spades, Suit::diamonds, Suit::clubs, Suit::hearts};
   bool toss_ace_high = true;  // the sources are silent: the ace ranks above the king
-
-  std::array<PoolLimits, all_games.size()> pools = {};
 
   // The rules of a game as the rulebook gives them (§2, §3, §4, §5), before house rules;
   // with Indian rummy's format, how it runs over deals (defined in games.cpp).
@@ -417,23 +446,36 @@ struct Rules {
            house_rule_names.end();
   }
 
+  // Whether the game declares (a declared hand scores 0 or a wrong show) and is played in
+  // formats: the one field that says each.
+  bool declares() const { return declaration.has_value(); }
+  bool has_formats() const { return formats.has_value(); }
+  // The declaration of a game that declares; throws RulesError for one that does not (a caller
+  // that reads it has asked declares() or knows the game declares).
+  const Declaration& declared() const;
+  // The most a loser pays: the declaration's cap, none in a game without one.
+  int points_cap() const { return declaration ? declaration->points_cap : no_cap; }
+  // A declaration needs a pure sequence (none without a declaration).
+  bool pure_sequence_required() const { return declaration && declaration->pure_sequence_required; }
+
   std::optional<Contract> round(int number) const;  // Crazy: rounds 1 to 7
   bool has_drops() const {
-    for (const DropPenalty& drop : drops) {
+    if (!formats) return false;
+    for (const DropPenalty& drop : formats->drops) {
       if (drop.first || drop.middle) return true;
     }
     return false;
   }
   // Whether the grouping of a shown hand changes what it counts (Indian, Knock); Basic and
   // Crazy count every card left in hand however it is grouped.
-  bool grouping_counts() const { return shown_count != ShownCount::every_card; }
+  bool grouping_counts() const { return count.shown_count != ShownCount::every_card; }
   int deal_size(std::size_t players) const {
-    return deal_sizes[std::min(players, deal_sizes.size() - 1)];
+    return deal.deal_sizes[std::min(players, deal.deal_sizes.size() - 1)];
   }
   // The most cards the game deals a player.
   int largest_deal() const {
-    int most = *std::max_element(deal_sizes.begin(), deal_sizes.end());
-    for (const Contract& each : rounds) most = std::max(most, each.cards);
+    int most = *std::max_element(deal.deal_sizes.begin(), deal.deal_sizes.end());
+    for (const Contract& each : deal.rounds) most = std::max(most, each.cards);
     return most;
   }
   // Whether a hand never holds more than was dealt (Basic, Knock); a Crazy Rummy hand grows
@@ -442,24 +484,23 @@ struct Rules {
     return match.left_at_most_dealt || match.deal_size_by_players;
   }
 
-  int copies_allowed() const { return decks; }
-  int printed_jokers_allowed() const { return decks * printed_jokers_per_deck; }
+  int copies_allowed() const { return deck.decks; }
+  int printed_jokers_allowed() const { return deck.decks * deck.printed_jokers_per_deck; }
   // How many of this card the decks hold.
   int copies_allowed(Card card) const {
     return card.is_printed_joker() ? printed_jokers_allowed() : copies_allowed();
   }
-  int largest_set() const { return fifth_card_joker ? max_set + 1 : max_set; }
+  int largest_set() const { return melds.fifth_card_joker ? melds.max_set + 1 : melds.max_set; }
   // Whether any card may stand in for another (Basic and Knock: none).
   bool has_jokers() const {
-    return deal_has_wild_rank || fixed_wild || printed_jokers_per_deck > 0;
+    return deck.deal_has_wild_rank || deck.fixed_wild || deck.printed_jokers_per_deck > 0;
   }
   // How this game writes the printed joker: PJ, or Crazy Rummy's JK.
-  std::string_view joker_name() const { return jk_is_printed_joker ? "JK" : "PJ"; }
-  const DropPenalty& drop_penalty(Game game) const { return drops[static_cast<int>(game)]; }
-  const PoolLimits& pool_limits(Game game) const { return pools[static_cast<int>(game)]; }
-  bool is_out(Game game, int total) const {
-    const int limit = pool_limits(game).limit;
-    return pool_out_above_limit ? total > limit : total >= limit;
+  std::string_view joker_name() const { return deck.jk_is_printed_joker ? "JK" : "PJ"; }
+  // A format's drops; none in a game without formats.
+  const DropPenalty& drop_penalty(Game game) const {
+    static constexpr DropPenalty none{};
+    return formats ? formats->drops[static_cast<std::size_t>(game)] : none;
   }
 };
 
@@ -489,9 +530,9 @@ std::string_view game_id(Game game, const Rules& rules);
 
 // Penalty points of one card in a deal with this wild rank.
 inline int card_points(Card card, WildRank wild, const Rules& rules) {
-  if (card.is_printed_joker()) return rules.joker_points;
-  if (rules.wild_cards_score_zero && is_wild_card(card, wild)) return 0;
-  return rules.card_points[static_cast<int>(card.rank()) - 1];
+  if (card.is_printed_joker()) return rules.count.joker_points;
+  if (rules.count.wild_cards_score_zero && is_wild_card(card, wild)) return 0;
+  return rules.count.card_points[static_cast<int>(card.rank()) - 1];
 }
 
 // ---- House rules: names, defaults and alternatives, as data -----------------------------------

@@ -29,7 +29,7 @@ Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& 
                     const Rules& rules, Counts&& counts) {
   Score score;
   score.basis = basis;
-  score.counted.reserve(static_cast<std::size_t>(rules.hand_size));
+  score.counted.reserve(static_cast<std::size_t>(rules.deal.hand_size));
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     if (!counts(check.groups[i].kind)) continue;
     for (const Card card : hand.groups[i]) {
@@ -37,7 +37,7 @@ Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& 
       score.uncapped += card_points(card, hand.wild, rules);
     }
   }
-  score.points = std::min(score.uncapped, rules.points_cap);
+  score.points = std::min(score.uncapped, rules.points_cap());
   return score;
 }
 
@@ -49,11 +49,11 @@ Score score_declaration(const DeclarationCheck& check, const Rules& rules) {
 
 Score score_declaration_verdict(bool valid, const Rules& rules) {
   return valid ? fixed(ScoreBasis::valid_declaration, 0)
-               : fixed(ScoreBasis::wrong_show, rules.wrong_show_points);
+               : fixed(ScoreBasis::wrong_show, rules.declared().wrong_show_points);
 }
 
 Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
-  switch (rules.shown_count) {
+  switch (rules.count.shown_count) {
     case ShownCount::deadwood:
       return score_deadwood(hand, check, rules);
     case ShownCount::every_card:
@@ -63,7 +63,8 @@ Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Ru
       break;
   }
   if (check.valid()) {
-    return fixed(ScoreBasis::valid_after_declaration, rules.valid_after_declaration_points);
+    return fixed(ScoreBasis::valid_after_declaration,
+                 rules.declared().valid_after_declaration_points);
   }
   const auto everything = [](GroupKind) { return true; };
   const auto outside_valid_groups = [](GroupKind kind) { return !is_valid_group(kind); };
@@ -71,7 +72,7 @@ Score score_shown_hand(const Hand& hand, const DeclarationCheck& check, const Ru
     return counted_score(ScoreBasis::no_pure_sequence, hand, check, rules, everything);
   }
   if (check.sequences < 2) {
-    switch (rules.pure_without_second) {
+    switch (rules.declared().pure_without_second) {
       case PureWithoutSecondCount::pure_exempt:
         return counted_score(ScoreBasis::pure_without_second, hand, check, rules,
                              [](GroupKind kind) { return kind != GroupKind::pure_sequence; });
@@ -103,10 +104,10 @@ std::string describe(const Score& score, const Rules& rules, Game game) {
       return "valid declaration: the winner pays nothing";
     case ScoreBasis::wrong_show:
       return fmt::format("wrong show: an invalid declaration pays {} whatever the cards",
-                         rules.wrong_show_points);
+                         rules.declared().wrong_show_points);
     case ScoreBasis::valid_after_declaration:
       return fmt::format("a valid hand shown after the winner's declaration pays {}",
-                         rules.valid_after_declaration_points);
+                         rules.declared().valid_after_declaration_points);
     case ScoreBasis::no_pure_sequence:
       return "no pure sequence: every card counts";
     case ScoreBasis::pure_without_second: {
@@ -135,7 +136,7 @@ Score score_given(int points, const Rules& rules) {
   Score score;
   score.basis = ScoreBasis::points_given;
   score.uncapped = points;
-  score.points = std::min(points, rules.points_cap);
+  score.points = std::min(points, rules.points_cap());
   return score;
 }
 

@@ -14,7 +14,7 @@ namespace rummy {
 
 enum class ScoreBasis {
   valid_declaration,        // the declarer's hand is valid: 0
-  wrong_show,               // the declarer's hand is not valid: rules.wrong_show_points
+  wrong_show,               // the declarer's hand is not valid: the declaration's wrong_show_points
   valid_after_declaration,  // a loser's hand that is itself valid: rules.valid_after_…_points
   no_pure_sequence,         // a loser without a pure sequence: every card
   pure_without_second,      // a pure sequence but no second one: per the house rule
@@ -28,6 +28,13 @@ enum class ScoreBasis {
 inline constexpr std::size_t score_basis_count = 11;
 
 std::string_view basis_id(ScoreBasis basis);  // stable, for JSON: "no_pure_sequence" …
+
+// Whether a score on this basis comes from a declaration's numbers: only a game that declares
+// scores on it (describe() reads them).
+constexpr bool from_declaration(ScoreBasis basis) {
+  return basis == ScoreBasis::wrong_show || basis == ScoreBasis::valid_after_declaration ||
+         basis == ScoreBasis::pure_without_second;
+}
 
 struct Score {
   int points = 0;    // after the cap

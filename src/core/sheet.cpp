@@ -190,7 +190,7 @@ class Settler {
     }
     point_value_ = result_.point_value;
     fee_ = result_.fee;
-    if (match().deal_size_by_players) rules_.hand_size = rules_.deal_size(names_.size());
+    if (match().deal_size_by_players) rules_.deal.hand_size = rules_.deal_size(names_.size());
 
     standing_.assign(names_.size(), match().chips_per_deal * result_.deals_to_play);
     in_game_.assign(names_.size(), true);
@@ -252,8 +252,8 @@ class Settler {
       }
       (setting.agrees == Agreed::target ? result_.target : result_.deals_to_play) = *value;
     }
-    if (!rules_.rounds.empty()) {
-      result_.deals_to_play = static_cast<int>(rules_.rounds.size());
+    if (!rules_.deal.rounds.empty()) {
+      result_.deals_to_play = static_cast<int>(rules_.deal.rounds.size());
     } else if (!given && match().default_target > 0) {
       result_.target = match().default_target;
     }
@@ -309,7 +309,7 @@ class Settler {
       if (const auto refusal = decks_refusal(rules_, value[0] - '0')) {
         fail(sheet_.decks->value_offset, *refusal);
       }
-      rules_.decks = value[0] - '0';
+      rules_.deck.decks = value[0] - '0';
     }
     if (sheet_.currency) result_.currency = sheet_.currency->text;
   }
@@ -401,7 +401,7 @@ class Settler {
   // The wild rank of a deal: its 'wild', else the first (WJ) mark in its hands.
   std::optional<WildRank> deal_wild(const SheetDeal& deal, std::string& origin) const {
     if (deal.wild) {
-      if (!rules_.deal_has_wild_rank) {
+      if (!rules_.deck.deal_has_wild_rank) {
         fail(deal.wild_offset, fmt::format("{} has no wild rank to choose", rules_.words.game));
       }
       origin = deal.wild_origin.empty()
@@ -409,7 +409,7 @@ class Settler {
                    : deal.wild_origin;
       return deal.wild;
     }
-    if (!rules_.deal_has_wild_rank) return std::nullopt;
+    if (!rules_.deck.deal_has_wild_rank) return std::nullopt;
     for (const SheetEntry& entry : deal.entries) {
       if (!entry.hand) continue;
       for (const WrittenCard& card : entry.hand->cards) {
@@ -435,7 +435,8 @@ class Settler {
       ReadOptions options;
       options.wild = wild;
       options.wild_origin = origin;
-      options.size = rules_.exact_hand_size ? ReadOptions::Size::shown : ReadOptions::Size::any;
+      options.size =
+          rules_.deal.exact_hand_size ? ReadOptions::Size::shown : ReadOptions::Size::any;
       hands[e] = resolve_hand(*entry.hand, text_, source_, rules_, options);
       for (const WrittenCard& card : entry.hand->cards) {
         auto& places = seen_at[static_cast<std::size_t>(card.card.index())];
@@ -450,8 +451,8 @@ class Settler {
                fmt::format("{} is seen {} times in this deal, but {} deck{} only {} (also at "
                            "{})",
                            card.card.is_printed_joker() ? "a printed joker" : to_string(card.card),
-                           places.size(), rules_.decks, rules_.decks == 1 ? " holds" : "s hold",
-                           limit, others));
+                           places.size(), rules_.deck.decks,
+                           rules_.deck.decks == 1 ? " holds" : "s hold", limit, others));
         }
       }
     }
@@ -483,10 +484,10 @@ class Settler {
       }
     }
     if (match().deal_size_by_players &&
-        hand.card_count() != static_cast<std::size_t>(rules_.hand_size)) {
+        hand.card_count() != static_cast<std::size_t>(rules_.deal.hand_size)) {
       fail(entry.hand->end_offset,
            fmt::format("{} cards: with {} players each {} hand holds {}", hand.card_count(),
-                       names_.size(), rules_.words.game, rules_.hand_size));
+                       names_.size(), rules_.words.game, rules_.deal.hand_size));
     }
     JudgedHand judged = judge_hand(hand, read.written.grouped, rules_);
     outcome.hand = format_hand(judged.hand, rules_);
@@ -562,7 +563,7 @@ class Settler {
           }
           const JudgedHand judged = judged_hand(entry, *hands[e], outcome, played.number);
           outcome.score = score_shown_hand(judged.hand, judged.check, rules_);
-          if (rules_.declares) outcome.valid_hand = judged.check.valid();
+          if (rules_.declares()) outcome.valid_hand = judged.check.valid();
           break;
         }
         case Outcome::dropped:
@@ -732,7 +733,7 @@ class Settler {
       case Standing::total:
         for (std::size_t k = 0; k < losers.size(); ++k) standing_[losers[k]] += points[k];
         for (std::size_t i = 0; i < standing_.size(); ++i) {
-          if (in_game_[i] && rules_.is_out(result_.game, static_cast<int>(standing_[i]))) {
+          if (in_game_[i] && match().is_out(static_cast<int>(standing_[i]))) {
             in_game_[i] = false;
             played.out.push_back(i);
           }
@@ -814,10 +815,10 @@ class Settler {
 
   int drops_left(std::size_t i) const {
     const int middle = rules_.drop_penalty(result_.game).middle.value_or(1);
-    const int limit = rules_.pool_limits(result_.game).limit;
+    const int limit = match().out_at;
     // Middle drops a player can still take and stay in: below the limit (or at it, "exceed").
     const int room =
-        (rules_.pool_out_above_limit ? limit : limit - 1) - static_cast<int>(standing_[i]);
+        (rules_.match.out_above_limit ? limit : limit - 1) - static_cast<int>(standing_[i]);
     return room < 0 ? 0 : room / middle;
   }
 
@@ -872,7 +873,7 @@ class Settler {
     // Decided on the totals after the last deal, before any re-join: when two players went out
     // in one deal, the order of their 'rejoin' lines never changes who may re-join, and both
     // come back at the same total.
-    const int ceiling = rules_.pool_limits(result_.game).rejoin_ceiling;
+    const int ceiling = match().rejoin_ceiling;
     long long highest = 0;
     for (std::size_t k = 0; k < standing_.size(); ++k) {
       if (!in_game_after_deal_[k]) continue;

@@ -16,14 +16,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Rules rules = fuzz::rules_from_byte(data[0]);
   // Indian rummy: the wild rank from the second byte; the other games have their own.
   WildRank wild;
-  if (rules.fixed_wild) {
-    wild = rules.fixed_wild;
-  } else if (rules.deal_has_wild_rank && data[1] % 14 != 0) {
+  if (rules.deck.fixed_wild) {
+    wild = rules.deck.fixed_wild;
+  } else if (rules.deck.deal_has_wild_rank && data[1] % 14 != 0) {
     wild = static_cast<Rank>(data[1] % 14);
   }
-  const std::size_t most = rules.arrange_by == ArrangeBy::declaration ? 14
-                           : rules.arrange_by == ArrangeBy::subsets   ? 11  // they grow as 2^n
-                                                                      : 13;
+  const std::size_t most = rules.count.arrange_by == ArrangeBy::declaration ? 14
+                           : rules.count.arrange_by == ArrangeBy::subsets ? 11  // they grow as 2^n
+                                                                          : 13;
   std::vector<Card> cards;
   std::array<int, Card::index_count> count{};
   for (std::size_t i = 2; i < size && cards.size() < most; ++i) {
@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     cards.push_back(card);
   }
   // Indian rummy arranges a shown hand (13) or one about to declare (14).
-  if (rules.arrange_by == ArrangeBy::declaration && cards.size() < 13) return 0;
+  if (rules.count.arrange_by == ArrangeBy::declaration && cards.size() < 13) return 0;
   const Arrangement best = arrange(cards, wild, rules);
   std::vector<Card> given = cards, kept = best.hand.cards();
   if (best.discard) kept.push_back(*best.discard);
@@ -44,13 +44,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(given == kept, "the arrangement holds the cards given");
   const DeclarationCheck check = check_declaration(best.hand, rules);
   fuzz::require(check == best.check, "the verdict is the classifier's");
-  if (rules.arrange_by == ArrangeBy::declaration) {
+  if (rules.count.arrange_by == ArrangeBy::declaration) {
     fuzz::require(best.score == score_shown_hand(best.hand, check, rules), "the scorer's points");
     fuzz::require(best.score.points >= 0 && best.score.points <= 80, "points within 0..80");
   } else {
     fuzz::require(best.score == score_deadwood(best.hand, check, rules), "the deadwood's points");
   }
-  if (rules.arrange_by == ArrangeBy::least_deadwood) {
+  if (rules.count.arrange_by == ArrangeBy::least_deadwood) {
     fuzz::require(arrange_by_subsets(cards, wild, rules).score.points == best.score.points,
                   "the two searches agree");
     // From one pack without jokers arrange() takes the bit-mask search: the general search

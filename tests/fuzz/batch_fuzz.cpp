@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Rules rules = fuzz::rules_from_byte(data[0]);
   BatchDefaults defaults;
   // --arrange too, but not for Crazy Rummy, whose search by subsets is too slow to fuzz well.
-  defaults.arrange = (data[0] & 0x10) != 0 && rules.arrange_by != ArrangeBy::subsets;
+  defaults.arrange = (data[0] & 0x10) != 0 && rules.count.arrange_by != ArrangeBy::subsets;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   std::size_t number = 0;
   for (std::size_t start = 0; start <= text.size();) {
@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         within.where.line = 1;
         fuzz::check_diagnostic(within, line);
       } else {
-        fuzz::require(record.score.points >= 0 && record.score.points <= rules.points_cap,
+        fuzz::require(record.score.points >= 0 && record.score.points <= rules.points_cap(),
                       "points within the cap");
       }
     }

@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(again.hand.wild == read.hand.wild, "format and read again: same wild rank");
   const DeclarationCheck check = check_declaration(read.hand, rules);
   const Score score = score_shown_hand(read.hand, check, rules);
-  fuzz::require(score.points >= 0 && score.points <= rules.points_cap, "points within the cap");
+  fuzz::require(score.points >= 0 && score.points <= rules.points_cap(), "points within the cap");
   fuzz::require(score.points <= score.uncapped, "the cap only lowers");
   fuzz::require(check.valid() == check.problems.empty(), "valid exactly without problems");
   return 0;

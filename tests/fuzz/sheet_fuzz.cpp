@@ -25,8 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(paid == received + settlement.fee_taken + settlement.held, "money balances");
   for (const DealResult& deal : settlement.deals) {
     for (const EntryResult& entry : deal.entries) {
-      if (settlement.rules.declares) {
-        fuzz::require(entry.points >= 0 && entry.points <= settlement.rules.points_cap,
+      if (settlement.rules.declares()) {
+        fuzz::require(entry.points >= 0 && entry.points <= settlement.rules.points_cap(),
                       "Indian points within the cap");
       }
     }
