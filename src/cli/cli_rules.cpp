@@ -239,7 +239,10 @@ struct GameList {
                         {"words", setting.words},
                         {"keyword", setting.keyword},
                         {"on_deal_line", setting.on_deal_line},
-                        {"example", setting.example}});
+                        {"example", setting.example},
+                        {"takes", setting.takes},
+                        {"without_players", setting.without_players},
+                        {"needs", setting.needs.empty() ? Json(nullptr) : Json(setting.needs)}});
       }
       games.push_back({{"id", variant_name(variant)},
                        {"name", variant_description(variant)},
@@ -303,6 +306,7 @@ struct GameList {
       for (const PlayerLine& line : player_lines(rules)) {
         const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
                                        : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
+                                       : line.takes == LineTakes::hand_needed    ? " HAND"
                                                                                  : "";
         lines.push_back(fmt::format("'{}{}'{}",
                                     line.words.empty() ? std::string("POINTS") : line.words, takes,
@@ -313,10 +317,11 @@ struct GameList {
             << spoken_list(lines, " or ") << "\n";
       }
       for (const DealSetting& setting : deal_settings(rules)) {
-        out << fmt::format("  the {}: '{}{} {}'\n", setting.words,
+        const std::string example = setting.example.empty() ? "" : " " + setting.example;
+        out << fmt::format("  the {}: '{}{}{}'{}\n", setting.words,
                            setting.on_deal_line ? rules.match.deal_word : "",
-                           setting.on_deal_line ? " " + setting.keyword : setting.keyword,
-                           setting.example);
+                           setting.on_deal_line ? " " + setting.keyword : setting.keyword, example,
+                           setting.needs.empty() ? "" : fmt::format(" (with {})", setting.needs));
       }
     }
   }

@@ -42,6 +42,28 @@ std::string_view outcome_id(Outcome outcome) {
   return row_of(outcome_rows, outcome).id;
 }
 
+namespace {
+
+// The lines a deal may have of its own (rules.hpp); which a game takes is its Match's.
+constexpr std::array<DealLineRow, 2> deal_line_table = {{
+    {DealLine::upcard, "upcard", "first upcard", DealLineTakes::card, "6♦", false, "oklahoma=on",
+     [](const Rules& rules) { return rules.gin.oklahoma; }},
+    {DealLine::dead, "dead", "dead hand", DealLineTakes::nothing, "", true, "", nullptr},
+}};
+static_assert(deal_line_table.size() == static_cast<std::size_t>(DealLine::dead) + 1 &&
+                  in_enum_order(deal_line_table),
+              "one row per deal line, in the enum's order");
+
+}  // namespace
+
+std::span<const DealLineRow> deal_line_rows() {
+  return deal_line_table;
+}
+
+const DealLineRow& deal_line_row(DealLine line) {
+  return row_of(deal_line_table, line);
+}
+
 std::optional<Game> find_game(std::string_view name) {
   return find_by_id(game_rows, name);
 }
