@@ -151,6 +151,19 @@ TEST_CASE("a Gin sheet's lines: 'big gin' of two words, gin with deadwood, a kno
               .starts_with(
                   "t.sheet:4:2: error: 'big gin' counts only with the house rule big-gin=on"));
   }
+  SUBCASE("'gin' for 11 cards all melded under big-gin=on is big gin; 'big gin' needs them all") {
+    const std::string bob = " Bob showed K♣-K♦-K♥ | 8♣ 9♣ 2♥ 3♦ 5♣ Q♠ 10♥\n";
+    const Settlement s = settle_text(
+        sheet("house big-gin=on\n", "deal\n Ann gin 4♦-5♦-6♦-7♦ | J♠-J♥-J♣ | A♠-2♠-3♠-4♠\n" + bob));
+    CHECK(s.deals[0].entries[0].outcome == Outcome::big_gin);
+    CHECK(s.deals[0].written_as == Outcome::gin);
+    CHECK(describe_deal(s, s.deals[0])
+              .ends_with("; written 'gin': 11 cards all melded are big gin (big-gin=on)"));
+    CHECK(error_of_sheet(sheet("house big-gin=on\n",
+                               "deal\n Ann big gin 4♦-5♦-6♦-7♦ | J♠-J♥-J♣ | A♠-2♠-3♠-9♠\n" + bob))
+              .find("these are not all melded (discarding 9♠ leaves deadwood 0)") !=
+          std::string::npos);
+  }
   SUBCASE("'big gin' for 10 cards") {
     CHECK(error_of_sheet(sheet("house big-gin=on\n",
                                "deal\n Ann big gin A♣-2♣-3♣ | 7♥-8♥-9♥-10♥ | Q♠-Q♥-Q♣\n"

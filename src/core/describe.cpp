@@ -241,10 +241,11 @@ std::string describe_gin_hand(const Settlement& s, const DealResult& deal) {
       fmt::arg("points", score.points));
   if (!sum.empty()) text += fmt::format(" ({})", sum);
   if (deal.written_as) {
-    text += fmt::format("; written '{}': {}", outcome_id(*deal.written_as),
-                        score.result == GinResult::gin
-                            ? "a knock with deadwood 0 is gin"
-                            : "11 cards all melded are big gin (big-gin=on)");
+    text += fmt::format(
+        "; written '{}': {}", outcome_id(*deal.written_as),
+        score.result == GinResult::gin
+            ? std::string("a knock with deadwood 0 is gin")
+            : fmt::format("{} cards all melded are big gin (big-gin=on)", s.rules.hand_size + 1));
   }
   return text;
 }

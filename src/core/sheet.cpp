@@ -775,12 +775,14 @@ class Settler {
     const SheetEntry& defends = deal.entries[*defender];
     const ReadHand& knocker_hand = *hands[*knocker];
     const ReadHand& defender_hand = *hands[*defender];
+    const int dealt = rules_.hand_size;
     if (knocks.outcome == Outcome::big_gin && !rules_.gin.big_gin) {
       fail(knocks.offset,
-           "'big gin' counts only with the house rule big-gin=on ('house "
-           "big-gin=on'); without it, 11 cards all melded discard one and go gin");
+           fmt::format("'big gin' counts only with the house rule big-gin=on ('house "
+                       "big-gin=on'); without it, {} cards all melded discard one "
+                       "and go gin",
+                       dealt + 1));
     }
-    const int dealt = rules_.hand_size;
     const std::size_t held = knocker_hand.hand.card_count();
     if (held != static_cast<std::size_t>(dealt) && held != static_cast<std::size_t>(dealt) + 1) {
       fail(knocks.hand->end_offset,
@@ -818,7 +820,10 @@ class Settler {
            fmt::format("'big gin' is {} cards all melded, without a discard; {}", dealt + 1,
                        held == static_cast<std::size_t>(dealt)
                            ? fmt::format("this hand holds {}", held)
-                           : fmt::format("these leave deadwood {}", score.knocker_points)));
+                           : fmt::format("these are not all melded (discarding {} leaves "
+                                         "deadwood {})",
+                                         score.discard ? to_string(*score.discard) : "",
+                                         score.knocker_points)));
     }
     const Outcome result_outcome = score.result == GinResult::gin       ? Outcome::gin
                                    : score.result == GinResult::big_gin ? Outcome::big_gin
