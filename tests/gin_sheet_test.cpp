@@ -164,6 +164,25 @@ TEST_CASE("a Gin sheet's lines: 'big gin' of two words, gin with deadwood, a kno
               .find("these are not all melded (discarding 9♠ leaves deadwood 0)") !=
           std::string::npos);
   }
+  SUBCASE("an outcome of two words: in any case, before a hand in letters; each word alone") {
+    const Sheet parsed = parse_sheet(
+        sheet("", "deal\n Ann BIG Gin 4D 5D 6D 7D JS JH JC AS 2S 3S 4S\n Bob showed 36\n"),
+        "t.sheet");
+    const auto& entries = std::get<SheetDeal>(parsed.events[0]).entries;
+    CHECK(entries[0].outcome == Outcome::big_gin);
+    REQUIRE(entries[0].hand);
+    CHECK(entries[0].hand->cards.size() == 11);
+    CHECK(error_of_sheet(sheet("", "deal\n Ann big 4♦-5♦-6♦-7♦\n"))
+              .starts_with("t.sheet:4:6: error: expected what the player did: declared [HAND], "
+                           "showed HAND or POINTS, dropped first|middle, missed, left, won, out, "
+                           "rummy, knocked HAND or POINTS, gin HAND, big gin HAND, or POINTS "
+                           "alone, found 'big'"));
+    CHECK(error_of_sheet(sheet("", "deal\n Ann big gin\n")) ==
+          "t.sheet:4:13: error: expected the hand that was shown, found the end of the line\n"
+          " Ann big gin\n            ^\n");
+    CHECK(error_of_sheet(sheet("", "deal\n Ann gin 5\n"))
+              .starts_with("t.sheet:4:10: error: expected the hand that was shown, found '5'"));
+  }
   SUBCASE("'big gin' for 10 cards") {
     CHECK(error_of_sheet(sheet("house big-gin=on\n",
                                "deal\n Ann big gin A♣-2♣-3♣ | 7♥-8♥-9♥-10♥ | Q♠-Q♥-Q♣\n"
