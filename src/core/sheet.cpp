@@ -554,7 +554,7 @@ class Settler {
                                       row.id, row.needs, row.needs));
       }
       if (row.without_players) played.scoreless = mark.line;
-      if (mark.card) {
+      if (mark.card && mark.line == DealLine::upcard) {
         // One card of the game's packs, written as a hand is.
         ReadOptions options;
         options.size = ReadOptions::Size::any;
