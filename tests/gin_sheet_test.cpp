@@ -327,6 +327,16 @@ TEST_CASE("the games list: a Gin sheet, its settings and its deal lines") {
   }
   CHECK(point);
   CHECK_FALSE(options_of(rules).outs);
+  // 'big gin' needs its house rule, and the list says so; the others need none.
+  for (const PlayerLine& line : player_lines(rules)) {
+    CAPTURE(line.words);
+    CHECK(line.needs == (line.outcome == Outcome::big_gin ? "big-gin=on" : ""));
+  }
+  Rules big = rules;
+  CHECK_FALSE(house_rule_holds(big, "big-gin=on"));
+  CHECK_FALSE(apply_house_rule(big, "big-gin=on"));
+  CHECK(house_rule_holds(big, "big-gin=on"));
+  CHECK(house_rule_holds(big, ""));
   // Indian rummy's wild joker is still the one deal setting of its sheets.
   const auto indian = deal_settings(Rules::for_variant(Variant::indian));
   REQUIRE(indian.size() == 1);

@@ -912,8 +912,9 @@ function drawDealForm() {
     const ender = game.outcomes.find((o) => o.ends_deal);
     box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
       const kept = draft.entries[p.name];
+      // A line that needs a house rule ('big gin': big-gin=on) only under it.
       const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
-        game.outcomes.map((o) => el('option', { value: o.words, text: o.meaning })));
+        game.outcomes.filter((o) => !o.needs || sheetHas(s, o.needs)).map((o) => el('option', { value: o.words, text: o.meaning })));
       const input = el('input', {
         type: 'text', 'data-player': p.name, 'aria-label': `${p.name}: hand or points`,
         placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',

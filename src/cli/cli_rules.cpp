@@ -231,7 +231,8 @@ struct GameList {
                             {"words", line.words},
                             {"meaning", line.meaning},
                             {"takes", line_takes_id(line.takes)},
-                            {"ends_deal", line.ends_deal}});
+                            {"ends_deal", line.ends_deal},
+                            {"needs", line.needs.empty() ? Json(nullptr) : Json(line.needs)}});
       }
       Json deal = Json::array();
       for (const DealSetting& setting : deal_settings(rules)) {
@@ -308,9 +309,14 @@ struct GameList {
                                        : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
                                        : line.takes == LineTakes::hand_needed    ? " HAND"
                                                                                  : "";
-        lines.push_back(fmt::format("'{}{}'{}",
-                                    line.words.empty() ? std::string("POINTS") : line.words, takes,
-                                    line.ends_deal ? " (ends it)" : ""));
+        const std::string ends = line.ends_deal ? "ends it" : "";
+        const std::string needs = line.needs.empty() ? "" : fmt::format("with {}", line.needs);
+        const std::string note =
+            ends.empty() && needs.empty()
+                ? ""
+                : fmt::format(" ({}{}{})", ends, ends.empty() || needs.empty() ? "" : ", ", needs);
+        lines.push_back(fmt::format(
+            "'{}{}'{}", line.words.empty() ? std::string("POINTS") : line.words, takes, note));
       }
       if (played_on_sheets(variant)) {
         out << "  a player's line in a " << rules.match.deal_word << ": "

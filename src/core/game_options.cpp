@@ -63,7 +63,8 @@ std::vector<PlayerLine> player_lines(const Rules& rules) {
       }
       continue;
     }
-    lines.push_back({row.value, words, row.meaning, takes_of(row.follows, match.hands_only), ends});
+    lines.push_back(
+        {row.value, words, row.meaning, takes_of(row.follows, match.hands_only), ends, row.needs});
     // A loser's count alone, without the cards: 'Ravi 45'.
     if (row.follows == OutcomeFollows::hand_or_count && !ends && !match.hands_only) {
       lines.push_back({row.value, "", "points only", LineTakes::points, ends});

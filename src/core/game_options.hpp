@@ -48,6 +48,7 @@ struct PlayerLine {
   std::string_view meaning;  // for people: "dropped first", "went out", "points only"
   LineTakes takes = LineTakes::nothing;
   bool ends_deal = false;  // the player who ends the deal writes this (the winner, the knocker)
+  std::string_view needs = "";  // the house rule it needs: "big-gin=on"; empty: none
 };
 // Every line the game's sheet takes, the deal's ender's first.
 std::vector<PlayerLine> player_lines(const Rules& rules);

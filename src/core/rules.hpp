@@ -172,6 +172,8 @@ struct OutcomeRow {
   std::string_view line;     // a settlement's line for the player: "declared, wrong show"
   std::string_view line_valid;  // … when the hand shown is a valid declaration (empty: `line`)
   std::string_view ended;       // the deal's note: "Asha declared", "Bob went out"
+  // The house rule it needs, as a sheet writes it ("big-gin=on"); empty: none.
+  std::string_view needs = "";
   // The player's line names the drop, "dropped (first)": the outcome that takes a drop's kind.
   constexpr bool names_drop() const { return follows == OutcomeFollows::drop_kind; }
 };
@@ -197,7 +199,7 @@ inline constexpr std::array<OutcomeRow, 11> outcome_rows = {{
     {Outcome::gin, "gin", "went gin", OutcomeFollows::hand, "went gin (deadwood 0)", "gin", "",
      "went gin"},
     {Outcome::big_gin, "big gin", "went big gin", OutcomeFollows::hand,
-     "went big gin (11 cards melded)", "big gin", "", "went big gin"},
+     "went big gin (11 cards melded)", "big gin", "", "went big gin", "big-gin=on"},
 }};
 static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::big_gin) + 1 &&
                   in_enum_order(outcome_rows),
@@ -229,10 +231,8 @@ struct DealLineRow {
   std::string_view example;  // what a message and the page show after it: "6♦"
   // The deal has no players' lines (nobody scores it): 'dead'.
   bool without_players = false;
-  // The house rule it needs, as written on a sheet ("oklahoma=on"); empty: none. `applies` says
-  // whether the rules in force have it.
+  // The house rule it needs, as written on a sheet ("oklahoma=on"); empty: none.
   std::string_view needs = "";
-  bool (*applies)(const Rules&) = nullptr;
 };
 using DealLines = unsigned;  // a set of deal lines, one bit each
 constexpr DealLines deal_line_bit(DealLine line) {
@@ -584,6 +584,10 @@ struct HouseRuleSetting {
 
 // Applies "NAME=VALUE"; returns an explanation when the text names no rule or no value.
 std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment);
+
+// Whether the rules are under "NAME=VALUE" (what an outcome or a deal line needs: "big-gin=on");
+// an empty text always holds.
+bool house_rule_holds(const Rules& rules, std::string_view assignment);
 
 // Whether the house rules in force make sense together: a drop costs no more than the cap, a first
 // drop no more than a middle drop. Checked once every house rule is applied, so their order

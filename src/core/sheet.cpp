@@ -413,9 +413,14 @@ class Settler {
     }
   }
 
-  // Every line says what this game allows.
+  // Every line says what this game allows, under the house rule it needs.
   void check_outcomes(const SheetDeal& deal) const {
     for (const SheetEntry& entry : deal.entries) {
+      const OutcomeRow& row = row_of(outcome_rows, entry.outcome);
+      if (has_outcome(match().outcomes, entry.outcome) && !house_rule_holds(rules_, row.needs)) {
+        fail(entry.offset, fmt::format("'{}' counts only with the house rule {} ('house {}')",
+                                       row.id, row.needs, row.needs));
+      }
       if (has_outcome(match().outcomes, entry.outcome)) continue;
       std::string owners;
       for (const Variant variant : all_variants) {
@@ -549,7 +554,7 @@ class Settler {
                                       match().deal_word, where(earlier->offset)));
       }
       earlier = &mark;
-      if (row.applies && !row.applies(rules_)) {
+      if (!house_rule_holds(rules_, row.needs)) {
         fail(mark.offset, fmt::format("'{}' counts only with the house rule {} ('house {}')",
                                       row.id, row.needs, row.needs));
       }
@@ -776,13 +781,6 @@ class Settler {
     const ReadHand& knocker_hand = *hands[*knocker];
     const ReadHand& defender_hand = *hands[*defender];
     const int dealt = rules_.hand_size;
-    if (knocks.outcome == Outcome::big_gin && !rules_.gin.big_gin) {
-      fail(knocks.offset,
-           fmt::format("'big gin' counts only with the house rule big-gin=on ('house "
-                       "big-gin=on'); without it, {} cards all melded discard one "
-                       "and go gin",
-                       dealt + 1));
-    }
     const std::size_t held = knocker_hand.hand.card_count();
     if (held != static_cast<std::size_t>(dealt) && held != static_cast<std::size_t>(dealt) + 1) {
       fail(knocks.hand->end_offset,
