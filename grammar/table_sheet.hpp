@@ -9,6 +9,8 @@
 //                           house NAME=VALUE and currency
 //   players Asha Ravi Meena
 //   deal wild 7♦            a deal, with its wild rank if the game has one
+//     upcard 6♦             a line of the deal's own: a word of the deal-line table, and a card
+//                           or nothing ('dead')
 //     Asha OUTCOME A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣    a player's line: NAME OUTCOME [HAND | N]
 //     Ravi OUTCOME 45
 //     Meena OUTCOME WORD
@@ -92,6 +94,14 @@ struct void_line : pegtl::sor<keyword<TAO_PEGTL_ISTRING("void")>, keyword<TAO_PE
 struct directive : pegtl::sor<game_line, point_line, entry_line, fee_line, decks_line, house_line, void_line,
                               currency_line, players_line, deal_line, rejoin_line, split_line> {};
 
+// A line of the deal's own ('upcard 6♦', 'dead'): a word of the deal-line table, then what it
+// takes, a card or nothing. Which words there are is data: the actions decide, and a word that is
+// none of them (or a player's name) leaves the line to be read as a player's.
+struct mark_word : word {};
+struct mark_card : pegtl::seq<gap, hand_line> {};
+struct mark_rest : pegtl::sor<line_end, mark_card> {};
+struct deal_mark_line : pegtl::seq<mark_word, mark_rest> {};
+
 // A player's line: the name, then what they did in the deal. A name's word stops before a colon
 // that ends it ('Ravi:').
 struct player_word : pegtl::plus<pegtl::not_at<pegtl::one<':'>, pegtl::sor<blank, pegtl::eolf>>, pegtl::not_one<' ', '\t', '\r', '\n'>> {};
@@ -119,7 +129,7 @@ struct player_line : pegtl::seq<player_name, pegtl::opt<name_colon>, gap, pegtl:
 
 struct comment_line : pegtl::seq<pegtl::one<'#'>, pegtl::until<pegtl::eolf>> {};
 struct blank_line : pegtl::eol {};
-struct statement : pegtl::sor<pegtl::seq<directive, pegtl::must<line_end_required>>, player_line> {};
+struct statement : pegtl::sor<pegtl::seq<directive, pegtl::must<line_end_required>>, deal_mark_line, player_line> {};
 struct sheet_line : pegtl::seq<blanks, pegtl::sor<blank_line, comment_line, statement>> {};
 struct sheet_line_required : sheet_line {};
 struct sheet : pegtl::seq<pegtl::opt<pegtl::utf8::bom>,

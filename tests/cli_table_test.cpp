@@ -113,8 +113,8 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   CHECK(bad.code == 2);
   CHECK(bad.err ==
         "<stdin>:5:4: error: expected what the player did: declared [HAND], showed HAND or "
-        "POINTS, dropped first|middle, missed, left, won, out, rummy, knocked HAND or POINTS, or "
-        "POINTS alone, found 'hopped' (did you mean 'dropped'?)\n"
+        "POINTS, dropped first|middle, missed, left, won, out, rummy, knocked HAND or POINTS, gin "
+        "HAND, big gin HAND, or POINTS alone, found 'hopped' (did you mean 'dropped'?)\n"
         " A hopped\n"
         "   ^\n");
 }

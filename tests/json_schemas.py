@@ -75,6 +75,9 @@ def main():
         ["deal", "--variant", "knock", "P1 knocked A♥ 2♥ 3♥ 2♣ 4♣ 5♦ 8♠ 9♠ 10♠ J♠",
          "P2 showed K♣ K♠ 7♥ A♠ 3♦ 10♦ 8♣ 6♣ 5♣ 4♦"],
         ["deal", "--variant", "crazy", "--round", "1", "A out", "B showed A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"],
+        ["deal", "--variant", "gin", "Ann knocked 5♠-6♠-7♠ | 9♥-9♦-9♣ | J♦-Q♦-K♦ | 3♣",
+         "Bob showed 4♥-5♥-6♥ | 8♠ 9♠ 2♣ 4♦ 10♣ K♠ Q♥"],
+        ["rules", "--variant", "gin"],
         ["deal", "Asha 20", "Ravi declared"],
     ]
     for args in extra:

@@ -56,6 +56,18 @@ TEST_CASE("a batch line's settings that repeat or contradict each other are erro
   CHECK(other.out ==
         "<stdin>:1:7: error: game= names a format of Indian rummy (points, pool101, "
         "pool201, deals); Basic Rummy has none\n");
+  // game= may name the line's game, as --variant does: the batch's own, never another.
+  const auto named = rummy_cli({"batch", "--variant", "gin"},
+                               "[game=gin] A♣ 2♣ 3♣ 7♥ 8♥ 9♥ 10♥ Q♠ Q♥ Q♣\n"
+                               "[game=Knock] A♣ 2♣ 3♣ 7♥ 8♥ 9♥ 10♥ Q♠ Q♥ Q♣\n"
+                               "[game=gn] A♣\n");
+  CHECK(named.out ==
+        "<stdin>:1: valid (shown, gin), pays 0: deadwood: the cards outside valid melds count; "
+        "grouped as 7♥-8♥-9♥-10♥ | A♣-2♣-3♣ | Q♠-Q♥-Q♣\n"
+        "<stdin>:2:7: error: this line is a hand of Knock Rummy, but the batch plays Gin Rummy: a "
+        "batch has one game, its --variant (a batch of its own: --variant knock)\n"
+        "<stdin>:3:7: error: expected a game after 'game=': points, pool101, pool201 or deals, or "
+        "the game's name as --variant writes it, found 'gn'\n");
 }
 
 TEST_CASE("score --rummy doubles a Basic hand that went rummy, and only there") {

@@ -838,20 +838,48 @@ function saveDraft() {
   store.set('draft', dealDraft());
 }
 
-// The deal's settings as typed (the wild joker of the deal …), by id.
+// The deal's settings as typed (the wild joker of the deal …), by id; a switch ('dead') is 'on'
+// when ticked.
 function dealSettingValues() {
   const values = {};
-  for (const input of $('deal-settings').querySelectorAll('input')) values[input.dataset.setting] = input.value;
+  for (const input of $('deal-settings').querySelectorAll('input')) {
+    values[input.dataset.setting] = input.type === 'checkbox' ? (input.checked ? 'on' : '') : input.value;
+  }
   return values;
 }
 
-// The deal's settings of GAME as fields, with VALUES typed before.
-function drawDealSettings(game, values) {
-  $('deal-settings').replaceChildren(...game.deal_settings.map((d) => el('label', {}, `${capitalised(d.words)} `,
-    el('input', {
-      id: `deal-${d.id}`, type: 'text', size: 4, placeholder: d.example, 'data-setting': d.id,
-      spellcheck: 'false', autocapitalize: 'off', value: values[d.id] || '',
-    }))));
+// Whether the sheet S plays under the house rule NEEDS ('oklahoma=on').
+function sheetHas(s, needs) {
+  const [name, value] = needs.split('=');
+  return (s.house_rules || []).some((rule) => rule.name === name && rule.value === value);
+}
+
+// The deal's settings of GAME that the sheet S takes (a setting that needs a house rule only under
+// it), with VALUES typed before: a field for a card or a rank, a switch for a line that takes
+// nothing ('dead').
+function drawDealSettings(game, values, s) {
+  const offered = game.deal_settings.filter((d) => !d.needs || (s && sheetHas(s, d.needs)));
+  $('deal-settings').replaceChildren(...offered.map((d) => (d.takes === 'nothing'
+    ? el('label', {}, el('input', {
+      id: `deal-${d.id}`, type: 'checkbox', 'data-setting': d.id, checked: values[d.id] === 'on',
+      onchange: () => drawEntriesShown(),
+    }), ` ${capitalised(d.words)}`)
+    : el('label', {}, `${capitalised(d.words)} `,
+      el('input', {
+        id: `deal-${d.id}`, type: 'text', size: 4, placeholder: d.example, 'data-setting': d.id,
+        spellcheck: 'false', autocapitalize: 'off', value: values[d.id] || '',
+      })))));
+  drawEntriesShown();
+}
+
+// A ticked switch whose deal has no players' lines (a dead hand) hides them.
+function withoutPlayers() {
+  if (!settled) return false;
+  return sheetGame(settled).deal_settings.some((d) => d.without_players && $(`deal-${d.id}`) && $(`deal-${d.id}`).checked);
+}
+
+function drawEntriesShown() {
+  $('deal-entries').hidden = withoutPlayers();
 }
 
 // Whether an outcome's line takes a hand or a count after its words.
@@ -867,6 +895,7 @@ function drawDealForm() {
   if (!s) {
     box.replaceChildren(el('p', { class: 'hint', text: 'The players come from the sheet.' }));
     $('deal-settings').replaceChildren();
+    $('deal-entries').hidden = false;
     $('deal-rejoin').replaceChildren();
     return;
   }
@@ -874,7 +903,7 @@ function drawDealForm() {
   // A game with an end (pools, a number of deals, a target) that has ended takes no more deals;
   // one whose deals are each settled on their own goes on as long as the table plays.
   const over = !s.more_deals && s.deals.length > 0;
-  drawDealSettings(over ? { deal_settings: [] } : game, draft.settings || {});
+  drawDealSettings(over ? { deal_settings: [] } : game, draft.settings || {}, s);
   $('deal-add').disabled = over;
   if (over) {
     box.replaceChildren(el('p', { class: 'hint', text: `The game is over: ${s.result}.` }));
@@ -883,8 +912,9 @@ function drawDealForm() {
     const ender = game.outcomes.find((o) => o.ends_deal);
     box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
       const kept = draft.entries[p.name];
+      // A line that needs a house rule ('big gin': big-gin=on) only under it.
       const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
-        game.outcomes.map((o) => el('option', { value: o.words, text: o.meaning })));
+        game.outcomes.filter((o) => !o.needs || sheetHas(s, o.needs)).map((o) => el('option', { value: o.words, text: o.meaning })));
       const input = el('input', {
         type: 'text', 'data-player': p.name, 'aria-label': `${p.name}: hand or points`,
         placeholder: 'hand or points', spellcheck: 'false', autocapitalize: 'off',
@@ -1008,14 +1038,20 @@ function addDeal() {
   // The deal's settings: on the deal's line ('deal wild 7♦'), or lines of their own in it.
   const first = ['deal'];
   const own = [];
+  const alone = withoutPlayers();
   for (const d of game.deal_settings) {
     const input = $(`deal-${d.id}`);
+    if (!input) continue;
+    if (d.takes === 'nothing') {
+      if (input.checked) own.push(formLine([`  ${d.keyword}`], input));
+      continue;
+    }
     if (!input.value.trim()) continue;
     if (d.on_deal_line) first.push(` ${d.keyword} `, [input, input.value]);
     else own.push(formLine([`  ${d.keyword} `, [input, input.value]]));
   }
   lines.push(formLine(first), ...own);
-  for (const entry of $('deal-entries').querySelectorAll('.entry')) {
+  for (const entry of alone ? [] : $('deal-entries').querySelectorAll('.entry')) {
     const select = entry.querySelector('select');
     const input = entry.querySelector('input');
     const takes = takesText(game.outcomes.find((o) => o.words === select.value));

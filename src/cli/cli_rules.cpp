@@ -236,7 +236,8 @@ struct GameList {
                             {"words", line.words},
                             {"meaning", line.meaning},
                             {"takes", line_takes_id(line.takes)},
-                            {"ends_deal", line.ends_deal}});
+                            {"ends_deal", line.ends_deal},
+                            {"needs", line.needs.empty() ? Json(nullptr) : Json(line.needs)}});
       }
       Json deal = Json::array();
       for (const DealSetting& setting : deal_settings(rules)) {
@@ -244,7 +245,10 @@ struct GameList {
                         {"words", setting.words},
                         {"keyword", setting.keyword},
                         {"on_deal_line", setting.on_deal_line},
-                        {"example", setting.example}});
+                        {"example", setting.example},
+                        {"takes", setting.takes},
+                        {"without_players", setting.without_players},
+                        {"needs", setting.needs.empty() ? Json(nullptr) : Json(setting.needs)}});
       }
       games.push_back({{"id", rules.id},
                        {"name", rules.words.game},
@@ -307,20 +311,27 @@ struct GameList {
       for (const PlayerLine& line : player_lines(rules)) {
         const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
                                        : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
+                                       : line.takes == LineTakes::hand_needed    ? " HAND"
                                                                                  : "";
-        lines.push_back(fmt::format("'{}{}'{}",
-                                    line.words.empty() ? std::string("POINTS") : line.words, takes,
-                                    line.ends_deal ? " (ends it)" : ""));
+        const std::string ends = line.ends_deal ? "ends it" : "";
+        const std::string needs = line.needs.empty() ? "" : fmt::format("with {}", line.needs);
+        const std::string note =
+            ends.empty() && needs.empty()
+                ? ""
+                : fmt::format(" ({}{}{})", ends, ends.empty() || needs.empty() ? "" : ", ", needs);
+        lines.push_back(fmt::format(
+            "'{}{}'{}", line.words.empty() ? std::string("POINTS") : line.words, takes, note));
       }
       if (played_on_sheets(rules)) {
         out << "  a player's line in a " << rules.match.deal_word << ": "
             << spoken_list(lines, " or ") << "\n";
       }
       for (const DealSetting& setting : deal_settings(rules)) {
-        out << fmt::format("  the {}: '{}{} {}'\n", setting.words,
+        const std::string example = setting.example.empty() ? "" : " " + setting.example;
+        out << fmt::format("  the {}: '{}{}{}'{}\n", setting.words,
                            setting.on_deal_line ? rules.match.deal_word : "",
-                           setting.on_deal_line ? " " + setting.keyword : setting.keyword,
-                           setting.example);
+                           setting.on_deal_line ? " " + setting.keyword : setting.keyword, example,
+                           setting.needs.empty() ? "" : fmt::format(" (with {})", setting.needs));
       }
     }
   }

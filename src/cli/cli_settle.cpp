@@ -129,6 +129,12 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
     out << fmt::format("  {}  {} {}{}\n", padded[i], label, standing_text(s, player.standing),
                        describe_drops(s, player));
   }
+  if (const auto totals = describe_final_totals(s); !totals.empty()) {
+    out << "\n" << style.paint("final totals", colour::strong) << "\n";
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      out << fmt::format("  {}  {}\n", padded[i], totals[i]);
+    }
+  }
   out << "result: " << describe_result(s) << "\n";
   if (!keeps_money(s)) return;
   out << "\n" << style.paint("money", colour::strong) << "\n";
@@ -193,7 +199,7 @@ void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) 
   json.member("point_value"_key,
               s.point_value ? Json(format_amount(*s.point_value)) : Json(nullptr));
   json.member("entry"_key, s.entry ? Json(format_amount(*s.entry)) : Json(nullptr));
-  json.member("fee"_key, keeps_money(s)
+  json.member("fee"_key, s.rules.match.keeps_money
                              ? Json(s.fee.percent ? s.fee.text() : format_amount(s.fee.fixed))
                              : Json(nullptr));
   json.member("currency"_key, keeps_money(s) ? Json(s.currency) : Json(nullptr));
@@ -218,6 +224,19 @@ void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) 
   std::vector<std::string> names;
   for (const PlayerResult& player : s.players) names.push_back(player.name);
   json.member("transfers"_key, transfers_json(names, money_transfers(s)));
+  if (s.gin_game) {
+    // Gin: each player's total (final, with the game bonus, boxes and shutout, once the game is
+    // over; the hand points before), the hands won and the margin. Only Gin has these keys.
+    Json totals = Json::object(), boxes = Json::object();
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      totals[s.players[i].name] = s.gin_game->totals[i];
+      boxes[s.players[i].name] = s.gin_game->boxes[i];
+    }
+    json.member("totals"_key, totals);
+    json.member("boxes"_key, boxes);
+    json.member("margin"_key, s.gin_game->margin);
+    json.member("shutout"_key, s.gin_game->shutout);
+  }
   json.member("pool"_key, amount_json(s, s.pool));
   json.member("fee_taken"_key, amount_json(s, s.fee_taken));
   json.member("held"_key, amount_json(s, s.held));

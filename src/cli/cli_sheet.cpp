@@ -12,7 +12,8 @@
 namespace rummy::cli {
 
 bool keeps_money(const Settlement& s) {
-  return s.rules.match.keeps_money;
+  // Gin keeps money only at a point value ('point 0.10': the margin's money).
+  return s.rules.match.keeps_money || (s.rules.match.point_for_margin && s.point_value);
 }
 
 void print_transfers(std::ostream& out, std::string_view title,
@@ -160,16 +161,33 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
             {"fee", format_amount(deal.cash->fee)},
             {"net", format_amount(deal.cash->net)}};
   }
-  return {{"number", deal.number},
-          {"wild", wild_json(deal.wild)},
-          {"winners", names_json(s, deal.winners)},
-          {"extra", deal.extra},
-          {"void", deal.voided},
-          {"note", describe_deal(s, deal)},
-          {"entries", entries},
-          {"standing", standing},
-          {"out", names_json(s, deal.out)},
-          {"money", cash}};
+  Json json = {{"number", deal.number},
+               {"wild", wild_json(deal.wild)},
+               {"winners", names_json(s, deal.winners)},
+               {"extra", deal.extra},
+               {"void", deal.voided},
+               {"note", describe_deal(s, deal)},
+               {"entries", entries},
+               {"standing", standing},
+               {"out", names_json(s, deal.out)},
+               {"money", cash}};
+  // A game whose deals have lines of their own (Gin's upcard, a dead hand): what they said and,
+  // for a hand scored, how it ended; only these games have the keys, so no other game's output
+  // changes.
+  if (s.rules.match.deal_lines != 0) {
+    Json laid_off = Json::array();
+    if (deal.gin) {
+      for (const Card card : deal.gin->laid_off) laid_off.push_back(to_string(card));
+    }
+    json["dead"] = deal.scoreless.has_value();
+    json["upcard"] = deal.upcard ? Json(to_string(*deal.upcard)) : Json(nullptr);
+    json["result"] = deal.gin ? Json(gin_result_id(deal.gin->result)) : Json(nullptr);
+    json["knock_limit"] = deal.gin ? Json(deal.gin->limit) : Json(nullptr);
+    json["doubled"] = deal.gin ? Json(deal.gin->doubled) : Json(nullptr);
+    json["laid_off"] = laid_off;
+    json["written_as"] = deal.written_as ? Json(outcome_id(*deal.written_as)) : Json(nullptr);
+  }
+  return json;
 }
 
 }  // namespace rummy::cli

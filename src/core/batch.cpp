@@ -94,6 +94,13 @@ BatchRecord score_line(std::string_view line, std::string_view source,
                                   : games_where([](const Rules& r) { return r.declares(); }),
                     rules.words.game));
   }
+  if (settings.variant && variant_name(*settings.variant) != rules.id) {
+    throw input_error(source, line, settings.game_offset,
+                      fmt::format("this line is a hand of {}, but the batch plays {}: a batch has "
+                                  "one game, its --variant (a batch of its own: --variant {})",
+                                  variant_description(*settings.variant), rules.words.game,
+                                  variant_name(*settings.variant)));
+  }
   if (settings.game && !rules.has_formats()) {
     std::string games;
     for (const Game game : all_games) {

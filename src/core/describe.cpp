@@ -43,14 +43,43 @@ struct DealPointsWords {
   DealPoints value;
   std::string_view text;
 };
-constexpr std::array<DealPointsWords, 4> deal_points_words{{
+constexpr std::array<DealPointsWords, 5> deal_points_words{{
     {DealPoints::losers_pay_winner, "; {losers_pay}"},
     {DealPoints::winner_scores_others, " and scores the cards left in the other hands"},
     {DealPoints::knock_differences, ""},
     {DealPoints::each_scores_own, "; each player scores the cards left in hand"},
+    {DealPoints::gin_hand, ""},
 }};
 static_assert(in_enum_order(deal_points_words),
               "one row per way of moving a deal's points, in the enum's order");
+
+// A hand of Gin by how it ended ({knocker}, {defender}, {k}: the knocker's deadwood, {d}: the
+// defender's, {laid}: the layoffs, {winner}, {points}, {sum}: how the points add up).
+struct GinResultWords {
+  GinResult value;
+  std::string_view text;
+  std::string_view sum;  // {bonus}: the bonus of this result
+};
+constexpr std::array<GinResultWords, 5> gin_result_words{{
+    {GinResult::knock,
+     "{knocker} knocked with {k} deadwood; {defender}{laid} keeps {d}: {winner} scores {points}",
+     "{d} − {k}"},
+    {GinResult::gin,
+     "{knocker} went gin; {defender} keeps {d}, no layoffs: {winner} scores {points}",
+     "{d} + the gin bonus {bonus}"},
+    {GinResult::big_gin,
+     "{knocker} went big gin; {defender} keeps {d}, no layoffs: {winner} scores {points}",
+     "{d} + the big-gin bonus {bonus}"},
+    {GinResult::undercut,
+     "{knocker} knocked with {k} deadwood; {defender}{laid} keeps {d}, undercutting: {winner} "
+     "scores {points}",
+     "{k} − {d} + the undercut bonus {bonus}"},
+    {GinResult::no_score,
+     "{knocker} knocked with {k} deadwood; {defender}{laid} keeps {d}: a tie that scores nothing "
+     "(undercut-tie=nothing)",
+     ""},
+}};
+static_assert(in_enum_order(gin_result_words), "one row per result of a hand, in the enum's order");
 
 // A standing's line label, where it differs from the standing's id (a score's line is "total").
 constexpr std::array<std::string_view, 4> standing_labels = {"net", "total", "chips", "total"};
@@ -152,7 +181,9 @@ std::string sheet_header(const Settlement& s) {
   }
   if (s.point_value) text += fmt::format(": {} a point", money(s, *s.point_value));
   if (s.entry) text += fmt::format(": entry {}", money(s, *s.entry));
-  if (s.point_value || s.entry) text += fmt::format(", fee {}", fee_text(s, s.fee));
+  if ((s.point_value || s.entry) && match.keeps_money) {
+    text += fmt::format(", fee {}", fee_text(s, s.fee));
+  }
   std::string names;
   for (const PlayerResult& player : s.players) names += (names.empty() ? "" : " ") + player.name;
   return text + "; players " + names;
@@ -168,8 +199,64 @@ std::string deal_title(const Settlement& s, const DealResult& deal) {
                      deal.extra ? " (to break the tie)" : "");
 }
 
+std::string cards_text(std::span<const Card> cards) {
+  std::string text;
+  for (const Card card : cards) {
+    if (!text.empty()) text += ' ';
+    text += to_string(card);
+  }
+  return text;
+}
+
+namespace {
+
+// A hand of Gin: who knocked with what, the layoffs, who scores and how it adds up.
+std::string describe_gin_hand(const Settlement& s, const DealResult& deal) {
+  const GinHandScore& score = *deal.gin;
+  const GinScoring& gin = s.rules.gin;
+  const bool knocker_first = has_outcome(s.rules.match.ends_deal, deal.entries[0].outcome);
+  const std::string& k_name = s.players[deal.entries[knocker_first ? 0 : 1].player].name;
+  const std::string& d_name = s.players[deal.entries[knocker_first ? 1 : 0].player].name;
+  const GinResultWords& words = row_of(gin_result_words, score.result);
+  const int bonus = score.result == GinResult::gin        ? gin.gin_bonus()
+                    : score.result == GinResult::big_gin  ? gin.big_gin_bonus
+                    : score.result == GinResult::undercut ? gin.undercut_bonus()
+                                                          : 0;
+  std::string sum = fmt::format(fmt::runtime(words.sum), fmt::arg("k", score.knocker_points),
+                                fmt::arg("d", score.defender_points), fmt::arg("bonus", bonus));
+  if (score.doubled && !sum.empty()) sum = fmt::format("({}) × 2, the spade upcard", sum);
+  const std::string laid = score.laid_off.empty()
+                               ? std::string()
+                               : fmt::format(" lays off {} and", cards_text(score.laid_off));
+  std::string text;
+  if (deal.upcard) {
+    text += fmt::format("upcard {}, knock limit {}: ", to_string(*deal.upcard), score.limit);
+  }
+  text += fmt::format(
+      fmt::runtime(words.text), fmt::arg("knocker", k_name), fmt::arg("defender", d_name),
+      fmt::arg("k", score.knocker_points), fmt::arg("d", score.defender_points),
+      fmt::arg("laid", laid),
+      fmt::arg("winner", deal.winners.empty() ? std::string() : names_text(s, deal.winners)),
+      fmt::arg("points", score.points));
+  if (!sum.empty()) text += fmt::format(" ({})", sum);
+  if (deal.written_as) {
+    text += fmt::format("; written '{}': {}", outcome_id(*deal.written_as),
+                        score.result == GinResult::gin
+                            ? std::string("a knock with deadwood 0 is gin")
+                            : fmt::format("{} cards all melded are big gin (big-gin=on)",
+                                          s.rules.deal.hand_size + 1));
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string describe_deal(const Settlement& s, const DealResult& deal) {
   if (deal.voided) return "counted for nothing; played again";
+  if (deal.scoreless) {
+    return fmt::format("{}: no score, and nobody wins it", deal_line_row(*deal.scoreless).words);
+  }
+  if (deal.gin) return describe_gin_hand(s, deal);
   if (deal.contract) {
     return fmt::format("{} cards dealt, {} to go down", deal.contract->cards,
                        contract_text(deal.contract->books, deal.contract->runs));
@@ -333,6 +420,13 @@ std::string describe_result(const Settlement& s) {
   if (match.standing == Standing::chips) {
     return fmt::format("{} has the most chips, {}", who, score_text(s, s.winning_standing));
   }
+  if (s.ending == Ending::target && s.gin_game) {
+    const GinGame& game = *s.gin_game;
+    const std::size_t w = *game.winner;
+    return fmt::format("{} wins by reaching {}: {} to {}, a margin of {}{}", who, s.target,
+                       game.totals[w], game.totals[1 - w], game.margin,
+                       game.shutout ? " (a shutout)" : "");
+  }
   if (s.ending == Ending::target) {
     return fmt::format("{} wins by reaching {}, {}", who, s.target,
                        score_text(s, s.winning_standing));
@@ -353,6 +447,9 @@ std::string describe_drops(const Settlement& s, const PlayerResult& player) {
 // ---- Money ------------------------------------------------------------------------------------
 
 std::string describe_money_balance(const Settlement& s, Minor paid, Minor received) {
+  if (!s.rules.match.keeps_money) {
+    return fmt::format("paid {} = received {}", money(s, paid), money(s, received));
+  }
   std::string text = fmt::format("fee {}; paid {} = received {} + fee {}", money(s, s.fee_taken),
                                  money(s, paid), money(s, received), money(s, s.fee_taken));
   if (s.held > 0) text += fmt::format(" + still in the pool {}", money(s, s.held));
@@ -402,7 +499,37 @@ std::string grid_title(const Settlement& s) {
 }
 
 std::string grid_deal_label(const Settlement& s, const DealResult& deal) {
-  return fmt::format("{} {}{}", s.rules.match.deal_word, deal.number, deal.voided ? " void" : "");
+  std::string label = fmt::format("{} {}", s.rules.match.deal_word, deal.number);
+  if (deal.voided) label += " void";
+  if (deal.scoreless) label += fmt::format(" {}", deal_line_row(*deal.scoreless).id);
+  return label;
+}
+
+std::vector<std::string> describe_final_totals(const Settlement& s) {
+  std::vector<std::string> lines;
+  if (!s.gin_game || !s.gin_game->over) return lines;
+  const GinGame& game = *s.gin_game;
+  const GinScoring& gin = s.rules.gin;
+  const std::size_t w = *game.winner;
+  const Shutout shutout = game.shutout ? gin.shutout() : Shutout::none;
+  for (std::size_t p = 0; p < 2; ++p) {
+    const int points = game.hand_points[p];
+    std::string sum = p == w && shutout == Shutout::hand_points
+                          ? fmt::format("{} × 2 (shutout)", points)
+                          : std::to_string(points);
+    if (p == w) {
+      const int bonus = shutout == Shutout::flat ? 2 * gin.game_bonus : gin.game_bonus;
+      sum += fmt::format(" + {} (game{})", bonus, shutout == Shutout::flat ? ", shutout" : "");
+    }
+    if (game.boxes[p] > 0) {
+      sum += fmt::format(" + {} ({} {})", game.boxes[p] * gin.box_bonus(), game.boxes[p],
+                         game.boxes[p] == 1 ? "box" : "boxes");
+    }
+    if (p == w && shutout == Shutout::doubled) sum = fmt::format("({}) × 2 (shutout)", sum);
+    const std::string total = std::to_string(game.totals[p]);
+    lines.push_back(sum == total ? total : fmt::format("{} = {}", sum, total));
+  }
+  return lines;
 }
 
 }  // namespace rummy

@@ -32,6 +32,8 @@ std::string standing_text(const Settlement& s, long long value);
 std::string_view standing_label(Standing standing);
 std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
                        std::string_view separator = " and ");
+// Cards one after another: "8♠ 9♠".
+std::string cards_text(std::span<const Card> cards);
 
 // ---- The game --------------------------------------------------------------------------------
 
@@ -81,6 +83,9 @@ std::string setting_value_text(const SettleEvent& event);
 std::string describe_event(const Settlement& s, const SettleEvent& event);
 // "Asha has the most chips, 219", "not finished: 2 of 5 rounds played" …
 std::string describe_result(const Settlement& s);
+// Gin, once the game is over: each player's final total and how it adds up, in the players'
+// order: "128 + 100 (game) + 75 (3 boxes) = 303"; empty before the end and in other games.
+std::vector<std::string> describe_final_totals(const Settlement& s);
 // Pools: ", out" or ", 2 drops left" after a player's standing; empty in other games.
 std::string describe_drops(const Settlement& s, const PlayerResult& player);
 

@@ -9,12 +9,14 @@ namespace {
 
 // What a player's line takes after an outcome's words, for people and the page: the sheet's own
 // outcome table (outcome_rows) says what follows the words; a drop's kind makes two lines.
-LineTakes takes_of(OutcomeFollows follows) {
+LineTakes takes_of(OutcomeFollows follows, bool hands_only) {
   switch (follows) {
     case OutcomeFollows::hand_if_written:
       return LineTakes::hand;
+    case OutcomeFollows::hand:
+      return LineTakes::hand_needed;
     case OutcomeFollows::hand_or_count:
-      return LineTakes::hand_or_points;
+      return hands_only ? LineTakes::hand_needed : LineTakes::hand_or_points;
     case OutcomeFollows::drop_kind:
     case OutcomeFollows::nothing:
       break;
@@ -41,7 +43,8 @@ GameOptions options_of(const Rules& rules) {
 }
 
 std::string_view line_takes_id(LineTakes takes) {
-  constexpr std::array<std::string_view, 4> ids = {"nothing", "hand", "hand_or_points", "points"};
+  constexpr std::array<std::string_view, 5> ids = {"nothing", "hand", "hand_or_points", "points",
+                                                   "hand_needed"};
   return ids[static_cast<std::size_t>(takes)];
 }
 
@@ -60,9 +63,10 @@ std::vector<PlayerLine> player_lines(const Rules& rules) {
       }
       continue;
     }
-    lines.push_back({row.value, words, row.meaning, takes_of(row.follows), ends});
+    lines.push_back(
+        {row.value, words, row.meaning, takes_of(row.follows, match.hands_only), ends, row.needs});
     // A loser's count alone, without the cards: 'Ravi 45'.
-    if (row.follows == OutcomeFollows::hand_or_count && !ends) {
+    if (row.follows == OutcomeFollows::hand_or_count && !ends && !match.hands_only) {
       lines.push_back({row.value, "", "points only", LineTakes::points, ends});
     }
   }
@@ -91,8 +95,14 @@ std::vector<SheetOption> sheet_settings(const Rules& rules) {
   if (match.needs_entry) {
     settings.push_back({"entry", "entry", "entry", false, true, "amount", std::nullopt});
   }
+  if (match.point_for_margin) {
+    // Optional: the money of the margin at the end.
+    settings.push_back({"point", "point value", "point", false, false, "amount", std::nullopt});
+  }
   if (match.keeps_money) {
     settings.push_back({"fee", "fee", "fee", false, false, "fee", "0"});
+  }
+  if (match.keeps_money || match.point_for_margin) {
     settings.push_back({"currency", "currency", "currency", false, false, "text", std::nullopt});
   }
   return settings;
@@ -101,7 +111,14 @@ std::vector<SheetOption> sheet_settings(const Rules& rules) {
 std::vector<DealSetting> deal_settings(const Rules& rules) {
   std::vector<DealSetting> settings;
   if (rules.deck.deal_has_wild_rank) {
-    settings.push_back({"wild", "wild joker of the deal", "wild", true, "7♦"});
+    settings.push_back({"wild", "wild joker of the deal", "wild", true, "7♦", "rank", false, ""});
+  }
+  for (const DealLineRow& row : deal_line_rows()) {
+    if (!has_deal_line(rules.match.deal_lines, row.value)) continue;
+    settings.push_back({std::string(row.id), std::string(row.words), std::string(row.id), false,
+                        std::string(row.example),
+                        row.takes == DealLineTakes::card ? "card" : "nothing", row.without_players,
+                        std::string(row.needs)});
   }
   return settings;
 }

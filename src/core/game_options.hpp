@@ -37,6 +37,7 @@ enum class LineTakes {
   hand,            // 'declared HAND' (or 'declared' alone)
   hand_or_points,  // 'showed HAND', 'showed 45', 'knocked HAND'
   points,          // a count alone: 'Ravi 45'
+  hand_needed,     // the hand, always: 'gin HAND' (a game that scores hands from their cards)
 };
 std::string_view line_takes_id(LineTakes takes);  // "nothing", "hand", …
 
@@ -47,6 +48,7 @@ struct PlayerLine {
   std::string_view meaning;  // for people: "dropped first", "went out", "points only"
   LineTakes takes = LineTakes::nothing;
   bool ends_deal = false;  // the player who ends the deal writes this (the winner, the knocker)
+  std::string_view needs = "";  // the house rule it needs: "big-gin=on"; empty: none
 };
 // Every line the game's sheet takes, the deal's ender's first.
 std::vector<PlayerLine> player_lines(const Rules& rules);
@@ -65,13 +67,18 @@ struct SheetOption {
 // The settings of a sheet of this game (and format, for a game with formats).
 std::vector<SheetOption> sheet_settings(const Rules& rules);
 
-// A setting of one deal on a sheet: Indian rummy's wild joker ('deal wild 7♦').
+// A setting of one deal on a sheet: Indian rummy's wild joker ('deal wild 7♦'), the lines of the
+// deal's own of the deal-line table ('upcard 6♦', 'dead').
 struct DealSetting {
-  std::string id;       // "wild"
-  std::string words;    // for people: "wild joker of the deal"
-  std::string keyword;  // as written before the card: "wild"
-  bool on_deal_line;    // after 'deal' on its line; else a line of its own in the deal
-  std::string example;  // "7♦"
+  std::string id;                // "wild", "upcard", "dead"
+  std::string words;             // for people: "wild joker of the deal"
+  std::string keyword;           // as written before the card: "wild"
+  bool on_deal_line;             // after 'deal' on its line; else a line of its own in the deal
+  std::string example;           // "7♦"; "" for a line that takes nothing
+  std::string takes = "card";    // what follows the keyword: "rank" (a rank or a card), "card",
+                                 // "nothing" (the keyword alone: a switch)
+  bool without_players = false;  // written, the deal has no players' lines ('dead')
+  std::string needs;             // the house rule it needs, as a sheet writes it: "oklahoma=on"
 };
 std::vector<DealSetting> deal_settings(const Rules& rules);
 

@@ -227,11 +227,19 @@ Rules gin_rummy(Game) {
   match.default_target = rules.gin.game_target;
   match.min_players = 2;
   match.max_players = 2;
+  match.deal_points = DealPoints::gin_hand;
+  match.point_for_margin = true;
+  match.hands_only = true;
   match.deal_size_by_players = true;
-  match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
-  match.ends_deal = outcome_bit(Outcome::knocked);
-  match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the defender";
-  match.no_winner_text = "knock: one player 'knocked HAND'";
+  match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::gin) |
+                   outcome_bit(Outcome::big_gin) | outcome_bit(Outcome::showed);
+  match.ends_deal =
+      outcome_bit(Outcome::knocked) | outcome_bit(Outcome::gin) | outcome_bit(Outcome::big_gin);
+  match.deal_lines = deal_line_bit(DealLine::upcard) | deal_line_bit(DealLine::dead);
+  match.outcomes_text =
+      "'knocked HAND', 'gin HAND' or 'big gin HAND' for the knocker and 'showed HAND' for the "
+      "defender";
+  match.no_winner_text = "knock: one player 'knocked HAND' (or 'gin HAND'), or 'dead'";
   rules.house_rule_names = gin_house_rules;
   return rules;
 }
@@ -293,11 +301,15 @@ constexpr std::array<GameSetting, 2> basic_settings = {{
 constexpr std::array<GameSetting, 1> knock_settings = {{
     {"rounds", Agreed::deals, 9999, "the number of rounds agreed", 5, ""},
 }};
+// Gin's target is also its house rule game-target (rules §8.8): written both ways, they agree.
+constexpr std::array<GameSetting, 1> gin_settings = {{
+    {"target", Agreed::target, 9999, "the target", 150, "first to reach it", "game-target"},
+}};
 
 }  // namespace
 
 std::span<const TableGame> table_games() {
-  static constexpr std::array<TableGame, 7> games = {{
+  static constexpr std::array<TableGame, 8> games = {{
       {"points", indian, Game::points, "game points"},
       {"pool101", indian, Game::pool101, "game pool101"},
       {"pool201", indian, Game::pool201, "game pool201"},
@@ -305,6 +317,7 @@ std::span<const TableGame> table_games() {
       {"basic", basic, Game::points, "game basic", basic_settings},
       {"knock", knock, Game::points, "game knock rounds N", knock_settings},
       {"crazy", crazy, Game::points, "game crazy"},
+      {"gin", gin_rummy, Game::points, "game gin", gin_settings},
   }};
   return games;
 }

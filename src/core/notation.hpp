@@ -72,6 +72,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
 struct LineSettings {
   std::optional<WildRank> wild;
   std::optional<Game> game;
+  std::optional<Variant> variant;  // game= naming a game ('game=gin') rather than a format
   std::optional<Drop> drop;
   std::optional<bool> declared;
   std::size_t wild_offset = 0, game_offset = 0, drop_offset = 0, declared_offset = 0;

@@ -196,6 +196,15 @@ struct action<grammar::game_value_required> {
         builder.settings.game = game;
       }
     }
+    if (!builder.settings.game) {
+      // Not a format: a game's name, as --variant writes it.
+      std::string word(in.string_view());
+      for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      builder.settings.variant = find_variant(word);
+      if (!builder.settings.variant) {
+        throw pegtl::parse_error(grammar::error_message<grammar::game_value_required>, in);
+      }
+    }
     builder.settings.game_offset = builder.offset_of(in.begin());
     builder.settings.note("game", builder.settings.game_offset);
   }

@@ -66,6 +66,27 @@ std::string_view outcome_id(Outcome outcome) {
   return row_of(outcome_rows, outcome).id;
 }
 
+namespace {
+
+// The lines a deal may have of its own (rules.hpp); which a game takes is its Match's.
+constexpr std::array<DealLineRow, 2> deal_line_table = {{
+    {DealLine::upcard, "upcard", "first upcard", DealLineTakes::card, "6♦", false, "oklahoma=on"},
+    {DealLine::dead, "dead", "dead hand", DealLineTakes::nothing, "", true, ""},
+}};
+static_assert(deal_line_table.size() == static_cast<std::size_t>(DealLine::dead) + 1 &&
+                  in_enum_order(deal_line_table),
+              "one row per deal line, in the enum's order");
+
+}  // namespace
+
+std::span<const DealLineRow> deal_line_rows() {
+  return deal_line_table;
+}
+
+const DealLineRow& deal_line_row(DealLine line) {
+  return row_of(deal_line_table, line);
+}
+
 std::optional<Game> find_game(std::string_view name) {
   return find_by_id(game_rows, name);
 }
@@ -430,6 +451,17 @@ const HouseRule* find_house_rule(std::string_view name) {
 
 std::string HouseRuleSetting::text() const {
   return std::string(rule->name) + "=" + rule->value_text(value);
+}
+
+bool house_rule_holds(const Rules& rules, std::string_view assignment) {
+  if (assignment.empty()) return true;
+  const auto equals = assignment.find('=');
+  const HouseRule* rule = find_house_rule(assignment.substr(0, equals));
+  if (rule == nullptr || equals == std::string_view::npos) {
+    throw std::logic_error("a house rule needed is written NAME=VALUE of a known rule");
+  }
+  const auto value = rule->find_value(assignment.substr(equals + 1));
+  return value && rule->get(rules) == *value;
 }
 
 std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment) {

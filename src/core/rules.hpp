@@ -134,13 +134,26 @@ std::string_view variant_description(Variant variant);       // "Indian rummy", 
 std::optional<Variant> find_variant(std::string_view name);  // by variant_name
 
 // What a player did in a deal, as a table sheet says it.
-enum class Outcome { declared, showed, dropped, missed, left, won, out, rummy, knocked };
+enum class Outcome {
+  declared,
+  showed,
+  dropped,
+  missed,
+  left,
+  won,
+  out,
+  rummy,
+  knocked,
+  gin,
+  big_gin
+};
 // What a sheet's player line writes after an outcome's id.
 enum class OutcomeFollows {
   hand_if_written,  // the hand, or nothing: 'declared', 'declared HAND'
   hand_or_count,    // the hand, or its count alone: 'showed HAND', 'showed 45'
   drop_kind,        // how early the player dropped: 'dropped first'
   nothing,          // 'missed', 'out'
+  hand,             // the hand, always: 'gin HAND' (scored from its cards alone)
 };
 // Everything said of an outcome, in one row: the sheet's parser reads every player line against
 // this table, the page lists its lines from it, and the description of a deal takes its words.
@@ -154,10 +167,12 @@ struct OutcomeRow {
   std::string_view line;     // a settlement's line for the player: "declared, wrong show"
   std::string_view line_valid;  // … when the hand shown is a valid declaration (empty: `line`)
   std::string_view ended;       // the deal's note: "Asha declared", "Bob went out"
+  // The house rule it needs, as a sheet writes it ("big-gin=on"); empty: none.
+  std::string_view needs = "";
   // The player's line names the drop, "dropped (first)": the outcome that takes a drop's kind.
   constexpr bool names_drop() const { return follows == OutcomeFollows::drop_kind; }
 };
-inline constexpr std::array<OutcomeRow, 9> outcome_rows = {{
+inline constexpr std::array<OutcomeRow, 11> outcome_rows = {{
     {Outcome::declared, "declared", "declared", OutcomeFollows::hand_if_written, "declared",
      "declared, wrong show", "declared, valid", "declared"},
     {Outcome::showed, "showed", "showed their hand", OutcomeFollows::hand_or_count, "showed",
@@ -176,8 +191,12 @@ inline constexpr std::array<OutcomeRow, 9> outcome_rows = {{
      "went rummy"},
     {Outcome::knocked, "knocked", "knocked", OutcomeFollows::hand_or_count, "knocked", "knocked",
      "", "knocked"},
+    {Outcome::gin, "gin", "went gin", OutcomeFollows::hand, "went gin (deadwood 0)", "gin", "",
+     "went gin"},
+    {Outcome::big_gin, "big gin", "went big gin", OutcomeFollows::hand,
+     "went big gin (11 cards melded)", "big gin", "", "went big gin", "big-gin=on"},
 }};
-static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::knocked) + 1 &&
+static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::big_gin) + 1 &&
                   in_enum_order(outcome_rows),
               "one row per outcome, in the enum's order");
 std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
@@ -188,6 +207,37 @@ constexpr Outcomes outcome_bit(Outcome outcome) {
 constexpr bool has_outcome(Outcomes set, Outcome outcome) {
   return (set & outcome_bit(outcome)) != 0;
 }
+
+struct Rules;
+
+// A line of a deal's own, besides the players' lines: what the deal says of itself.
+enum class DealLine { upcard, dead };
+enum class DealLineTakes {
+  card,     // one card: 'upcard 6♦'
+  nothing,  // the word alone: 'dead'
+};
+// Everything said of a deal's line, in one row: the sheet's parser reads a deal's lines against
+// this table, the page draws its fields from it, and the settlement takes its words.
+struct DealLineRow {
+  DealLine value;
+  std::string_view id;       // as a sheet writes it, as typed and in JSON: "upcard", "dead"
+  std::string_view words;    // for people choosing it: "first upcard"
+  DealLineTakes takes;       // what follows the word
+  std::string_view example;  // what a message and the page show after it: "6♦"
+  // The deal has no players' lines (nobody scores it): 'dead'.
+  bool without_players = false;
+  // The house rule it needs, as written on a sheet ("oklahoma=on"); empty: none.
+  std::string_view needs = "";
+};
+using DealLines = unsigned;  // a set of deal lines, one bit each
+constexpr DealLines deal_line_bit(DealLine line) {
+  return 1U << static_cast<unsigned>(line);
+}
+constexpr bool has_deal_line(DealLines set, DealLine line) {
+  return (set & deal_line_bit(line)) != 0;
+}
+std::span<const DealLineRow> deal_line_rows();  // in the enum's order (rules.cpp)
+const DealLineRow& deal_line_row(DealLine line);
 
 // How a hand shown at the end of a deal counts (rules §2.6, §3, §4, §5).
 enum class ShownCount {
@@ -210,6 +260,7 @@ enum class DealPoints {
   winner_scores_others,  // Basic: the winner scores the cards left in the other hands
   knock_differences,     // Knock: the differences of deadwood, with the bonuses
   each_scores_own,       // Crazy: each player adds the cards left in hand
+  gin_hand,              // Gin: the hand's winner scores it; the game ends with its bonuses
 };
 enum class Standing { money, total, chips, score };  // a player's running figure
 enum class GameEnd {
@@ -248,10 +299,13 @@ struct Match {
   bool deals_required = false;        // the sheet says how many ('game knock rounds 5')
   bool deal_size_by_players = false;  // a shown hand holds the table's deal size (Knock)
   bool left_at_most_dealt = false;    // cards left in hand are at most those dealt (Basic)
-  Outcomes outcomes = 0;              // what a player's line may say
-  Outcomes ends_deal = 0;             // what the player who ends a deal says
-  std::string_view outcomes_text;     // the outcomes, for people
-  std::string_view no_winner_text;    // what a deal without its winner lacks
+  bool point_for_margin = false;      // 'point V' may be written: the loser pays the margin × V
+  bool hands_only = false;          // a hand is scored from its cards (layoffs), never from a count
+  Outcomes outcomes = 0;            // what a player's line may say
+  DealLines deal_lines = 0;         // the lines a deal may have of its own ('upcard', 'dead')
+  Outcomes ends_deal = 0;           // what the player who ends a deal says
+  std::string_view outcomes_text;   // the outcomes, for people
+  std::string_view no_winner_text;  // what a deal without its winner lacks
 
   bool is_out(int total) const { return out_above_limit ? total > out_at : total >= out_at; }
 };
@@ -303,6 +357,8 @@ struct GameSetting {
   std::string_view meaning;  // what the number is, for people: "the number of rounds agreed"
   int example = 5;           // a number a message shows: 'game knock rounds 5'
   std::string_view note;     // said after the range, for people: "2, 3 or 6 are usual"
+  // The house rule that says the same ("game-target"): both written, they must agree.
+  std::string_view house_rule = "";
 };
 
 // The table games a sheet names ('game points', 'game basic' …): a game and its format.
@@ -584,6 +640,10 @@ struct HouseRuleSetting {
 
 // Applies "NAME=VALUE"; returns an explanation when the text names no rule or no value.
 std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assignment);
+
+// Whether the rules are under "NAME=VALUE" (what an outcome or a deal line needs: "big-gin=on");
+// an empty text always holds.
+bool house_rule_holds(const Rules& rules, std::string_view assignment);
 
 // Whether the house rules in force make sense together: a drop costs no more than the cap, a first
 // drop no more than a middle drop. Checked once every house rule is applied, so their order

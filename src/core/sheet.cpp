@@ -53,6 +53,11 @@ class Settler {
     if (!sheet_.voids_outside_deals.empty()) {
       fail(sheet_.voids_outside_deals.front(), "'void' belongs inside the deal it cancels");
     }
+    if (!sheet_.marks_outside_deals.empty()) {
+      const SheetDealMark& mark = sheet_.marks_outside_deals.front();
+      fail(mark.offset, fmt::format("'{}' belongs inside a deal: write 'deal' first",
+                                    deal_line_row(mark.line).id));
+    }
     read_header();
     for (const SheetEvent& event : sheet_.events) {
       if (const auto* deal = std::get_if<SheetDeal>(&event)) {
@@ -125,6 +130,21 @@ class Settler {
     return games;
   }
 
+  // Which games a line of another game belongs to, among those a sheet may name: "belongs to
+  // Knock Rummy and Gin Rummy"; "is not a line of any game here" when none has it.
+  template <typename Has>
+  std::string belongs_to(Has has) const {
+    std::vector<std::string_view> owners;
+    for (const TableGame& game : games_) {
+      const Rules rules = Rules::built(game.rules, game.game);
+      if (has(rules) && std::find(owners.begin(), owners.end(), rules.words.game) == owners.end()) {
+        owners.push_back(rules.words.game);
+      }
+    }
+    if (owners.empty()) return "is not a line of any game here";
+    return "belongs to " + spoken_names(owners);
+  }
+
   // The games whose players re-join and split a pool, as sheets name them: "pool101 and pool201".
   std::string sheets_where_pool() const {
     std::vector<std::string_view> names;
@@ -181,6 +201,7 @@ class Settler {
       fail(sheet_.house.back().value_offset, *conflict);  // checked once all are read
     }
     result_.house_rules = non_default_house_rules(rules_);
+    agree_with_house_rules(line, game);
     if (!sheet_.lone_deal) check_settings(line, game);
     if (sheet_.lone_deal) {
       counted_ = static_cast<std::size_t>(*sheet_.lone_deal - 1);
@@ -259,6 +280,36 @@ class Settler {
     }
   }
 
+  // A game-line setting that a house rule says too ('game gin target 150', 'house
+  // game-target=150'): the rules take the game line's value, and both written must agree; the
+  // house rule alone sets the game line's number.
+  void agree_with_house_rules(const SheetGameLine& line, const TableGame& game) {
+    for (const GameSetting& setting : game.settings) {
+      if (setting.house_rule.empty()) continue;
+      const HouseRule* rule = find_house_rule(setting.house_rule);
+      if (rule == nullptr) throw std::logic_error("a game setting names no house rule");
+      int& agreed = setting.agrees == Agreed::target ? result_.target : result_.deals_to_play;
+      const SheetGameSetting* written = nullptr;
+      for (const SheetGameSetting& each : line.settings) {
+        if (each.word == setting.word) written = &each;
+      }
+      const SheetSetting* house = nullptr;
+      for (const SheetSetting& each : sheet_.house) {
+        if (each.text.substr(0, each.text.find('=')) == setting.house_rule) house = &each;
+      }
+      if (!written) {
+        agreed = rule->get(rules_);
+        continue;
+      }
+      if (house && rule->get(rules_) != agreed) {
+        fail(written->number_offset,
+             fmt::format("{} {} here, but 'house {}' at {}: write it once", setting.word, agreed,
+                         house->text, where(house->offset)));
+      }
+      rule->set(rules_, agreed);
+    }
+  }
+
   void read_players() {
     std::size_t first_offset = 0;
     for (const auto& players : sheet_.player_lines) {
@@ -274,6 +325,11 @@ class Settler {
         result.name = player.name;
         result_.players.push_back(result);
       }
+    }
+    if (match().min_players == match().max_players &&
+        names_.size() != static_cast<std::size_t>(match().min_players)) {
+      fail(first_offset, fmt::format("{} is played by {} players, not {}", rules_.words.game,
+                                     match().min_players, names_.size()));
     }
     if (names_.size() < static_cast<std::size_t>(match().min_players) ||
         names_.size() > static_cast<std::size_t>(match().max_players)) {
@@ -319,7 +375,13 @@ class Settler {
     const std::size_t game_offset = line.offset;
     if (!match().keeps_money) {
       for (const auto* setting : {&sheet_.point, &sheet_.entry, &sheet_.fee}) {
-        if (*setting) {
+        if (*setting && match().point_for_margin && setting != &sheet_.point) {
+          fail((*setting)->offset,
+               fmt::format("a {} sheet's money is the margin at the end, at 'point V' a point: "
+                           "'entry' and 'fee' do not belong",
+                           rules_.words.game));
+        }
+        if (*setting && !match().point_for_margin) {
           fail((*setting)->offset,
                fmt::format("a {} sheet keeps scores: the rulebook gives it no money, so 'point', "
                            "'entry' and 'fee' do not belong",
@@ -378,21 +440,17 @@ class Settler {
     }
   }
 
-  // Every line says what this game allows.
+  // Every line says what this game allows, under the house rule it needs.
   void check_outcomes(const SheetDeal& deal) const {
     for (const SheetEntry& entry : deal.entries) {
-      if (has_outcome(match().outcomes, entry.outcome)) continue;
-      std::vector<std::string_view> owners;
-      for (const TableGame& game : games_) {
-        const Rules rules = Rules::built(game.rules, game.game);
-        if (has_outcome(rules.match.outcomes, entry.outcome) &&
-            std::find(owners.begin(), owners.end(), rules.words.game) == owners.end()) {
-          owners.push_back(rules.words.game);
-        }
+      const OutcomeRow& row = row_of(outcome_rows, entry.outcome);
+      if (has_outcome(match().outcomes, entry.outcome) && !house_rule_holds(rules_, row.needs)) {
+        fail(entry.offset, fmt::format("'{}' counts only with the house rule {} ('house {}')",
+                                       row.id, row.needs, row.needs));
       }
-      const std::string belongs = owners.empty()
-                                      ? std::string("is not a line of any game here")
-                                      : fmt::format("belongs to {}", spoken_names(owners));
+      if (has_outcome(match().outcomes, entry.outcome)) continue;
+      const std::string belongs = belongs_to(
+          [&](const Rules& rules) { return has_outcome(rules.match.outcomes, entry.outcome); });
       fail(entry.offset, fmt::format("'{}' {}; {} sheets have {}", outcome_id(entry.outcome),
                                      belongs, rules_.words.game, match().outcomes_text));
     }
@@ -495,10 +553,50 @@ class Settler {
     return judged;
   }
 
+  // The deal's lines of its own ('upcard 6♦', 'dead'): each one the game takes, once, with the
+  // house rule it needs.
+  void read_marks(const SheetDeal& deal, DealResult& played) const {
+    std::vector<const SheetDealMark*> seen(deal_line_rows().size(), nullptr);
+    for (const SheetDealMark& mark : deal.marks) {
+      const DealLineRow& row = deal_line_row(mark.line);
+      if (!has_deal_line(match().deal_lines, mark.line)) {
+        fail(mark.offset, fmt::format("'{}' {}; a {} {} has no such line", row.id,
+                                      belongs_to([&](const Rules& rules) {
+                                        return has_deal_line(rules.match.deal_lines, mark.line);
+                                      }),
+                                      rules_.words.game, match().deal_word));
+      }
+      const SheetDealMark*& earlier = seen[static_cast<std::size_t>(mark.line)];
+      if (earlier) {
+        fail(mark.offset, fmt::format("'{}' is given twice in this {} (first at {})", row.id,
+                                      match().deal_word, where(earlier->offset)));
+      }
+      earlier = &mark;
+      if (!house_rule_holds(rules_, row.needs)) {
+        fail(mark.offset, fmt::format("'{}' counts only with the house rule {} ('house {}')",
+                                      row.id, row.needs, row.needs));
+      }
+      if (row.without_players) played.scoreless = mark.line;
+      if (mark.card && mark.line == DealLine::upcard) {
+        // One card of the game's packs, written as a hand is.
+        ReadOptions options;
+        options.size = ReadOptions::Size::any;
+        const ReadHand read = resolve_hand(*mark.card, text_, source_, rules_, options);
+        played.upcard = read.hand.cards().front();
+      }
+    }
+    if (played.scoreless && !deal.entries.empty()) {
+      fail(deal.entries.front().offset,
+           fmt::format("this {} is '{}': nobody scores it, so it has no players' lines",
+                       match().deal_word, deal_line_row(*played.scoreless).id));
+    }
+  }
+
   void play(const SheetDeal& deal) {
     over_already(deal.offset);
     DealResult played;
     played.number = static_cast<int>(counted_) + 1;
+    read_marks(deal, played);
     if (deal.void_offset) {
       // A misdeal: printed with the lines written, counted for nothing; the deal is played again
       // under the same number.
@@ -516,6 +614,17 @@ class Settler {
     }
     played.extra = result_.deals_to_play > 0 && played.number > result_.deals_to_play;
     played.contract = rules_.round(played.number);
+    if (played.scoreless) {
+      // Played and counted, scored by nobody (a dead hand: no points, nobody's box).
+      played.standing = standing_;
+      result_.deals.push_back(std::move(played));
+      ++counted_;
+      standing_after_deal_ = standing_;
+      if (match().deal_points == DealPoints::gin_hand && !sheet_.lone_deal) {
+        add_gin_hand({std::nullopt, 0});
+      }
+      return;
+    }
     check_lines(deal, played.number);
     check_outcomes(deal);
 
@@ -523,6 +632,13 @@ class Settler {
     const std::optional<WildRank> wild = deal_wild(deal, origin);
     played.wild = wild.value_or(std::nullopt);
     const std::vector<std::optional<ReadHand>> hands = read_hands(deal, wild, origin);
+    if (match().deal_points == DealPoints::gin_hand) {
+      play_gin_hand(deal, played, hands);
+      result_.deals.push_back(std::move(played));
+      ++counted_;
+      standing_after_deal_ = standing_;
+      return;
+    }
 
     // Outcomes in the order written: one line ends the deal (a valid declaration, 'won' for
     // the last player standing, 'out', 'rummy', 'knocked'); a wrong show pays and the deal goes
@@ -586,6 +702,8 @@ class Settler {
           break;
         case Outcome::out:
         case Outcome::rummy:
+        case Outcome::gin:  // a hand of Gin is scored as a whole (play_gin_hand)
+        case Outcome::big_gin:
           break;
       }
       if (outcome.score) outcome.points = outcome.score->points;
@@ -639,6 +757,149 @@ class Settler {
     standing_after_deal_ = standing_;
     in_game_after_deal_ = in_game_;
     if (!sheet_.lone_deal) decide();
+  }
+
+  // ---- A hand of Gin (rules §8): the knocker's line and the defender's, scored from the cards --
+
+  // The knocker's written hand where its deadwood is: its first card.
+  std::size_t hand_offset(const SheetEntry& entry) const {
+    return entry.hand && !entry.hand->cards.empty() ? entry.hand->cards.front().offset
+                                                    : entry.offset;
+  }
+
+  void play_gin_hand(const SheetDeal& deal, DealResult& played,
+                     const std::vector<std::optional<ReadHand>>& hands) {
+    std::optional<std::size_t> knocker, defender;
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const SheetEntry& entry = deal.entries[e];
+      if (!hands[e] && match().hands_only) {
+        fail(entry.points_offset,
+             fmt::format("expected the hand: a {} is scored from the cards (the defender lays "
+                         "off on the knocker's melds), not from a count",
+                         match().deal_word));
+      }
+      if (!has_outcome(match().ends_deal, entry.outcome)) {
+        defender = e;
+        continue;
+      }
+      if (knocker) {
+        const SheetEntry& first = deal.entries[*knocker];
+        fail(entry.offset, fmt::format("{} already {} in this {}, at {}", first.player,
+                                       row_of(outcome_rows, first.outcome).ended, match().deal_word,
+                                       where(first.offset)));
+      }
+      knocker = e;
+    }
+    if (!knocker || !defender) {
+      fail(deal.offset, fmt::format("{} {} has no {}", match().deal_word, played.number,
+                                    match().no_winner_text));
+    }
+    const SheetEntry& knocks = deal.entries[*knocker];
+    const SheetEntry& defends = deal.entries[*defender];
+    const ReadHand& knocker_hand = *hands[*knocker];
+    const ReadHand& defender_hand = *hands[*defender];
+    const int dealt = rules_.deal.hand_size;
+    const std::size_t held = knocker_hand.hand.card_count();
+    if (held != static_cast<std::size_t>(dealt) && held != static_cast<std::size_t>(dealt) + 1) {
+      fail(knocks.hand->end_offset,
+           fmt::format("{} cards: the knocker shows {}, or {} before the discard", held, dealt,
+                       dealt + 1));
+    }
+    if (defender_hand.hand.card_count() != static_cast<std::size_t>(dealt)) {
+      fail(defends.hand->end_offset,
+           fmt::format("{} cards: the defender shows {}", defender_hand.hand.card_count(), dealt));
+    }
+    if (rules_.gin.oklahoma && !played.upcard) {
+      fail(deal.offset,
+           fmt::format("with oklahoma=on the first upcard sets the {}'s knock limit: write it "
+                       "in the {} ('{} {}')",
+                       match().deal_word, match().deal_word, deal_line_row(DealLine::upcard).id,
+                       deal_line_row(DealLine::upcard).example));
+    }
+    const GinKnocker written{knocker_hand.hand, knocker_hand.written.grouped, std::nullopt};
+    const GinHandOutcome scored =
+        score_gin_hand(written, defender_hand.hand.cards(), played.upcard, rules_);
+    if (scored.refusal) fail(hand_offset(knocks), *scored.refusal);
+    const GinHandScore& score = *scored.score;
+
+    // What the knocker's line says against what the cards are: a knock with deadwood 0 is gin,
+    // 11 cards all melded with big-gin=on are big gin; 'gin' with deadwood is an error.
+    const bool gin = score.result == GinResult::gin || score.result == GinResult::big_gin;
+    if (knocks.outcome == Outcome::gin && !gin) {
+      fail(hand_offset(knocks),
+           fmt::format("'gin' is a hand without deadwood, but this one leaves {} ({}): write "
+                       "'knocked'",
+                       score.knocker_points, cards_text(score.knocker_deadwood)));
+    }
+    if (knocks.outcome == Outcome::big_gin && score.result != GinResult::big_gin) {
+      fail(hand_offset(knocks),
+           fmt::format("'big gin' is {} cards all melded, without a discard; {}", dealt + 1,
+                       held == static_cast<std::size_t>(dealt)
+                           ? fmt::format("this hand holds {}", held)
+                           : fmt::format("these are not all melded (discarding {} leaves "
+                                         "deadwood {})",
+                                         score.discard ? to_string(*score.discard) : "",
+                                         score.knocker_points)));
+    }
+    const Outcome result_outcome = score.result == GinResult::gin       ? Outcome::gin
+                                   : score.result == GinResult::big_gin ? Outcome::big_gin
+                                                                        : knocks.outcome;
+    if (result_outcome != knocks.outcome) played.written_as = knocks.outcome;
+
+    const std::optional<std::size_t> winner = score.winner();
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const bool is_knocker = e == *knocker;
+      EntryResult entry;
+      entry.player = index_of(deal.entries[e].player, deal.entries[e].offset);
+      entry.outcome = is_knocker ? result_outcome : deal.entries[e].outcome;
+      Score counted;
+      counted.basis = ScoreBasis::deadwood;
+      counted.points = counted.uncapped = is_knocker ? score.knocker_points : score.defender_points;
+      counted.counted = is_knocker ? score.knocker_deadwood : score.defender_deadwood;
+      entry.points = counted.points;
+      entry.score = counted;
+      Hand shown;
+      shown.groups = is_knocker ? score.knocker_melds : score.defender_melds;
+      // The defender's cards laid off, then the deadwood, each a part of their own.
+      for (const std::vector<Card>* part : {is_knocker ? &score.knocker_deadwood : &score.laid_off,
+                                            is_knocker ? nullptr : &score.defender_deadwood}) {
+        if (part && !part->empty()) shown.groups.push_back(*part);
+      }
+      entry.hand = format_hand(shown, rules_);
+      entry.grouping = (is_knocker ? knocker_hand : defender_hand).written.grouped
+                           ? Grouping::as_written
+                           : Grouping::arranged;
+      const std::size_t side = is_knocker ? 0 : 1;
+      entry.change = winner && *winner == side ? score.points : 0;
+      standing_[entry.player] += entry.change;
+      played.entries.push_back(std::move(entry));
+    }
+    if (winner) played.winners = {played.entries[*winner == 0 ? *knocker : *defender].player};
+    played.gin = score;
+    played.standing = standing_;
+    if (!sheet_.lone_deal) {
+      add_gin_hand({winner ? std::optional<std::size_t>(played.winners.front()) : std::nullopt,
+                    score.points});
+    }
+  }
+
+  // The game after one more hand (rules §8.8): over once a player's hand points reach the
+  // target, with the game bonus, boxes and shutout in the final totals; at 'point V' the loser
+  // pays the margin × V.
+  void add_gin_hand(const GinGameHand& hand) {
+    gin_hands_.push_back(hand);
+    const GinGame game = settle_gin_game(gin_hands_, rules_);
+    result_.gin_game = game;
+    if (!game.over) return;
+    const std::size_t w = *game.winner;
+    end_with(Ending::target, {w}, game.totals[w]);
+    if (point_value_ && game.margin > 0) {
+      const std::array<int, 1> margin = {game.margin};
+      const auto cash = points_cash(*point_value_, margin, Fee{});
+      if (!cash) fail(0, "the amounts of this game are too large to add up");
+      result_.players[1 - w].paid += cash->paid[0];
+      result_.players[w].received += cash->net;
+    }
   }
 
   // A hand or a count shown where nobody has declared validly: after a wrong show, say which
@@ -699,6 +960,8 @@ class Settler {
           played.entries[e].change = points[e];
         }
         break;
+      case DealPoints::gin_hand:
+        throw std::logic_error("a hand of Gin is settled by play_gin_hand");
     }
     if (match().deal_points != DealPoints::losers_pay_winner) {
       for (const EntryResult& entry : played.entries) standing_[entry.player] += entry.change;
@@ -951,8 +1214,9 @@ class Settler {
   std::vector<std::string> names_;
   std::vector<long long> standing_;
   std::vector<bool> in_game_;
-  std::size_t counted_ = 0;           // deals played, void ones not counted
-  std::optional<Minor> point_value_;  // the stake of the next deal (the sheet's, or changed)
+  std::vector<GinGameHand> gin_hands_;  // Gin: each hand's winner and points, dead ones too
+  std::size_t counted_ = 0;             // deals played, void ones not counted
+  std::optional<Minor> point_value_;    // the stake of the next deal (the sheet's, or changed)
   Fee fee_;
   // The standings after the last deal, before any re-join: what re-joins are decided on.
   std::vector<long long> standing_after_deal_;
@@ -968,7 +1232,7 @@ Settlement settle(const Sheet& sheet, std::string_view text, std::string_view so
 }
 
 std::vector<Transfer> money_transfers(const Settlement& s) {
-  if (!s.rules.match.keeps_money) return {};
+  if (!s.rules.match.keeps_money && !s.point_value) return {};
   std::vector<Minor> balances;
   for (const PlayerResult& player : s.players) balances.push_back(player.net());
   balances.push_back(s.fee_taken);

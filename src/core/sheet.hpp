@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "arrange.hpp"
+#include "gin.hpp"
 #include "knock.hpp"
 #include "money.hpp"
 #include "notation.hpp"
@@ -34,8 +35,16 @@ struct SheetEntry {
   std::size_t points_offset = 0;
 };
 
+// A line of the deal's own ('upcard 6♦', 'dead'), read against the deal-line table.
+struct SheetDealMark {
+  DealLine line = DealLine::dead;
+  std::size_t offset = 0;
+  std::optional<WrittenHand> card;  // what a line that takes a card wrote after its word
+};
+
 struct SheetDeal {
   std::size_t offset = 0;
+  std::vector<SheetDealMark> marks;
   std::optional<WildRank> wild;
   std::size_t wild_offset = 0;
   std::vector<SheetEntry> entries;
@@ -98,8 +107,9 @@ struct Sheet {
   std::vector<SheetSetting> house;        // NAME=VALUE
   std::vector<std::vector<SheetPlayer>> player_lines;
   std::vector<SheetEvent> events;
-  std::vector<SheetEntry> outside_deals;         // a player's line before any 'deal': an error
-  std::vector<std::size_t> voids_outside_deals;  // 'void' before any deal, or after a re-join
+  std::vector<SheetEntry> outside_deals;           // a player's line before any 'deal': an error
+  std::vector<std::size_t> voids_outside_deals;    // 'void' before any deal, or after a re-join
+  std::vector<SheetDealMark> marks_outside_deals;  // 'upcard …' or 'dead' before any deal
   std::size_t end_offset = 0;
   // One deal on its own, outside a game (rummy deal), and its number (Crazy Rummy's round): no
   // entry, no agreed length, no result; without a point value, points rummy's deal has no money.
@@ -148,6 +158,14 @@ struct DealResult {
   std::optional<Contract> contract;  // Crazy Rummy: the round's deal and contract
   std::optional<KnockRound> knock;   // Knock Rummy: how the round was settled
   bool doubled = false;              // Basic Rummy: the winner went rummy
+  // A deal with a line of its own that leaves it without players' lines ('dead'): played and
+  // counted, scored by nobody.
+  std::optional<DealLine> scoreless;
+  std::optional<Card> upcard;  // its 'upcard' line
+  // Gin: how the hand was scored, and the knocker's line as written when the hand is more than
+  // it said ('knocked' with deadwood 0 is gin).
+  std::optional<GinHandScore> gin;
+  std::optional<Outcome> written_as;
 };
 
 enum class EventType { rejoin, tie, split, setting };
@@ -205,6 +223,8 @@ struct Settlement {
   Minor held = 0;  // pools and deals not finished: still in the pool
   std::vector<HouseRuleSetting> house_rules;
   bool lone = false;  // one deal on its own (rummy deal): no game around it
+  // Gin: the game's hands, boxes, final totals and margin (settle_gin_game), after every hand.
+  std::optional<GinGame> gin_game;
 };
 
 // Checks the sheet and settles it; throws InputError naming the line and column of anything

@@ -43,6 +43,7 @@ struct SheetBuilder : HandBuilder {
   std::optional<std::pair<std::string, const char*>> outcome_word;
   const OutcomeRow* outcome_line = nullptr;
   const char* rest_at = nullptr;
+  const DealLineRow* mark_line = nullptr;  // the line of the deal's own being read
 
   // The lines of the deal being written; a player's line outside any deal is kept apart.
   std::vector<SheetEntry>& entries() {
@@ -287,6 +288,8 @@ std::string outcome_usage(const OutcomeRow& line) {
       return fmt::format("{} [HAND]", line.id);
     case OutcomeFollows::hand_or_count:
       return fmt::format("{} HAND or POINTS", line.id);
+    case OutcomeFollows::hand:
+      return fmt::format("{} HAND", line.id);
     case OutcomeFollows::drop_kind: {
       std::vector<std::string_view> kinds;
       for (const Drop drop : all_drops) kinds.push_back(drop_name(drop));
@@ -305,6 +308,8 @@ std::string expected_after(const OutcomeRow& line) {
       return "expected the hand that was shown, or the end of the line";
     case OutcomeFollows::hand_or_count:
       return "expected the hand that was shown, or its count alone (45)";
+    case OutcomeFollows::hand:
+      return "expected the hand that was shown";
     case OutcomeFollows::drop_kind: {
       std::string kinds, meanings;
       for (const Drop drop : all_drops) {
@@ -403,6 +408,9 @@ struct sheet_action<sheet_grammar::outcome_rest> {
       case OutcomeFollows::hand_or_count:
         fits = hand || count;
         break;
+      case OutcomeFollows::hand:
+        fits = hand;
+        break;
       case OutcomeFollows::drop_kind:
         if (builder.outcome_word) {
           const auto& [word, at] = *builder.outcome_word;
@@ -423,6 +431,73 @@ struct sheet_action<sheet_grammar::outcome_rest> {
   }
 };
 
+// ---- A line of the deal's own: its word, read against the deal-line table --------------------
+
+const DealLineRow* deal_line_written(std::string_view word) {
+  for (const DealLineRow& row : deal_line_rows()) {
+    if (row.id == word) return &row;
+  }
+  return nullptr;
+}
+
+// A word of the deal-line table that is no player's name on the 'players' line: any other word
+// begins a player's line.
+template <>
+struct sheet_action<sheet_grammar::mark_word> {
+  template <typename Input>
+  static bool apply(const Input& in, SheetBuilder& builder) {
+    const DealLineRow* row = deal_line_written(lower_case(in.string_view()));
+    if (row == nullptr) return false;
+    for (const auto& players : builder.sheet.player_lines) {
+      for (const SheetPlayer& player : players) {
+        if (same_name(player.name, in.string_view())) return false;
+      }
+    }
+    builder.mark_line = row;
+    builder.statement = builder.offset_of(in.begin());
+    const char* rest = in.end();
+    while (rest != in.input().end() && (*rest == ' ' || *rest == '\t')) ++rest;
+    builder.rest_at = rest;
+    builder.hand = WrittenHand{};
+    builder.start();
+    return true;
+  }
+};
+// What follows the word: a card where the line takes one, nothing where it takes nothing.
+template <>
+struct sheet_action<sheet_grammar::mark_rest> {
+  static void apply0(SheetBuilder& builder) {
+    const DealLineRow& row = *builder.mark_line;
+    SheetDealMark mark{row.value, builder.statement, std::nullopt};
+    const std::vector<WrittenCard>& cards = builder.hand.cards;
+    switch (row.takes) {
+      case DealLineTakes::card:
+        if (cards.empty()) {
+          refuse_at(builder, builder.rest_at,
+                    fmt::format("expected the {} after '{}': '{} {}'", row.words, row.id, row.id,
+                                row.example));
+        }
+        if (cards.size() > 1) {
+          // The second card, where the text is read as written (no look-alikes replaced).
+          const char* second =
+              builder.written_at ? builder.rest_at : builder.base + cards[1].offset;
+          refuse_at(builder, second, fmt::format("'{}' takes one card", row.id));
+        }
+        mark.card = std::move(builder.hand);
+        break;
+      case DealLineTakes::nothing:
+        if (!cards.empty()) refuse_at(builder, builder.rest_at, "expected the end of the line");
+        break;
+    }
+    Sheet& sheet = builder.sheet;
+    if (sheet.events.empty() || !std::holds_alternative<SheetDeal>(sheet.events.back())) {
+      sheet.marks_outside_deals.push_back(std::move(mark));
+    } else {
+      std::get<SheetDeal>(sheet.events.back()).marks.push_back(std::move(mark));
+    }
+  }
+};
+
 }  // namespace
 
 namespace {
@@ -432,7 +507,12 @@ const std::vector<std::string>& statement_words() {
   static const std::vector<std::string> words = {"game",  "point",    "entry",   "fee",  "decks",
                                                  "house", "currency", "players", "deal", "rejoin",
                                                  "split", "void",     "misdeal"};
-  return words;
+  static const std::vector<std::string> with_deal_lines = [] {
+    std::vector<std::string> all = words;
+    for (const DealLineRow& row : deal_line_rows()) all.emplace_back(row.id);
+    return all;
+  }();
+  return with_deal_lines;
 }
 
 // A line read as a player's that went wrong, whose first word is no player on the 'players'

@@ -1,6 +1,8 @@
 // Fuzz target: table sheets. A sheet settles or fails with a diagnostic that names a real
 // place; a settlement balances: money paid is money received plus the fee plus what the pool
-// still holds, and every Knock round sums to zero.
+// still holds, and every Knock round sums to zero; in Gin only a hand's winner scores, and a
+// game over has final totals no lower than the hand points and the margin their difference.
+#include <cstdlib>
 #include <numeric>
 
 #include "checks.hpp"
@@ -35,6 +37,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (const EntryResult& entry : deal.entries) sum += entry.change;
       fuzz::require(sum == 0, "a Knock round sums to zero");
     }
+    if (settlement.rules.match.deal_points == DealPoints::gin_hand) {
+      int scorers = 0;
+      for (const EntryResult& entry : deal.entries) {
+        fuzz::require(entry.change >= 0, "a Gin hand scores no negative points");
+        scorers += entry.change > 0 ? 1 : 0;
+      }
+      fuzz::require(scorers <= 1, "only a Gin hand's winner scores");
+    }
+  }
+  if (const auto& game = settlement.gin_game; game && game->over) {
+    for (std::size_t p = 0; p < 2; ++p) {
+      fuzz::require(game->totals[p] >= game->hand_points[p], "a final total has its hand points");
+    }
+    fuzz::require(game->margin == std::abs(game->totals[0] - game->totals[1]),
+                  "the margin is the difference of the totals");
   }
   return 0;
 }

@@ -208,10 +208,12 @@ async function differencesFromList(p) {
     })));
     const ender = t.g.outcomes.find((x) => x.ends_deal);
     differ(form.map((f) => f.player), ['Ann', 'Bob'], `${t.id}: a line for each player`);
-    for (const f of form) differ(f.options, t.g.outcomes.map((x) => [x.words, x.meaning]), `${t.id}: ${f.player}'s outcomes`);
+    // A line that needs a house rule ('big gin': big-gin=on) is offered only under it.
+    for (const f of form) differ(f.options, t.g.outcomes.filter((x) => !x.needs).map((x) => [x.words, x.meaning]), `${t.id}: ${f.player}'s outcomes`);
     differ(form.length ? form[0].value : null, ender.words, `${t.id}: the first line ends the deal`);
+    // A deal setting that needs a house rule ('upcard': oklahoma=on) is offered only under it.
     differ(await p.$$eval('#deal-settings input', (inputs) => inputs.map((i) => i.dataset.setting)),
-      t.g.deal_settings.map((d) => d.id), `${t.id}: the deal's settings`);
+      t.g.deal_settings.filter((d) => !d.needs).map((d) => d.id), `${t.id}: the deal's settings`);
   }
   return found;
 }
