@@ -4,9 +4,9 @@
 //   [game=pool201, drop=middle]
 //   10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦ 3♦ Q♣ Q♥
 //
-// Settings: wild=RANK (as --wild), game=points|pool101|pool201|deals (or the game's name, as
-// --variant names it), declared, shown,
-// drop=first|middle; separated by spaces or commas. Syntax only, like hand.hpp.
+// Settings: wild=RANK (as --wild), game=NAME (a format, as --game names it, or a game, as
+// --variant names it), declared, shown, drop=first|middle; separated by spaces or commas. Syntax
+// only, like hand.hpp: which games and formats there are is data.
 #pragma once
 
 #include "hand.hpp"
@@ -19,10 +19,9 @@ struct setting_separator : pegtl::plus<pegtl::sor<blank, pegtl::one<','>>> {};
 struct wild_value_required : pegtl::disable<wild_value> {};
 struct setting_wild : pegtl::seq<TAO_PEGTL_ISTRING("wild"), blanks, pegtl::one<'='>, blanks, pegtl::must<wild_value_required>> {};
 
-// A format of the game (points …), or a game's name: which games there are is data (the action
+// A format of the game, or a game's name: a word; which games there are is data (the action
 // reads the word against them).
-struct game_of_line : pegtl::plus<pegtl::alpha> {};
-struct game_value : pegtl::sor<TAO_PEGTL_ISTRING("points"), TAO_PEGTL_ISTRING("pool101"), TAO_PEGTL_ISTRING("pool201"), TAO_PEGTL_ISTRING("deals"), game_of_line> {};
+struct game_value : pegtl::seq<pegtl::alpha, pegtl::star<pegtl::alnum>> {};
 struct game_value_required : game_value {};
 struct setting_game : pegtl::seq<TAO_PEGTL_ISTRING("game"), blanks, pegtl::one<'='>, blanks, pegtl::must<game_value_required>> {};
 

@@ -22,7 +22,7 @@ template <> inline constexpr auto error_message<end_of_input> = "a second hand: 
 template <> inline constexpr auto error_message<wild_value> = "expected a wild rank: a rank (7), a card whose rank is wild (7♦), PJ (aces are wild) or none";
 template <> inline constexpr auto error_message<end_of_wild> = "expected the end of the wild rank";
 template <> inline constexpr auto error_message<wild_value_required> = "expected a wild rank after 'wild=': a rank (7), a card (7♦), PJ (aces are wild) or none";
-template <> inline constexpr auto error_message<game_value_required> = "expected a game after 'game=': points, pool101, pool201 or deals, or the game's name as --variant writes it";
+template <> inline constexpr auto error_message<game_value_required> = "expected a game after 'game=': a format as --game writes it, or a game's name as --variant writes it";
 template <> inline constexpr auto error_message<drop_value_required> = "expected first or middle after 'drop='";
 template <> inline constexpr auto error_message<setting_required> = "expected a setting: wild=RANK, game=GAME, drop=first|middle, declared or shown";
 template <> inline constexpr auto error_message<settings_end_required> = "expected another setting (wild=, game=, drop=, declared, shown) or ']'";

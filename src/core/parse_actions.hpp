@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
+#include "games.hpp"
 #include "hand.hpp"
 #include "hand_errors.hpp"
 #include "notation.hpp"
@@ -202,7 +203,15 @@ struct action<grammar::game_value_required> {
       for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       builder.settings.variant = find_variant(word);
       if (!builder.settings.variant) {
-        throw pegtl::parse_error(grammar::error_message<grammar::game_value_required>, in);
+        std::string formats;
+        for (const Game game : all_games) {
+          formats += (formats.empty() ? "" : ", ") + std::string(game_name(game));
+        }
+        throw pegtl::parse_error(
+            fmt::format("expected a game after 'game=': a format ({}), or a game's name as "
+                        "--variant writes it ({})",
+                        formats, spoken_variant_ids(all_variants)),
+            in);
       }
     }
     builder.settings.game_offset = builder.offset_of(in.begin());
