@@ -260,8 +260,9 @@ TEST_CASE("rules the arrangement search cannot answer are refused, not answered 
   const std::vector<Card> cards = hand_of("7♠ 7♠ 7♥ K♣").cards();
   CHECK(arrange_by_subsets(cards, std::nullopt, rules).score.points == 10);
   const std::string why =
-      "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
-      "differ (the search by subsets, arrange_by subsets, allows repeats)";
+      "melds.set_suits_differ is off, but the search for the least deadwood assumes a set's suits "
+      "all "
+      "differ (the search by subsets, count.arrange_by subsets, allows repeats)";
   CHECK(check_rules(rules) == why);
   CHECK_THROWS_WITH_AS(arrange(cards, std::nullopt, rules), why.c_str(), RulesError);
   CHECK_THROWS_WITH_AS(rummy::least_deadwood(cards, std::nullopt, rules), why.c_str(), RulesError);

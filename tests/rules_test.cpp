@@ -210,48 +210,54 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
   };
   broken(
       basic, [](Rules& r) { r.deck.decks = 0; },
-      "decks is below 1, but a game is played with a pack");
+      "deck.decks is below 1, but a game is played with a pack");
   broken(
       basic, [](Rules& r) { r.melds.min_run = 2; },
-      "min_run is shorter than min_group, but a run is a group like any other");
+      "melds.min_run is shorter than melds.min_group, but a run is a group like any other");
   broken(
       basic, [](Rules& r) { r.count.shown_count = ShownCount::by_declaration; },
-      "shown_count counts by declaration, but the game does not declare (declares)");
+      "count.shown_count counts by declaration, but the game has no declaration (declaration)");
   broken(
       basic, [](Rules& r) { r.count.arrange_by = ArrangeBy::declaration; },
-      "arrange_by is declaration, but the game does not declare (declares)");
+      "count.arrange_by is declaration, but the game has no declaration (declaration)");
   broken(
       basic, [](Rules& r) { r.melds.set_suits_differ = false; },
-      "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
-      "differ (the search by subsets, arrange_by subsets, allows repeats)");
+      "melds.set_suits_differ is off, but the search for the least deadwood assumes a set's suits "
+      "all "
+      "differ (the search by subsets, count.arrange_by subsets, allows repeats)");
   broken(
       indian, [](Rules& r) { r.melds.set_suits_differ = false; },
-      "set_suits_differ is off, but the search for the least deadwood assumes a set's suits all "
-      "differ (the search by subsets, arrange_by subsets, allows repeats)");
+      "melds.set_suits_differ is off, but the search for the least deadwood assumes a set's suits "
+      "all "
+      "differ (the search by subsets, count.arrange_by subsets, allows repeats)");
   broken(
       indian, [](Rules& r) { r.count.wild_cards_score_zero = false; },
-      "wild_cards_score_zero is off, but the search for the least deadwood counts every joker "
-      "0 (the search by subsets, arrange_by subsets, counts them)");
+      "count.wild_cards_score_zero is off, but the search for the least deadwood counts every "
+      "joker "
+      "0 (the search by subsets, count.arrange_by subsets, counts them)");
   broken(
       indian, [](Rules& r) { r.count.joker_points = 20; },
-      "joker_points is not 0, but the search for the least deadwood counts every joker 0 (the "
-      "search by subsets, arrange_by subsets, counts them)");
+      "count.joker_points is not 0, but the search for the least deadwood counts every joker 0 "
+      "(the "
+      "search by subsets, count.arrange_by subsets, counts them)");
   broken(
       indian, [](Rules& r) { r.melds.max_wilds_in_set = 1; },
-      "max_wilds_in_run and max_wilds_in_set limit the jokers of a meld, but the search for "
-      "the least deadwood lets a meld take any number (the search by subsets, arrange_by "
+      "melds.max_wilds_in_run and melds.max_wilds_in_set limit the jokers of a meld, but the "
+      "search for "
+      "the least deadwood lets a meld take any number (the search by subsets, count.arrange_by "
       "subsets, limits them)");
   broken(
       basic, [](Rules& r) { r.melds.ace_low = false; },
-      "ace_low is off, but the search for the least deadwood takes A-2-3 as a run");
+      "melds.ace_low is off, but the search for the least deadwood takes A-2-3 as a run");
   broken(
       basic, [&](Rules& r) { r.deal.rounds = crazy.deal.rounds; },
-      "rounds set contracts, but the search for the least deadwood meets none (the search by "
-      "subsets, arrange_by subsets, does)");
+      "deal.rounds set contracts, but the search for the least deadwood meets none (the search by "
+      "subsets, count.arrange_by subsets, does)");
   broken(
       indian, [](Rules& r) { r.count.arrange_by = ArrangeBy::subsets; },
-      "arrange_by is subsets, but the search by subsets finds the least deadwood, not the best "
-      "declaration (declares)");
+      "count.arrange_by is subsets, but the search by subsets finds the least deadwood, not the "
+      "best "
+      "declaration (declaration)");
   for (const Broken& each : cases) CHECK(check_rules(each.rules) == each.message);
   // What the search by subsets handles, it is given: Crazy Rummy's own rules pass.
   CHECK(check_rules(crazy) == std::nullopt);
@@ -282,6 +288,17 @@ TEST_CASE("every enum's table: ids non-empty and unique, found again by id") {
   check_ids<Outcome>(values_of(outcome_rows), outcome_id,
                      [](std::string_view id) { return find_by_id(outcome_rows, id); });
   for (const auto& row : outcome_rows) CHECK_FALSE(row.words.empty());
+  std::vector<DealLine> deal_lines;
+  for (const DealLineRow& row : deal_line_rows()) deal_lines.push_back(row.value);
+  check_ids<DealLine>(
+      deal_lines, [](DealLine line) { return deal_line_row(line).id; },
+      [](std::string_view id) -> std::optional<DealLine> {
+        for (const DealLineRow& row : deal_line_rows()) {
+          if (row.id == id) return row.value;
+        }
+        return std::nullopt;
+      });
+  for (const DealLineRow& row : deal_line_rows()) CHECK_FALSE(row.words.empty());
   for (const Game game : all_games) CHECK(game_description(game) == row_of(game_rows, game).words);
   for (const Variant variant : all_variants) CHECK_FALSE(variant_description(variant).empty());
 }

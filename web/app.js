@@ -912,7 +912,7 @@ function drawDealForm() {
     const ender = game.outcomes.find((o) => o.ends_deal);
     box.replaceChildren(...s.players.filter((p) => !p.out).map((p, i) => {
       const kept = draft.entries[p.name];
-      // A line that needs a house rule ('big gin': big-gin=on) only under it.
+      // A line that needs a house rule (the list says which) is offered only under it.
       const select = el('select', { 'data-player': p.name, 'aria-label': `${p.name}: outcome` },
         game.outcomes.filter((o) => !o.needs || sheetHas(s, o.needs)).map((o) => el('option', { value: o.words, text: o.meaning })));
       const input = el('input', {
@@ -1083,7 +1083,7 @@ function newSheet() {
   clearMistakes(box);
   const table = sheetGames().find((t) => t.id === $('sheet-game').value);
   const field = (setting) => $(`sheet-${setting.id}`);
-  // The game line, with its settings ('game deals 3', 'game knock rounds 5'); then a line for
+  // The game line, with its settings ('game NAME WORD N'); then a line for
   // each other setting given, or needed ('point 2', 'fee 10%').
   const first = [[$('sheet-game'), `game ${table.id}`]];
   for (const setting of table.settings.filter((t) => t.on_game_line && (t.required || field(t).value.trim()))) {

@@ -95,18 +95,22 @@ std::optional<std::string> check_rules(const Rules& rules) {
   const auto refuse = [](std::string_view field, std::string_view broken, std::string_view needs) {
     return fmt::format("{} {}, but {}", field, broken, needs);
   };
-  if (rules.deck.decks < 1) return refuse("decks", "is below 1", "a game is played with a pack");
+  if (rules.deck.decks < 1)
+    return refuse("deck.decks", "is below 1", "a game is played with a pack");
   if (rules.melds.min_group < 1 || rules.melds.min_run < rules.melds.min_group) {
-    return refuse("min_run", "is shorter than min_group", "a run is a group like any other");
+    return refuse("melds.min_run", "is shorter than melds.min_group",
+                  "a run is a group like any other");
   }
   // The scorer (scoring.cpp): a count by declaration reads the declaration's tiers.
   if (rules.count.shown_count == ShownCount::by_declaration && !rules.declares()) {
-    return refuse("shown_count", "counts by declaration", "the game does not declare (declares)");
+    return refuse("count.shown_count", "counts by declaration",
+                  "the game has no declaration (declaration)");
   }
   switch (rules.count.arrange_by) {
     case ArrangeBy::declaration:
       if (!rules.declares()) {
-        return refuse("arrange_by", "is declaration", "the game does not declare (declares)");
+        return refuse("count.arrange_by", "is declaration",
+                      "the game has no declaration (declaration)");
       }
       [[fallthrough]];
     case ArrangeBy::least_deadwood:
@@ -115,43 +119,44 @@ std::optional<std::string> check_rules(const Rules& rules) {
       // worth 0; a set holds one card per suit; a meld takes any number of jokers; the ace is
       // low; there is no contract to meet.
       if (!rules.melds.set_suits_differ) {
-        return refuse("set_suits_differ", "is off",
+        return refuse("melds.set_suits_differ", "is off",
                       "the search for the least deadwood assumes a set's suits all differ (the "
-                      "search by subsets, arrange_by subsets, allows repeats)");
+                      "search by subsets, count.arrange_by subsets, allows repeats)");
       }
       if (rules.has_jokers() && !rules.count.wild_cards_score_zero) {
-        return refuse("wild_cards_score_zero", "is off",
+        return refuse("count.wild_cards_score_zero", "is off",
                       "the search for the least deadwood counts every joker 0 (the search by "
-                      "subsets, arrange_by subsets, counts them)");
+                      "subsets, count.arrange_by subsets, counts them)");
       }
       if (rules.has_jokers() && rules.count.joker_points != 0) {
-        return refuse("joker_points", "is not 0",
+        return refuse("count.joker_points", "is not 0",
                       "the search for the least deadwood counts every joker 0 (the search by "
-                      "subsets, arrange_by subsets, counts them)");
+                      "subsets, count.arrange_by subsets, counts them)");
       }
       if (rules.has_jokers() && (rules.melds.max_wilds_in_run < rules.melds.max_sequence ||
                                  rules.melds.max_wilds_in_set < rules.largest_set())) {
-        return refuse("max_wilds_in_run and max_wilds_in_set", "limit the jokers of a meld",
+        return refuse("melds.max_wilds_in_run and melds.max_wilds_in_set",
+                      "limit the jokers of a meld",
                       "the search for the least deadwood lets a meld take any number (the search "
-                      "by subsets, arrange_by subsets, limits them)");
+                      "by subsets, count.arrange_by subsets, limits them)");
       }
       if (!rules.melds.ace_low) {
-        return refuse("ace_low", "is off",
+        return refuse("melds.ace_low", "is off",
                       "the search for the least deadwood takes A-2-3 as a run");
       }
       if (rules.deal.contract || !rules.deal.rounds.empty()) {
-        return refuse("rounds", "set contracts",
+        return refuse("deal.rounds", "set contracts",
                       "the search for the least deadwood meets none (the search by subsets, "
-                      "arrange_by subsets, does)");
+                      "count.arrange_by subsets, does)");
       }
       break;
     case ArrangeBy::subsets:
       // The DP of arrange_subsets.cpp asks the classifier which subsets are melds, so it takes
       // any meld rule; it finds the least deadwood and knows no declaration's tiers.
       if (rules.declares()) {
-        return refuse("arrange_by", "is subsets",
+        return refuse("count.arrange_by", "is subsets",
                       "the search by subsets finds the least deadwood, not the best declaration "
-                      "(declares)");
+                      "(declaration)");
       }
       break;
   }
