@@ -43,7 +43,6 @@ Rules fours(Game) {
   match.deals_required = true;
   match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
   match.ends_deal = outcome_bit(Outcome::out);
-  match.outcomes_text = "'out' for the player who went out and 'showed HAND' for the others";
   match.no_winner_text = "winner: one player went 'out'";
   return rules;
 }
@@ -139,8 +138,7 @@ TEST_CASE("a game defined in a test is settled from its own sheet") {
         std::string::npos);
   CHECK(fours_sheet_error("game fours hands 2\nplayers Ann Bob\ndeal\n  Ann declared\n  Bob out\n")
             .starts_with("fours.sheet:4:3: error: 'declared' is not a line of any game here; Fours "
-                         "sheets have 'out' for the player who went out and 'showed HAND' for the "
-                         "others\n"));
+                         "sheets have 'out' (ends it), 'showed HAND|POINTS' or 'POINTS'\n"));
   // The rulebook's games are not on this list.
   CHECK(fours_sheet_error("game basic\nplayers Ann Bob\n").find("no game is called 'basic'") !=
         std::string::npos);

@@ -172,13 +172,13 @@ TEST_CASE("score sheets: what does not belong to these games is an error with it
   CHECK(error_of_sheet("game basic   \nplayers A B\ndeal\n A out\n B showed 5♦\n") == "no error");
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal\n A declared A♠-2♠-3♠\n B showed 5♦\n")
             .find("t.sheet:4:2: error: 'declared' belongs to Indian rummy; Basic Rummy sheets have "
-                  "'out' or 'rummy'") == 0);
+                  "'out' (ends it), 'rummy' (ends it)") == 0);
   CHECK(error_of_sheet("game crazy\nplayers A B\ndeal\n A rummy\n B showed 5♦\n")
             .find("t.sheet:4:2: error: 'rummy' belongs to Basic Rummy; Crazy Rummy sheets have "
-                  "'out'") == 0);
+                  "'out' (ends it)") == 0);
   CHECK(error_of_sheet("game knock rounds 1\nplayers A B\ndeal\n A out\n B showed 5♦\n")
             .find("t.sheet:4:2: error: 'out' belongs to Basic Rummy and Crazy Rummy; Knock Rummy "
-                  "sheets have 'knocked HAND'") == 0);
+                  "sheets have 'knocked HAND|POINTS' (ends it)") == 0);
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal\n A showed 4♦\n B showed 5♦\n")
             .find("t.sheet:3:1: error: hand 1 has no winner") == 0);
   CHECK(error_of_sheet("game basic\nplayers A B\ndeal wild 7\n A out\n B showed 5♦\n")

@@ -307,24 +307,9 @@ struct GameList {
       } else {
         out << "  a sheet: not yet (settle has no sheet of this game)\n";
       }
-      std::vector<std::string> lines;
-      for (const PlayerLine& line : player_lines(rules)) {
-        const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
-                                       : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
-                                       : line.takes == LineTakes::hand_needed    ? " HAND"
-                                                                                 : "";
-        const std::string ends = line.ends_deal ? "ends it" : "";
-        const std::string needs = line.needs.empty() ? "" : fmt::format("with {}", line.needs);
-        const std::string note =
-            ends.empty() && needs.empty()
-                ? ""
-                : fmt::format(" ({}{}{})", ends, ends.empty() || needs.empty() ? "" : ", ", needs);
-        lines.push_back(fmt::format(
-            "'{}{}'{}", line.words.empty() ? std::string("POINTS") : line.words, takes, note));
-      }
       if (played_on_sheets(rules)) {
         out << "  a player's line in a " << rules.match.deal_word << ": "
-            << spoken_list(lines, " or ") << "\n";
+            << player_lines_text(rules) << "\n";
       }
       for (const DealSetting& setting : deal_settings(rules)) {
         const std::string example = setting.example.empty() ? "" : " " + setting.example;

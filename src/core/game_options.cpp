@@ -1,7 +1,14 @@
 // What a game offers, derived from its Rules (game_options.hpp).
 #include "game_options.hpp"
 
+#include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "games.hpp"
 
 namespace rummy {
 
@@ -71,6 +78,30 @@ std::vector<PlayerLine> player_lines(const Rules& rules) {
     }
   }
   return lines;
+}
+
+std::string player_lines_text(const Rules& rules) {
+  std::vector<PlayerLine> offered = player_lines(rules);
+  // The lines that end a deal first.
+  std::stable_partition(offered.begin(), offered.end(),
+                        [](const PlayerLine& line) { return line.ends_deal; });
+  std::vector<std::string> lines;
+  for (const PlayerLine& line : offered) {
+    const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
+                                   : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
+                                   : line.takes == LineTakes::hand_needed    ? " HAND"
+                                                                             : "";
+    const std::string ends = line.ends_deal ? "ends it" : "";
+    const std::string needs = line.needs.empty() ? "" : fmt::format("with {}", line.needs);
+    const std::string note =
+        ends.empty() && needs.empty()
+            ? ""
+            : fmt::format(" ({}{}{})", ends, ends.empty() || needs.empty() ? "" : ", ", needs);
+    lines.push_back(fmt::format("'{}{}'{}", line.words.empty() ? std::string("POINTS") : line.words,
+                                takes, note));
+  }
+  const std::vector<std::string_view> words(lines.begin(), lines.end());
+  return spoken_names(words, " or ");
 }
 
 std::string_view sheet_game_name(const Rules& rules) {

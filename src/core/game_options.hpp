@@ -50,8 +50,11 @@ struct PlayerLine {
   bool ends_deal = false;  // the player who ends the deal writes this (the winner, the knocker)
   std::string_view needs = "";  // the house rule it needs: "big-gin=on"; empty: none
 };
-// Every line the game's sheet takes, the deal's ender's first.
+// Every line the game's sheet takes, in the outcome table's order.
 std::vector<PlayerLine> player_lines(const Rules& rules);
+// Those lines for people, as rules --list and a sheet's errors say them, the deal's ender's
+// first: "'knocked HAND' (ends it), 'gin HAND' (ends it) … or 'showed HAND'".
+std::string player_lines_text(const Rules& rules);
 
 // A setting a sheet takes: on the game line ('game deals 3', 'game basic target 150') or a line
 // of its own ('point 2', 'fee 10%').

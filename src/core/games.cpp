@@ -30,9 +30,6 @@ Match indian_match(Game game) {
   match.outcomes = indian_outcomes;
   match.ends_deal = outcome_bit(Outcome::declared) | outcome_bit(Outcome::won);
   match.no_winner_text = "winner: a valid declaration, or 'won' for the last player standing";
-  match.outcomes_text =
-      "'declared HAND' for the player who declared, 'showed HAND' for the others, 'dropped "
-      "first|middle', 'missed', 'left', and 'won' for the last player standing";
   switch (game) {
     case Game::points:
       match.needs_point_value = true;
@@ -128,9 +125,6 @@ Rules basic(Game) {
   match.outcomes =
       outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy) | outcome_bit(Outcome::showed);
   match.ends_deal = outcome_bit(Outcome::out) | outcome_bit(Outcome::rummy);
-  match.outcomes_text =
-      "'out' or 'rummy' for the player who went out and 'showed CARDS' for the cards left "
-      "in the other hands";
   match.no_winner_text = "winner: one player went 'out'";
   rules.house_rule_names = basic_house_rules;
   return rules;
@@ -151,7 +145,6 @@ Rules knock(Game) {
   match.deal_size_by_players = true;
   match.outcomes = outcome_bit(Outcome::knocked) | outcome_bit(Outcome::showed);
   match.ends_deal = outcome_bit(Outcome::knocked);
-  match.outcomes_text = "'knocked HAND' for the knocker and 'showed HAND' for the others";
   match.no_winner_text = "knock: one player 'knocked HAND'";
   return rules;
 }
@@ -198,9 +191,6 @@ Rules crazy(Game) {
   match.tie = TieAtEnd::shared;
   match.outcomes = outcome_bit(Outcome::out) | outcome_bit(Outcome::showed);
   match.ends_deal = outcome_bit(Outcome::out);
-  match.outcomes_text =
-      "'out' for the player who went out and 'showed CARDS' for the cards left in the other "
-      "hands";
   match.no_winner_text = "winner: one player went 'out'";
   return rules;
 }
@@ -236,9 +226,6 @@ Rules gin_rummy(Game) {
   match.ends_deal =
       outcome_bit(Outcome::knocked) | outcome_bit(Outcome::gin) | outcome_bit(Outcome::big_gin);
   match.deal_lines = deal_line_bit(DealLine::upcard) | deal_line_bit(DealLine::dead);
-  match.outcomes_text =
-      "'knocked HAND', 'gin HAND' or 'big gin HAND' for the knocker and 'showed HAND' for the "
-      "defender";
   match.no_winner_text = "knock: one player 'knocked HAND' (or 'gin HAND'), or 'dead'";
   rules.house_rule_names = gin_house_rules;
   return rules;

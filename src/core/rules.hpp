@@ -304,7 +304,6 @@ struct Match {
   Outcomes outcomes = 0;            // what a player's line may say
   DealLines deal_lines = 0;         // the lines a deal may have of its own ('upcard', 'dead')
   Outcomes ends_deal = 0;           // what the player who ends a deal says
-  std::string_view outcomes_text;   // the outcomes, for people
   std::string_view no_winner_text;  // what a deal without its winner lacks
 
   bool is_out(int total) const { return out_above_limit ? total > out_at : total >= out_at; }

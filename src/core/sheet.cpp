@@ -15,6 +15,7 @@
 #include "arrange.hpp"
 #include "declaration.hpp"
 #include "describe.hpp"
+#include "game_options.hpp"
 #include "games.hpp"
 
 namespace rummy {
@@ -452,7 +453,7 @@ class Settler {
       const std::string belongs = belongs_to(
           [&](const Rules& rules) { return has_outcome(rules.match.outcomes, entry.outcome); });
       fail(entry.offset, fmt::format("'{}' {}; {} sheets have {}", outcome_id(entry.outcome),
-                                     belongs, rules_.words.game, match().outcomes_text));
+                                     belongs, rules_.words.game, player_lines_text(rules_)));
     }
   }
 
