@@ -136,8 +136,9 @@ struct sheet : pegtl::seq<pegtl::opt<pegtl::utf8::bom>,
                           pegtl::star<pegtl::not_at<blanks, pegtl::eof>, pegtl::must<sheet_line_required>>,
                           blanks, pegtl::eof> {};
 
-// One deal's players' lines alone (rummy deal): one a line, blank and comment lines allowed.
-struct deal_line_required : pegtl::seq<blanks, pegtl::sor<blank_line, comment_line, player_line>> {};
+// One deal's lines alone (rummy deal): its own lines (upcard, dead) and its players' lines, one a
+// line; blank and comment lines allowed.
+struct deal_line_required : pegtl::seq<blanks, pegtl::sor<blank_line, comment_line, deal_mark_line, player_line>> {};
 struct deal_lines : pegtl::seq<pegtl::opt<pegtl::utf8::bom>,
                                pegtl::star<pegtl::not_at<blanks, pegtl::eof>, pegtl::must<deal_line_required>>,
                                blanks, pegtl::eof> {};

@@ -73,9 +73,27 @@ std::string fours_sheet_error(const std::string& text) {
 
 TEST_CASE("a game defined in a test is coherent and knows its rulebook") {
   CHECK_FALSE(check_rules(rules));
-  CHECK(rules.id == "fours");
   CHECK(rules.as_in_rulebook(Game::points).melds.min_group == 4);
-  CHECK(non_default_house_rules(rules).empty());
+  // House rules of a declaration or of formats, listed by a game that has neither, are refused
+  // rather than written into what the game lacks.
+  constexpr std::array<std::string_view, 3> listed = {"points-cap", "wrong-show", "drops-in-deals"};
+  Rules listing = rules;
+  listing.house_rule_names = listed;
+  CHECK(apply_house_rule(listing, "points-cap=100") ==
+        "house rule points-cap does not apply: Fours has no declaration: no cap, wrong show or "
+        "count of a declaration");
+  CHECK(apply_house_rule(listing, "wrong-show=60").has_value());
+  CHECK(apply_house_rule(listing, "drops-in-deals=on") ==
+        "house rule drops-in-deals does not apply: Fours is played in no formats (points, pools, "
+        "deals)");
+  CHECK(non_default_house_rules(listing).empty());
+  // A hand scored as in Gin asks for Gin's scoring and two players: a game that says so without
+  // them is refused, by its sheet too.
+  Rules gin_scored = rules;
+  gin_scored.match.deal_points = DealPoints::gin_hand;
+  CHECK(check_rules(gin_scored) ==
+        "match.deal_points is gin_hand, but a hand scored as in Gin needs gin.on and two players "
+        "(match.min_players and match.max_players 2)");
 }
 
 TEST_CASE("a game defined in a test classifies by its own meld sizes") {
@@ -139,6 +157,24 @@ TEST_CASE("a game defined in a test is settled from its own sheet") {
   CHECK(fours_sheet_error("game fours hands 2\nplayers Ann Bob\ndeal\n  Ann declared\n  Bob out\n")
             .starts_with("fours.sheet:4:3: error: 'declared' is not a line of any game here; Fours "
                          "sheets have 'out' (ends it), 'showed HAND|POINTS' or 'POINTS'\n"));
+  // A game whose rules no scorer answers is refused at its name.
+  static constexpr std::array<TableGame, 1> broken_table = {{
+      {"broken",
+       [](Game) {
+         Rules broken = fours(Game::points);
+         broken.match.deal_points = DealPoints::gin_hand;
+         return broken;
+       },
+       Game::points, "game broken"},
+  }};
+  const std::string broken_text = "game broken\nplayers Ann Bob\n";
+  try {
+    settle(parse_sheet(broken_text, "b.sheet"), broken_text, "b.sheet", broken_table);
+    FAIL("a game whose rules no scorer answers was settled");
+  } catch (const InputError& error) {
+    CHECK(format_diagnostic(error.diagnostic())
+              .starts_with("b.sheet:1:6: error: match.deal_points is gin_hand, but"));
+  }
   // The rulebook's games are not on this list.
   CHECK(fours_sheet_error("game basic\nplayers Ann Bob\n").find("no game is called 'basic'") !=
         std::string::npos);

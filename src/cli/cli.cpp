@@ -44,8 +44,8 @@ const std::array<Subcommand, 12> subcommands = {{
      "  rummy batch --format csv --game pool101 a.txt b.txt > scores.csv\n"
      "  rummy batch --arrange --format json < hands.txt"},
     {"settle",
-     "Settle a table sheet: each deal, the standings and the money (Basic, Knock, Crazy: the "
-     "scores)",
+     "Settle a table sheet: each deal, the standings and the money (or the scores, in a game "
+     "without money)",
      setup_settle, false,
      "  rummy settle friday.sheet\n"
      "  rummy settle --format json < friday.sheet\n"

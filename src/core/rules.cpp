@@ -106,6 +106,13 @@ std::optional<std::string> check_rules(const Rules& rules) {
     return refuse("count.shown_count", "counts by declaration",
                   "the game has no declaration (declaration)");
   }
+  // The Gin scorer (gin.cpp) and its game: a knocker and a defender, scored by GinScoring.
+  if (rules.match.deal_points == DealPoints::gin_hand &&
+      (!rules.gin.on || rules.match.min_players != 2 || rules.match.max_players != 2)) {
+    return refuse("match.deal_points", "is gin_hand",
+                  "a hand scored as in Gin needs gin.on and two players (match.min_players and "
+                  "match.max_players 2)");
+  }
   switch (rules.count.arrange_by) {
     case ArrangeBy::declaration:
       if (!rules.declares()) {
@@ -230,6 +237,19 @@ std::optional<std::string> no_drops_refusal(const Rules& rules) {
       game_description(rules.format));
 }
 
+// The house rules of a declaration (its cap, wrong show, count) and of the formats, in a game
+// without one: refused, whatever game lists them.
+std::optional<std::string> no_declaration_refusal(const Rules& rules) {
+  if (rules.declares()) return std::nullopt;
+  return fmt::format("{} has no declaration: no cap, wrong show or count of a declaration",
+                     rules.words.game);
+}
+
+std::optional<std::string> no_formats_refusal(const Rules& rules) {
+  if (rules.has_formats()) return std::nullopt;
+  return fmt::format("{} is played in no formats (points, pools, deals)", rules.words.game);
+}
+
 DropPenalty& drop_in_force(Rules& rules) {
   return rules.formats->drops[static_cast<std::size_t>(rules.format)];
 }
@@ -281,7 +301,8 @@ const std::array<HouseRule, 22> house_rule_table = {{
      [](const Rules& rules) { return static_cast<int>(rules.declared().pure_without_second); },
      [](Rules& rules, int value) {
        rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(value);
-     }},
+     },
+     no_declaration_refusal},
     {"fifth-card-joker", "whether a joker may join a set as its fifth card",
      "rules §2.4: off in the Junglee guide (default); on at some platforms",
      fifth_card_joker_values, std::nullopt,
@@ -306,14 +327,16 @@ const std::array<HouseRule, 22> house_rule_table = {{
      {},
      HouseRuleNumber{1, most_points, "the most points a loser pays, whatever the hand counts"},
      [](const Rules& rules) { return rules.points_cap(); },
-     [](Rules& rules, int value) { rules.declaration->points_cap = value; }},
+     [](Rules& rules, int value) { rules.declaration->points_cap = value; },
+     no_declaration_refusal},
     {"wrong-show",
      "what a wrong show (a declaration that is not valid) costs",
      "rules §2.6: the Hindi and Junglee guides (80)",
      {},
      HouseRuleNumber{1, most_points, "the points a wrong show pays, whatever the cards"},
      [](const Rules& rules) { return rules.declared().wrong_show_points; },
-     [](Rules& rules, int value) { rules.declaration->wrong_show_points = value; }},
+     [](Rules& rules, int value) { rules.declaration->wrong_show_points = value; },
+     no_declaration_refusal},
     {"first-drop",
      "what a drop before the first draw costs, in the format in force",
      "rules §2.6: the Hindi and Junglee guides (points rummy and 101 pool 20, 201 pool 25)",
@@ -337,7 +360,8 @@ const std::array<HouseRule, 22> house_rule_table = {{
        rules.formats->drops[static_cast<std::size_t>(Game::deals)] =
            value == 1 ? rules.as_in_rulebook(Game::points).drop_penalty(Game::points)
                       : DropPenalty{};
-     }},
+     },
+     no_formats_refusal},
     {"end-on-discard", "whether going out needs a last discard",
      "rules §3.4: the Hindi page on Basic Rummy (off, default; on as its house rule)",
      end_on_discard_values, std::nullopt,
@@ -542,7 +566,7 @@ std::optional<std::string> house_rules_conflict(const Rules& rules) {
 std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules) {
   std::vector<HouseRuleSetting> settings;
   for (const HouseRule& rule : house_rule_table) {
-    if (!rules.takes_house_rule(rule.name)) continue;
+    if (!rule.applies(rules)) continue;  // not taken, or refused (a format without drops)
     const int value = rule.get(rules);
     const int default_value = rule.default_value(rules);
     if (value != default_value) settings.push_back({&rule, value, default_value});

@@ -180,6 +180,8 @@ class Settler {
     const SheetGameLine& line = sheet_.games.front();
     const TableGame& game = table_game(line);
     rules_ = Rules::built(game.rules, game.game);
+    // A game defined elsewhere may ask what no scorer answers: refused at its name.
+    if (const auto why = check_rules(rules_)) fail(line.name_offset, *why);
     result_.game = game.game;
     read_length(line, game);
     if (!sheet_.given_twice.empty()) {
