@@ -362,7 +362,9 @@ TEST_CASE("deal: errors name the argument as a line; options that do not apply a
   CHECK(rummy_cli({"deal", "--game", "deals", "--variant", "knock", "A knocked 4", "B 4"})
             .err.starts_with("rummy: error: --game names a format of Indian rummy"));
   CHECK(rummy_cli({"deal", "Asha declared"}).err ==
-        "rummy: error: a deal has 2 to 6 players, one line each; 1 given\n");
+        "rummy: error: a deal of Indian rummy has 2 to 6 players, one line each; 1 given\n");
+  CHECK(rummy_cli({"deal", "--variant", "gin", "dead"}).err ==
+        "rummy: error: a deal of Gin Rummy has 2 players, one line each; 0 given\n");
   CHECK(rummy_cli({"deal", "Asha declared", "Ravi\n45"}).err ==
         "rummy: error: argument 2 holds a line break: give each player's line as one argument\n");
 }

@@ -131,10 +131,15 @@ Sheet deal_sheet(const DealOptions& options, const Input& input) {
     for (const SheetPlayer& player : players) known = known || same_name(player.name, entry.player);
     if (!known) players.push_back({entry.player, entry.offset});
   }
-  if (players.size() < 2 || players.size() > 6) {
-    throw CommandError{
-        fmt::format("a deal has 2 to 6 players, one line each; {} given", players.size()),
-        std::nullopt};
+  const Match& match = rules.match;
+  if (players.size() < static_cast<std::size_t>(match.min_players) ||
+      players.size() > static_cast<std::size_t>(match.max_players)) {
+    const std::string seats = match.min_players == match.max_players
+                                  ? std::to_string(match.min_players)
+                                  : fmt::format("{} to {}", match.min_players, match.max_players);
+    throw CommandError{fmt::format("a deal of {} has {} players, one line each; {} given",
+                                   rules.words.game, seats, players.size()),
+                       std::nullopt};
   }
   sheet.player_lines.push_back(std::move(players));
   return sheet;
