@@ -192,7 +192,7 @@ TEST_CASE("score sheets: what does not belong to these games is an error with it
         0);
   // One pack: a card seen twice in a deal is an error.
   CHECK(error_of_sheet("game basic\nplayers A B C\ndeal\n A out\n B showed 5♦\n C showed 5♦\n")
-            .find("5♦ is seen 2 times in this deal, but 1 deck holds only 1") != std::string::npos);
+            .find("5♦ is seen 2 times in this hand, but 1 deck holds only 1") != std::string::npos);
   // And Indian rummy's winner declares.
   CHECK(error_of_sheet("game points\npoint 1\nplayers A B\ndeal\n A out\n B dropped first\n")
             .find("'out' belongs to Basic Rummy and Crazy Rummy") != std::string::npos);

@@ -431,14 +431,15 @@ class Settler {
       const std::size_t i = index_of(entry.player, entry.offset);
       if (!in_game_[i]) fail(entry.offset, fmt::format("{} is out of the game", entry.player));
       if (line_of[i]) {
-        fail(entry.offset, fmt::format("{} already has a line in this deal, at {}", entry.player,
-                                       where(line_of[i]->offset)));
+        fail(entry.offset, fmt::format("{} already has a line in this {}, at {}", entry.player,
+                                       match().deal_word, where(line_of[i]->offset)));
       }
       line_of[i] = &entry;
     }
     for (std::size_t i = 0; i < names_.size(); ++i) {
       if (in_game_[i] && !line_of[i]) {
-        fail(deal.offset, fmt::format("deal {} has no line for {}", number, names_[i]));
+        fail(deal.offset,
+             fmt::format("{} {} has no line for {}", match().deal_word, number, names_[i]));
       }
     }
   }
@@ -509,10 +510,10 @@ class Settler {
             others += (k == 0 ? "" : " and ") + where(places[k]);
           }
           fail(card.offset,
-               fmt::format("{} is seen {} times in this deal, but {} deck{} only {} (also at "
+               fmt::format("{} is seen {} times in this {}, but {} deck{} only {} (also at "
                            "{})",
                            card.card.is_printed_joker() ? "a printed joker" : to_string(card.card),
-                           places.size(), rules_.deck.decks,
+                           places.size(), match().deal_word, rules_.deck.decks,
                            rules_.deck.decks == 1 ? " holds" : "s hold", limit, others));
         }
       }
