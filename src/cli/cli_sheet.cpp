@@ -185,6 +185,8 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
     json["knock_limit"] = deal.gin ? Json(deal.gin->limit) : Json(nullptr);
     json["doubled"] = deal.gin ? Json(deal.gin->doubled) : Json(nullptr);
     json["laid_off"] = laid_off;
+    json["discard"] =
+        deal.gin && deal.gin->discard ? Json(to_string(*deal.gin->discard)) : Json(nullptr);
     json["written_as"] = deal.written_as ? Json(outcome_id(*deal.written_as)) : Json(nullptr);
   }
   return json;

@@ -239,6 +239,8 @@ std::string describe_gin_hand(const Settlement& s, const DealResult& deal) {
       fmt::arg("winner", deal.winners.empty() ? std::string() : names_text(s, deal.winners)),
       fmt::arg("points", score.points));
   if (!sum.empty()) text += fmt::format(" ({})", sum);
+  // 11 cards shown: the discard the knock was judged after (named, or chosen: §8.4).
+  if (score.discard) text += fmt::format("; {} discards {}", k_name, to_string(*score.discard));
   if (deal.written_as) {
     text += fmt::format("; written '{}': {}", outcome_id(*deal.written_as),
                         score.result == GinResult::gin
