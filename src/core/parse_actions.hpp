@@ -19,6 +19,7 @@
 #include "hand.hpp"
 #include "hand_errors.hpp"
 #include "notation.hpp"
+#include "text.hpp"
 
 namespace rummy::parsing {
 
@@ -204,13 +205,18 @@ struct action<grammar::game_value_required> {
       builder.settings.variant = find_variant(word);
       if (!builder.settings.variant) {
         std::string formats;
+        std::vector<std::string> names;
         for (const Game game : all_games) {
           formats += (formats.empty() ? "" : ", ") + std::string(game_name(game));
+          names.emplace_back(game_name(game));
         }
+        for (const Variant variant : all_variants) names.emplace_back(variant_name(variant));
+        const auto nearest = nearest_name(word, names);
         throw pegtl::parse_error(
             fmt::format("expected a game after 'game=': a format ({}), or a game's name as "
-                        "--variant writes it ({})",
-                        formats, spoken_variant_ids(all_variants)),
+                        "--variant writes it ({}){}",
+                        formats, spoken_variant_ids(all_variants),
+                        nearest ? fmt::format(" (did you mean '{}'?)", *nearest) : ""),
             in);
       }
     }
