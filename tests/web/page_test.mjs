@@ -40,7 +40,9 @@ function same(actual, expected, what) {
 // The command line, natively: its JSON for ARGS on INPUT.
 function cli(args, input) {
   const run = spawnSync(options.rummy, [...args, '--format', 'json'], { input, encoding: 'utf8' });
-  if (run.error) throw run.error;
+  // rummy may refuse its options and exit before it reads the input: the input's pipe then
+  // breaks (EPIPE), which says nothing of the answer, still read in full from its output.
+  if (run.error && run.error.code !== 'EPIPE') throw run.error;
   return { code: run.status, json: JSON.parse(run.stdout) };
 }
 
