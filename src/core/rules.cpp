@@ -95,8 +95,9 @@ std::optional<std::string> check_rules(const Rules& rules) {
   const auto refuse = [](std::string_view field, std::string_view broken, std::string_view needs) {
     return fmt::format("{} {}, but {}", field, broken, needs);
   };
-  if (rules.deck.decks < 1)
+  if (rules.deck.decks < 1) {
     return refuse("deck.decks", "is below 1", "a game is played with a pack");
+  }
   if (rules.melds.min_group < 1 || rules.melds.min_run < rules.melds.min_group) {
     return refuse("melds.min_run", "is shorter than melds.min_group",
                   "a run is a group like any other");

@@ -123,10 +123,9 @@ class Settler {
   // The games a sheet may name, as their lines are written: "'game points', … or 'game crazy'".
   std::string game_lines() const {
     std::string games;
-    const auto all = games_;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      games += i == 0 ? "" : i + 1 == all.size() ? " or " : ", ";
-      games += fmt::format("'{}'", all[i].usage);
+    for (std::size_t i = 0; i < games_.size(); ++i) {
+      games += i == 0 ? "" : i + 1 == games_.size() ? " or " : ", ";
+      games += fmt::format("'{}'", games_[i].usage);
     }
     return games;
   }
@@ -444,15 +443,22 @@ class Settler {
     }
   }
 
+  // A line (a player's, or the deal's own) that counts only under a house rule: 'big gin' needs
+  // big-gin=on.
+  template <typename Row>
+  void require_house_rule(std::size_t offset, const Row& row) const {
+    if (house_rule_holds(rules_, row.needs)) return;
+    fail(offset, fmt::format("'{}' counts only with the house rule {} ('house {}')", row.id,
+                             row.needs, row.needs));
+  }
+
   // Every line says what this game allows, under the house rule it needs.
   void check_outcomes(const SheetDeal& deal) const {
     for (const SheetEntry& entry : deal.entries) {
-      const OutcomeRow& row = row_of(outcome_rows, entry.outcome);
-      if (has_outcome(match().outcomes, entry.outcome) && !house_rule_holds(rules_, row.needs)) {
-        fail(entry.offset, fmt::format("'{}' counts only with the house rule {} ('house {}')",
-                                       row.id, row.needs, row.needs));
+      if (has_outcome(match().outcomes, entry.outcome)) {
+        require_house_rule(entry.offset, row_of(outcome_rows, entry.outcome));
+        continue;
       }
-      if (has_outcome(match().outcomes, entry.outcome)) continue;
       const std::string belongs = belongs_to(
           [&](const Rules& rules) { return has_outcome(rules.match.outcomes, entry.outcome); });
       fail(entry.offset, fmt::format("'{}' {}; {} sheets have {}", outcome_id(entry.outcome),
@@ -576,10 +582,7 @@ class Settler {
                                       match().deal_word, where(earlier->offset)));
       }
       earlier = &mark;
-      if (!house_rule_holds(rules_, row.needs)) {
-        fail(mark.offset, fmt::format("'{}' counts only with the house rule {} ('house {}')",
-                                      row.id, row.needs, row.needs));
-      }
+      require_house_rule(mark.offset, row);
       if (row.without_players) played.scoreless = mark.line;
       if (mark.card && mark.line == DealLine::upcard) {
         // One card of the game's packs, written as a hand is.
@@ -594,6 +597,14 @@ class Settler {
            fmt::format("this {} is '{}': nobody scores it, so it has no players' lines",
                        match().deal_word, deal_line_row(*played.scoreless).id));
     }
+  }
+
+  // A deal played and counted (not a void one): its result, and the standings re-joins are
+  // decided on.
+  void count_deal(DealResult&& played) {
+    result_.deals.push_back(std::move(played));
+    ++counted_;
+    standing_after_deal_ = standing_;
   }
 
   void play(const SheetDeal& deal) {
@@ -621,9 +632,7 @@ class Settler {
     if (played.scoreless) {
       // Played and counted, scored by nobody (a dead hand: no points, nobody's box).
       played.standing = standing_;
-      result_.deals.push_back(std::move(played));
-      ++counted_;
-      standing_after_deal_ = standing_;
+      count_deal(std::move(played));
       if (match().deal_points == DealPoints::gin_hand && !sheet_.lone_deal) {
         add_gin_hand({std::nullopt, 0});
       }
@@ -638,9 +647,7 @@ class Settler {
     const std::vector<std::optional<ReadHand>> hands = read_hands(deal, wild, origin);
     if (match().deal_points == DealPoints::gin_hand) {
       play_gin_hand(deal, played, hands);
-      result_.deals.push_back(std::move(played));
-      ++counted_;
-      standing_after_deal_ = standing_;
+      count_deal(std::move(played));
       return;
     }
 
@@ -756,9 +763,7 @@ class Settler {
                                     match().no_winner_text));
     }
     apply(played, *winner);
-    result_.deals.push_back(std::move(played));
-    ++counted_;
-    standing_after_deal_ = standing_;
+    count_deal(std::move(played));
     in_game_after_deal_ = in_game_;
     if (!sheet_.lone_deal) decide();
   }
