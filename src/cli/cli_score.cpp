@@ -28,13 +28,6 @@ struct ScoreOptions {
 
 // ---- A knocked hand against the defender's (docs/rules.md §8) --------------------------------
 
-std::string cards_text(std::span<const Card> cards, std::string_view between) {
-  std::string text;
-  for (const Card card : cards)
-    text += (text.empty() ? "" : std::string(between)) + to_string(card);
-  return text;
-}
-
 std::string melds_text(const std::vector<Group>& melds, std::span<const Card> deadwood) {
   std::string text;
   for (const Group& meld : melds) text += (text.empty() ? "" : " | ") + cards_text(meld, "-");

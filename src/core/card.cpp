@@ -32,6 +32,15 @@ std::string_view suit_noun(Suit suit) {
   return plural.substr(0, plural.size() - 1);
 }
 
+std::string cards_text(std::span<const Card> cards, std::string_view between) {
+  std::string text;
+  for (const Card card : cards) {
+    if (!text.empty()) text += between;
+    append_card(text, card);
+  }
+  return text;
+}
+
 std::string to_string(Card card, std::string_view printed_joker) {
   std::string text;
   append_card(text, card, printed_joker);

@@ -4,6 +4,7 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -75,5 +76,7 @@ std::string_view suit_noun(Suit suit);    // "spade" …: one card of the suit
 std::string to_string(Card card, std::string_view printed_joker = "PJ");
 // The same, appended to `out` (for text built card after card).
 void append_card(std::string& out, Card card, std::string_view printed_joker = "PJ");
+// Cards one after another, `between` each two: "8♠ 9♠", "5♠-6♠-7♠".
+std::string cards_text(std::span<const Card> cards, std::string_view between = " ");
 
 }  // namespace rummy

@@ -199,15 +199,6 @@ std::string deal_title(const Settlement& s, const DealResult& deal) {
                      deal.extra ? " (to break the tie)" : "");
 }
 
-std::string cards_text(std::span<const Card> cards) {
-  std::string text;
-  for (const Card card : cards) {
-    if (!text.empty()) text += ' ';
-    text += to_string(card);
-  }
-  return text;
-}
-
 namespace {
 
 // A hand of Gin: who knocked with what, the layoffs, who scores and how it adds up.

@@ -32,8 +32,6 @@ std::string standing_text(const Settlement& s, long long value);
 std::string_view standing_label(Standing standing);
 std::string names_text(const Settlement& s, const std::vector<std::size_t>& players,
                        std::string_view separator = " and ");
-// Cards one after another: "8♠ 9♠".
-std::string cards_text(std::span<const Card> cards);
 
 // ---- The game --------------------------------------------------------------------------------
 
