@@ -291,13 +291,7 @@ TEST_CASE("every enum's table: ids non-empty and unique, found again by id") {
   std::vector<DealLine> deal_lines;
   for (const DealLineRow& row : deal_line_rows()) deal_lines.push_back(row.value);
   check_ids<DealLine>(
-      deal_lines, [](DealLine line) { return deal_line_row(line).id; },
-      [](std::string_view id) -> std::optional<DealLine> {
-        for (const DealLineRow& row : deal_line_rows()) {
-          if (row.id == id) return row.value;
-        }
-        return std::nullopt;
-      });
+      deal_lines, [](DealLine line) { return deal_line_row(line).id; }, find_deal_line);
   for (const DealLineRow& row : deal_line_rows()) CHECK_FALSE(row.words.empty());
   for (const Game game : all_games) CHECK(game_description(game) == row_of(game_rows, game).words);
   for (const Variant variant : all_variants) CHECK_FALSE(variant_description(variant).empty());

@@ -87,6 +87,10 @@ const DealLineRow& deal_line_row(DealLine line) {
   return row_of(deal_line_table, line);
 }
 
+std::optional<DealLine> find_deal_line(std::string_view id) {
+  return find_by_id(deal_line_table, id);
+}
+
 std::optional<Game> find_game(std::string_view name) {
   return find_by_id(game_rows, name);
 }

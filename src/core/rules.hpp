@@ -238,6 +238,7 @@ constexpr bool has_deal_line(DealLines set, DealLine line) {
 }
 std::span<const DealLineRow> deal_line_rows();  // in the enum's order (rules.cpp)
 const DealLineRow& deal_line_row(DealLine line);
+std::optional<DealLine> find_deal_line(std::string_view id);  // by its id, as a sheet writes it
 
 // How a hand shown at the end of a deal counts (rules §2.6, §3, §4, §5).
 enum class ShownCount {

@@ -433,27 +433,20 @@ struct sheet_action<sheet_grammar::outcome_rest> {
 
 // ---- A line of the deal's own: its word, read against the deal-line table --------------------
 
-const DealLineRow* deal_line_written(std::string_view word) {
-  for (const DealLineRow& row : deal_line_rows()) {
-    if (row.id == word) return &row;
-  }
-  return nullptr;
-}
-
 // A word of the deal-line table that is no player's name on the 'players' line: any other word
 // begins a player's line.
 template <>
 struct sheet_action<sheet_grammar::mark_word> {
   template <typename Input>
   static bool apply(const Input& in, SheetBuilder& builder) {
-    const DealLineRow* row = deal_line_written(lower_case(in.string_view()));
-    if (row == nullptr) return false;
+    const std::optional<DealLine> line = find_deal_line(lower_case(in.string_view()));
+    if (!line) return false;
     for (const auto& players : builder.sheet.player_lines) {
       for (const SheetPlayer& player : players) {
         if (same_name(player.name, in.string_view())) return false;
       }
     }
-    builder.mark_line = row;
+    builder.mark_line = &deal_line_row(*line);
     builder.statement = builder.offset_of(in.begin());
     const char* rest = in.end();
     while (rest != in.input().end() && (*rest == ' ' || *rest == '\t')) ++rest;
