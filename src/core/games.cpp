@@ -87,6 +87,7 @@ Rules indian(Game game) {
   declaration.points_cap = 80;
   declaration.wrong_show_points = 80;
   declaration.valid_after_declaration_points = 2;
+  declaration.pure_without_second = PureWithoutSecondCount::pure_exempt;  // the Hindi guide
   rules.declaration = declaration;
   // The formats (§2.6, §2.8): drops, pools and deals.
   rules.formats = Formats{{{

@@ -445,11 +445,12 @@ struct CountRules {
 
 // A declaration (Indian rummy): a declared hand scores 0 or a wrong show, a loser's count is
 // capped. Only a game that declares has one.
+// Its numbers are the game's (games.cpp); none is assumed here.
 struct Declaration {
-  bool pure_sequence_required = true;
-  int points_cap = 80;         // house rule points-cap
-  int wrong_show_points = 80;  // house rule wrong-show
-  int valid_after_declaration_points = 2;
+  bool pure_sequence_required = false;
+  int points_cap = no_cap;    // house rule points-cap
+  int wrong_show_points = 0;  // house rule wrong-show
+  int valid_after_declaration_points = 0;
   PureWithoutSecondCount pure_without_second = PureWithoutSecondCount::pure_exempt;
 };
 
