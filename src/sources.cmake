@@ -25,6 +25,8 @@ set(rummy_core_sources
     src/core/knock.cpp
     src/core/describe.cpp
     src/core/gin.cpp
+    src/core/tiplu.cpp
+    src/core/maal.cpp
     src/core/toss.cpp
     src/core/layoff.cpp
     src/core/game_options.cpp)

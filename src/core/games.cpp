@@ -232,19 +232,79 @@ Rules gin_rummy(Game) {
   return rules;
 }
 
+// Marriage (docs/rules.md §9): three packs, 21 cards each, a tiplu turned up in the deal and its
+// maal; combinations of three; a deal settled by the maal exchange and game points.
+constexpr std::array<std::string_view, 14> marriage_house_rules = {
+    "printed-jokers",     "alter",        "alter-only-jokers", "ace-low-only",     "long-groups",
+    "dublee-min-players", "tiplu-pair",   "maal-tunnela",      "unseen-maal",      "seen-pay",
+    "unseen-pay",         "dublee-bonus", "foul-penalty",      "foul-penalty-when"};
+
+Rules marriage(Game) {
+  Rules rules;
+  rules.id = "marriage";
+  rules.words.game = "Marriage";
+  rules.words.kinds = {"pure sequence", "dirty sequence", "triplet", "unmatched",
+                       "not a combination"};
+  rules.words.sequence = "sequence";
+  rules.words.sequences = "sequences";
+  rules.words.set = "triplet";
+  rules.words.sets = "triplets";
+  rules.words.group = "combination";
+  rules.words.groups = "combinations";
+  rules.words.joker = "joker";
+  rules.words.jokers = "jokers";
+  rules.deck.decks = 3;
+  rules.melds.ace_high = true;  // A-2-3 and Q-K-A, never K-A-2
+  rules.melds.max_sequence = 3;
+  rules.melds.max_set = 3;
+  rules.deal.hand_size = 21;
+  rules.deal.deal_sizes = {21, 21, 21, 21, 21, 21, 21};
+  rules.deal.exact_hand_size = true;
+  rules.count.arrange_by = ArrangeBy::combinations;
+  TipluRules tiplu;
+  tiplu.tiplu_copies = 2;
+  tiplu.pure_needed = 3;
+  tiplu.dublees_needed = 7;
+  tiplu.dublee_min_players = 4;
+  tiplu.tiplu_points = {3, 7};
+  tiplu.neighbour_points = {2, 5, 10};
+  tiplu.marriage_points = {10, 30};
+  tiplu.alter_points = {5, 15, 25};
+  tiplu.printed_points = {5, 15, 25};
+  tiplu.plain_tunnela = 5;
+  tiplu.joker_tunnela = 10;
+  tiplu.neighbour_tunnela = 20;
+  tiplu.alter_tunnela = 35;
+  tiplu.printed_tunnela = 45;
+  tiplu.unseen = UnseenMaal::count;
+  rules.tiplu = tiplu;
+  Match& match = rules.match;
+  match.deal_points = DealPoints::maal_exchange;
+  match.standing = Standing::money;
+  match.end = GameEnd::every_deal;
+  match.keeps_money = true;
+  match.needs_point_value = true;
+  match.min_players = 2;
+  match.max_players = 5;
+  match.maal_pay = {3, 10, 5, 15, false};
+  rules.house_rule_names = marriage_house_rules;
+  return rules;
+}
+
 // The command line's games, each with its builder: its id and name are in its Rules.
 struct VariantRow {
   Variant value;
   RulesBuilder build;
 };
-constexpr std::array<VariantRow, 5> variant_rows = {{
+constexpr std::array<VariantRow, 6> variant_rows = {{
     {Variant::indian, indian},
     {Variant::basic, basic},
     {Variant::knock, knock},
     {Variant::crazy, crazy},
     {Variant::gin, gin_rummy},
+    {Variant::marriage, marriage},
 }};
-static_assert(variant_rows.size() == static_cast<std::size_t>(Variant::gin) + 1 &&
+static_assert(variant_rows.size() == static_cast<std::size_t>(Variant::marriage) + 1 &&
               in_enum_order(variant_rows));
 
 constexpr std::array<Variant, variant_rows.size()> variant_values = values_of(variant_rows);

@@ -8,6 +8,7 @@
 
 #include "games.hpp"
 #include "parse_actions.hpp"
+#include "table_hand.hpp"
 
 namespace rummy {
 
@@ -36,6 +37,173 @@ WrittenHand parse_hand(std::string_view text, std::string_view source) {
   builder.start();
   parse_text<grammar::document, action>(text, source, builder);
   return builder.hand;
+}
+
+namespace parsing {
+
+// A table hand's parts: the builder of a hand that also records where each part begins.
+struct TableHandBuilder : HandBuilder {
+  std::optional<std::size_t> hand_begin, discard_group;
+  bool shown = false;
+  std::vector<std::size_t> at_deal, deal_offsets;
+  void new_group() {
+    if (hand.group_sizes.back() > 0) hand.group_sizes.push_back(0);
+  }
+};
+
+template <>
+struct action<grammar::shown_start> {
+  static void apply0(TableHandBuilder& builder) { builder.shown = true; }
+};
+template <>
+struct action<grammar::hand_start> {
+  static void apply0(TableHandBuilder& builder) {
+    builder.new_group();
+    builder.hand_begin = builder.hand.group_sizes.size() - 1;
+    builder.hand.grouped = false;  // from here, whether the hand's part is grouped
+  }
+};
+template <>
+struct action<grammar::discard_start> {
+  static void apply0(TableHandBuilder& builder) {
+    builder.new_group();
+    builder.discard_group = builder.hand.group_sizes.size() - 1;
+  }
+};
+template <>
+struct action<grammar::deal_mark_text> {
+  template <typename Input>
+  static void apply(const Input& in, TableHandBuilder& builder) {
+    builder.at_deal.push_back(builder.hand.group_sizes.size() - 1);
+    builder.deal_offsets.push_back(builder.offset_of(in.begin()));
+  }
+};
+
+}  // namespace parsing
+
+WrittenTableHand parse_table_hand(std::string_view text, std::string_view source) {
+  TableHandBuilder builder;
+  builder.base = text.data();
+  builder.start();
+  parse_text<grammar::table_document, action>(text, source, builder);
+  WrittenTableHand written;
+  const std::size_t groups = builder.hand.group_sizes.size();
+  written.has_discard = builder.discard_group.has_value();
+  written.shown_groups =
+      builder.shown ? builder.hand_begin.value_or(builder.discard_group.value_or(groups)) : 0;
+  written.hand_grouped = builder.hand_begin && builder.hand.grouped;
+  written.at_deal = std::move(builder.at_deal);
+  written.deal_mark_offsets = std::move(builder.deal_offsets);
+  written.cards = std::move(builder.hand);
+  return written;
+}
+
+Card parse_tiplu(std::string_view text, std::string_view source) {
+  const WrittenHand hand = parse_hand(text, source);
+  if (hand.cards.size() != 1) {
+    throw input_error(source, text, hand.cards.size() > 1 ? hand.cards[1].offset : 0,
+                      "expected one card: the tiplu, such as 7♦");
+  }
+  if (hand.cards.front().card.is_printed_joker()) {
+    throw input_error(source, text, hand.cards.front().offset,
+                      "a printed joker is never the tiplu: it is put back and another card drawn");
+  }
+  if (hand.cards.front().wild_mark) {
+    throw input_error(source, text, *hand.cards.front().wild_mark,
+                      "the tiplu is a card, without (WJ)");
+  }
+  return hand.cards.front().card;
+}
+
+ReadTableHand read_table_hand(std::string_view text, std::string_view source, const Rules& rules,
+                              std::optional<Card> tiplu, std::optional<bool> ended) {
+  return resolve_table_hand(parse_table_hand(text, source), text, source, rules, tiplu, ended);
+}
+
+ReadTableHand resolve_table_hand(WrittenTableHand parsed, std::string_view text,
+                                 std::string_view source, const Rules& rules,
+                                 std::optional<Card> tiplu, std::optional<bool> ended) {
+  ReadTableHand read;
+  read.written = std::move(parsed);
+  const WrittenTableHand& written = read.written;
+  const std::vector<WrittenCard>& cards = written.cards.cards;
+  std::array<int, Card::index_count> copies{};
+  for (const WrittenCard& card : cards) {
+    if (card.wild_mark) {
+      throw input_error(source, text, *card.wild_mark,
+                        fmt::format("(WJ) marks a wild rank; in {} the tiplu says which cards are "
+                                    "wild (--tiplu)",
+                                    rules.words.game));
+    }
+    if (card.spelled_jk) {
+      throw input_error(source, text, card.offset,
+                        fmt::format("JK is how Crazy Rummy writes a printed joker; in {} write PJ",
+                                    rules.words.game));
+    }
+    if (card.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
+      throw input_error(source, text, card.offset,
+                        fmt::format("{} is played without printed jokers (house rule "
+                                    "printed-jokers=on adds them)",
+                                    rules.words.game));
+    }
+    const int count = ++copies[static_cast<std::size_t>(card.card.index())];
+    const int limit = rules.copies_allowed(card.card);
+    if (count > limit) {
+      const std::string what =
+          card.card.is_printed_joker() ? "printed joker" : to_string(card.card);
+      throw input_error(source, text, card.offset,
+                        fmt::format("{} {}: {} only {}", a_copy(limit + 1), what,
+                                    decks_text(rules.deck.decks), limit));
+    }
+    if (tiplu && card.card == *tiplu && count > rules.tiplu_rules().tiplu_copies) {
+      throw input_error(
+          source, text, card.offset,
+          fmt::format("{} {}: the tiplu's card is in play {} times (its other copy "
+                      "is the tiplu turned up)",
+                      a_copy(count), to_string(card.card), rules.tiplu_rules().tiplu_copies));
+    }
+  }
+  // The groups, by part.
+  auto next = cards.begin();
+  const std::vector<std::size_t>& sizes = written.cards.group_sizes;
+  const std::size_t discard_group = written.has_discard ? sizes.size() - 1 : sizes.size();
+  for (std::size_t g = 0; g < sizes.size(); ++g) {
+    std::vector<Card> group;
+    for (std::size_t i = 0; i < sizes[g]; ++i, ++next) group.push_back(next->card);
+    if (group.empty()) continue;
+    if (g < written.shown_groups) {
+      const bool at_deal =
+          std::find(written.at_deal.begin(), written.at_deal.end(), g) != written.at_deal.end();
+      read.hand.shown.push_back({std::move(group), at_deal});
+    } else if (g == discard_group) {
+      read.hand.discard = group.front();
+    } else {
+      read.hand.hand.push_back(std::move(group));
+    }
+  }
+  read.hand.hand_grouped = written.hand_grouped;
+  const auto kept = static_cast<std::size_t>(rules.deal.hand_size);
+  const std::size_t count = cards.size();
+  if (ended && *ended) {
+    const bool fits = read.hand.discard ? count == kept + 1 : (count == kept + 1 || count == kept);
+    if (!fits) {
+      throw input_error(source, text, written.cards.end_offset,
+                        fmt::format("{} cards: the player who ended holds {}, and {} with the "
+                                    "final discard",
+                                    count, kept, kept + 1));
+    }
+  } else if (ended && !*ended) {
+    if (read.hand.discard) {
+      throw input_error(source, text, cards.back().offset,
+                        "only the player who ended the deal has a final discard");
+    }
+    if (count != kept) {
+      throw input_error(
+          source, text, written.cards.end_offset,
+          fmt::format("{} cards: every hand holds {} at the end of a deal", count, kept));
+    }
+  }
+  return read;
 }
 
 WildRank parse_wild(std::string_view text, std::string_view source) {

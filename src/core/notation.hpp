@@ -14,6 +14,7 @@
 #include "inline_vector.hpp"
 #include "rules.hpp"
 #include "text.hpp"
+#include "tiplu.hpp"
 
 namespace rummy {
 
@@ -66,6 +67,37 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
 // The checks of read_hand on a hand already parsed from `text`.
 ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
                       const Rules& rules, const ReadOptions& options);
+
+// ---- A player's cards at a table where groups are shown (docs/rules.md §9.1) -----------------
+
+// Syntax only: every card with its groups; the first `shown_groups` are on the table, the hand's
+// follow, and the last is the discard when one is written.
+struct WrittenTableHand {
+  WrittenHand cards;
+  std::size_t shown_groups = 0;
+  std::vector<std::size_t> at_deal;  // the shown groups marked (deal), by index
+  std::vector<std::size_t> deal_mark_offsets;
+  bool hand_grouped = false;  // the hand part was written with '|' or '-'
+  bool has_discard = false;
+};
+WrittenTableHand parse_table_hand(std::string_view text, std::string_view source);
+
+struct ReadTableHand {
+  TableHand hand;
+  WrittenTableHand written;
+};
+// Parses and checks a player's cards: the game's printed jokers, no card more often than the
+// packs hold, the tiplu card at most as often as it is in play (given a tiplu), and, when `ended`
+// says whether the player ended, the number of cards: the deal's (21) kept, and the discard.
+ReadTableHand read_table_hand(std::string_view text, std::string_view source, const Rules& rules,
+                              std::optional<Card> tiplu, std::optional<bool> ended = std::nullopt);
+// The checks of read_table_hand on cards already parsed from `text`.
+ReadTableHand resolve_table_hand(WrittenTableHand parsed, std::string_view text,
+                                 std::string_view source, const Rules& rules,
+                                 std::optional<Card> tiplu, std::optional<bool> ended);
+
+// The value of --tiplu: a natural card.
+Card parse_tiplu(std::string_view text, std::string_view source = "--tiplu");
 
 // ---- One line of a batch file: [settings] hand ------------------------------------------------
 

@@ -38,6 +38,14 @@ const Declaration& Rules::declared() const {
   return *declaration;
 }
 
+const TipluRules& Rules::tiplu_rules() const {
+  if (!tiplu) {
+    throw RulesError(
+        fmt::format("tiplu is empty, but the tiplu's rules were asked of {}", words.game));
+  }
+  return *tiplu;
+}
+
 Rules Rules::as_in_rulebook(Game in_format) const {
   if (rulebook == nullptr) {
     Rules neutral;
@@ -118,7 +126,16 @@ std::optional<std::string> check_rules(const Rules& rules) {
                   "a hand scored as in Gin needs gin.on and two players (match.min_players and "
                   "match.max_players 2)");
   }
+  // The settlement by maal (maal.cpp) reads the tiplu's points.
+  if (rules.match.deal_points == DealPoints::maal_exchange && !rules.has_tiplu()) {
+    return refuse("match.deal_points", "is maal_exchange", "the game has no tiplu (tiplu)");
+  }
+  if (rules.count.arrange_by == ArrangeBy::combinations && !rules.has_tiplu()) {
+    return refuse("count.arrange_by", "is combinations", "the game has no tiplu (tiplu)");
+  }
   switch (rules.count.arrange_by) {
+    case ArrangeBy::combinations:
+      break;
     case ArrangeBy::declaration:
       if (!rules.declares()) {
         return refuse("count.arrange_by", "is declaration",
@@ -271,6 +288,46 @@ DropValues drop_in_force(const Rules& rules) {
           own.middle.value_or(points.middle.value_or(0))};
 }
 
+// ---- The house rules of a game dealt with a tiplu (Marriage, docs/rules.md §9.9) ----------------
+constexpr std::array<HouseRuleValue, 2> printed_jokers_values = {{
+    {"off", "no printed jokers"},
+    {"on", "one printed joker per pack: wild, maal 5/15/25, a tunnela shown at the deal 45"},
+}};
+constexpr std::array<HouseRuleValue, 2> alter_values = {{
+    {"off", "the alter is an ordinary joker"},
+    {"on", "the alter scores 5/15/25, a tunnela of alters shown at the deal 35"},
+}};
+constexpr std::array<HouseRuleValue, 2> alter_only_jokers_values = {{
+    {"off", "every card of the tiplu's rank is wild"},
+    {"on", "the tiplu's rank in the other colour is an ordinary card"},
+}};
+constexpr std::array<HouseRuleValue, 2> ace_low_only_values = {{
+    {"off", "the ace ends a sequence either way (A-2-3, Q-K-A)"},
+    {"on", "the ace is low only (A-2-3)"},
+}};
+constexpr std::array<HouseRuleValue, 2> long_groups_values = {{
+    {"off", "every combination has exactly three cards"},
+    {"on", "sequences of three or more, triplets of three or four"},
+}};
+constexpr std::array<HouseRuleValue, 3> unseen_maal_values = {{
+    {"count", "an unseen player's maal counts like anyone's"},
+    {"murder", "an unseen player's maal counts 0"},
+    {"kidnap", "an unseen player's maal counts 0, and goes to the player who ended"},
+}};
+constexpr std::array<HouseRuleValue, 2> foul_penalty_when_values = {{
+    {"next", "to the player who ends the next deal"},
+    {"now", "to the player who ends this deal"},
+}};
+
+// The house rules of a tiplu, in a game dealt without one: refused, whatever game lists them.
+std::optional<std::string> no_tiplu_refusal(const Rules& rules) {
+  if (rules.has_tiplu()) return std::nullopt;
+  return fmt::format("{} is dealt without a tiplu: no maal", rules.words.game);
+}
+TipluRules& tiplu_of(Rules& rules) {
+  return *rules.tiplu;
+}
+
 // ---- Gin Rummy's house rules (docs/rules.md §8.9) ---------------------------------------------
 constexpr std::array<HouseRuleValue, 2> oklahoma_values = {{
     {"off", "the knock limit is the knock-limit house rule"},
@@ -298,7 +355,7 @@ constexpr std::array<HouseRuleValue, 2> preset_values = {{
     {"modern", "gin 25, undercut 25, boxes 25, shutout double"},
     {"classic", "gin 20, undercut 10, boxes 20, shutout flat"},
 }};
-const std::array<HouseRule, 22> house_rule_table = {{
+const std::array<HouseRule, 36> house_rule_table = {{
     {"pure-without-second", "what a loser with a pure sequence but no second sequence pays for",
      "rules §2.6: the Hindi guide (default); most platforms (all); the Junglee guide's example "
      "(ungrouped)",
@@ -438,6 +495,96 @@ const std::array<HouseRule, 22> house_rule_table = {{
      "rules §8.9: modern (the defaults); classic", preset_values, std::nullopt,
      [](const Rules& rules) { return static_cast<int>(rules.gin.preset); },
      [](Rules& rules, int value) { rules.gin.preset = static_cast<GinPreset>(value); }},
+    {"printed-jokers", "whether printed jokers are in play",
+     "rules §9.1: off (the Pagat page); on in the Wikipedia article", printed_jokers_values,
+     std::nullopt,
+     [](const Rules& rules) { return rules.deck.printed_jokers_per_deck > 0 ? 1 : 0; },
+     [](Rules& rules, int value) { rules.deck.printed_jokers_per_deck = value; }, no_tiplu_refusal},
+    {"alter", "whether the alter scores as maal of its own",
+     "rules §9.6: off (the Pagat page); on, a variation in the Wikipedia article", alter_values,
+     std::nullopt, [](const Rules& rules) { return rules.tiplu_rules().alter_scores ? 1 : 0; },
+     [](Rules& rules, int value) { tiplu_of(rules).alter_scores = value == 1; }, no_tiplu_refusal},
+    {"alter-only-jokers", "whether the tiplu's rank in the other colour is wild",
+     "rules §9.2: off (the Pagat page); on as a Nepali player's page plays it",
+     alter_only_jokers_values, std::nullopt,
+     [](const Rules& rules) { return rules.tiplu_rules().alter_only_jokers ? 1 : 0; },
+     [](Rules& rules, int value) { tiplu_of(rules).alter_only_jokers = value == 1; },
+     no_tiplu_refusal},
+    {"ace-low-only", "whether the ace may end a sequence high (Q-K-A)",
+     "rules §9.3: off (the Pagat page)", ace_low_only_values, std::nullopt,
+     [](const Rules& rules) { return rules.melds.ace_high ? 0 : 1; },
+     [](Rules& rules, int value) { rules.melds.ace_high = value == 0; }, no_tiplu_refusal},
+    {"long-groups", "whether combinations may be longer than three cards",
+     "rules §9.3: off (the Pagat page); on in the Wikipedia article", long_groups_values,
+     std::nullopt, [](const Rules& rules) { return rules.tiplu_rules().long_groups ? 1 : 0; },
+     [](Rules& rules, int value) { tiplu_of(rules).long_groups = value == 1; }, no_tiplu_refusal},
+    {"dublee-min-players",
+     "the players dealt in for seven dublees to see the tiplu",
+     "rules §9.4: 4 (the Wikipedia article and the Yarsa app)",
+     {},
+     HouseRuleNumber{2, 6, "the fewest players dealt in for the dublee route; 6: never"},
+     [](const Rules& rules) { return rules.tiplu_rules().dublee_min_players; },
+     [](Rules& rules, int value) { tiplu_of(rules).dublee_min_players = value; },
+     no_tiplu_refusal},
+    {"tiplu-pair",
+     "what two tiplu cards held score",
+     "rules §9.6: 7 (the Pagat page); 8 in the Wikipedia article",
+     {},
+     HouseRuleNumber{0, 99, "the maal of both tiplu cards held"},
+     [](const Rules& rules) { return rules.tiplu_rules().tiplu_points[1]; },
+     [](Rules& rules, int value) { tiplu_of(rules).tiplu_points[1] = value; },
+     no_tiplu_refusal},
+    {"maal-tunnela",
+     "what a tunnela of poplu or jhiplu shown at the deal scores",
+     "rules §9.6: 20 (the Pagat page); 15 in the Wikipedia article",
+     {},
+     HouseRuleNumber{0, 99, "the maal of a poplu or jhiplu tunnela shown at the deal"},
+     [](const Rules& rules) { return rules.tiplu_rules().neighbour_tunnela; },
+     [](Rules& rules, int value) { tiplu_of(rules).neighbour_tunnela = value; },
+     no_tiplu_refusal},
+    {"unseen-maal", "whether an unseen player's maal counts",
+     "rules §9.6: count (the Wikipedia article, the Pagat page's settlement); murder, kidnap",
+     unseen_maal_values, std::nullopt,
+     [](const Rules& rules) { return static_cast<int>(rules.tiplu_rules().unseen); },
+     [](Rules& rules, int value) { tiplu_of(rules).unseen = static_cast<UnseenMaal>(value); },
+     no_tiplu_refusal},
+    {"seen-pay",
+     "the game points a seen player pays the player who ended",
+     "rules §9.7: 3 (the sources)",
+     {},
+     HouseRuleNumber{0, 999, "the points a seen player pays the player who ended"},
+     [](const Rules& rules) { return rules.match.maal_pay.seen; },
+     [](Rules& rules, int value) { rules.match.maal_pay.seen = value; },
+     no_tiplu_refusal},
+    {"unseen-pay",
+     "the game points an unseen player pays the player who ended",
+     "rules §9.7: 10 (the sources)",
+     {},
+     HouseRuleNumber{0, 999, "the points an unseen player pays the player who ended"},
+     [](const Rules& rules) { return rules.match.maal_pay.unseen; },
+     [](Rules& rules, int value) { rules.match.maal_pay.unseen = value; },
+     no_tiplu_refusal},
+    {"dublee-bonus",
+     "what every other player pays the player who ends by dublees",
+     "rules §9.7: 5 (the Koju page, the Wikipedia article); 7 also in the Wikipedia article",
+     {},
+     HouseRuleNumber{0, 999, "the points each other player pays a dublee end"},
+     [](const Rules& rules) { return rules.match.maal_pay.dublee_bonus; },
+     [](Rules& rules, int value) { rules.match.maal_pay.dublee_bonus = value; },
+     no_tiplu_refusal},
+    {"foul-penalty",
+     "what a foul costs",
+     "rules §9.8: 15 (the Wikipedia article, the Koju page)",
+     {},
+     HouseRuleNumber{0, 999, "the points a foul player pays"},
+     [](const Rules& rules) { return rules.match.maal_pay.foul_penalty; },
+     [](Rules& rules, int value) { rules.match.maal_pay.foul_penalty = value; },
+     no_tiplu_refusal},
+    {"foul-penalty-when", "to whom a foul's penalty is paid",
+     "rules §9.8: next (the Wikipedia article, the Koju page); now", foul_penalty_when_values,
+     std::nullopt, [](const Rules& rules) { return rules.match.maal_pay.foul_penalty_now ? 1 : 0; },
+     [](Rules& rules, int value) { rules.match.maal_pay.foul_penalty_now = value == 1; },
+     no_tiplu_refusal},
 }};
 
 }  // namespace
@@ -541,6 +688,11 @@ std::optional<std::string> apply_house_rule(Rules& rules, std::string_view assig
 }
 
 std::optional<std::string> house_rules_conflict(const Rules& rules) {
+  // A tiplu's alter either scores of its own or is an ordinary card (ruling 6.53).
+  if (rules.tiplu && rules.tiplu->alter_scores && rules.tiplu->alter_only_jokers) {
+    return "alter=on scores the alter as maal, and alter-only-jokers=on makes the other colour's "
+           "cards ordinary: choose one";
+  }
   // Gin Rummy: the Oklahoma rules (ruling 6.45).
   const Rules game_default = rules.as_in_rulebook(Game::points);
   if (rules.gin.oklahoma_spades && !rules.gin.oklahoma) {

@@ -127,7 +127,7 @@ std::string contract_text(int books, int runs);  // "2 books and 1 run", "2 runs
 // their Rules values, each defined in games.cpp, the one place that names them. Code that plays
 // a game reads its Rules (id, words), never this enum: a game defined elsewhere (a test's) is
 // played the same way.
-enum class Variant { indian, basic, knock, crazy, gin };
+enum class Variant { indian, basic, knock, crazy, gin, marriage };
 extern const std::span<const Variant> all_variants;  // every game, in the order listed
 std::string_view variant_name(Variant variant);      // "indian", "basic", "knock", "crazy", "gin"
 std::string_view variant_description(Variant variant);       // "Indian rummy", "Basic Rummy" …
@@ -252,6 +252,7 @@ enum class ArrangeBy {
   declaration,     // Indian: declare if possible, else the lowest loser's count, with a discard
   least_deadwood,  // Basic and Knock: the grouping with the least deadwood
   subsets,         // Crazy: wild cards that count and limits per meld, by a DP over subsets
+  combinations,    // Marriage: the tiplu's combinations of three (src/core/tiplu.cpp)
 };
 
 // ---- How a game runs over the deals of one table (a sheet), as data ---------------------------
@@ -262,6 +263,8 @@ enum class DealPoints {
   knock_differences,     // Knock: the differences of deadwood, with the bonuses
   each_scores_own,       // Crazy: each player adds the cards left in hand
   gin_hand,              // Gin: the hand's winner scores it; the game ends with its bonuses
+  maal_exchange,         // Marriage: every two players exchange the difference of their maal,
+                         // and the player who ended takes game points (Match::maal_pay)
 };
 enum class Standing { money, total, chips, score };  // a player's running figure
 enum class GameEnd {
@@ -272,6 +275,16 @@ enum class GameEnd {
 };
 enum class Best { lowest, highest };
 enum class TieAtEnd { one_more_deal, shared };
+
+// What a deal settled by maal (DealPoints::maal_exchange) pays besides the exchange
+// (docs/rules.md §9.7, §9.8). Its numbers are the game's (games.cpp).
+struct MaalPay {
+  int seen = 0;                   // game points from a seen player to the player who ended
+  int unseen = 0;                 // … from an unseen player
+  int dublee_bonus = 0;           // from every other player, when the deal ends by dublees
+  int foul_penalty = 0;           // from a foul player, to the player who ends the next deal
+  bool foul_penalty_now = false;  // … to the player who ends this deal
+};
 
 // Neutral: each player scores their own cards over an agreed number of deals, without money.
 struct Match {
@@ -286,6 +299,7 @@ struct Match {
   int knock_rummy_bonus = 0;     // Knock: from each player, to a winner with no deadwood
   int knock_undercut_bonus = 0;  // Knock: from the knocker, to the player who undercut
   int chips_per_deal = 0;        // deals rummy: each player starts with this × the deals
+  MaalPay maal_pay;              // Marriage: game points, dublee bonus and foul penalty
   // Elimination (pools): a player is out at this total (or above it, with the house rule
   // pool-out) and re-joins only while no other player's total is above the ceiling (§2.8).
   int out_at = 0;  // 0: nobody is out
@@ -443,6 +457,39 @@ struct CountRules {
   ArrangeBy arrange_by = ArrangeBy::least_deadwood;
 };
 
+// Whose maal counts when a player has not seen the tiplu (house rule unseen-maal).
+enum class UnseenMaal {
+  count,   // like anyone's
+  murder,  // 0
+  kidnap,  // 0 for that player, added to the points of the player who ended
+};
+
+// A deal that turns up a tiplu (Marriage, docs/rules.md §9): which cards are wild, the
+// combinations of three, the first stage that shows the tiplu, and the maal points. Only a game
+// dealt with a tiplu has one; its numbers are the game's (games.cpp), none is assumed here.
+struct TipluRules {
+  bool alter_scores = false;       // the alter scores as maal of its own
+  bool alter_only_jokers = false;  // the tiplu's rank in the other colour is not wild
+  bool long_groups = false;        // sequences of 3 or more, triplets of 3 or 4
+  int tiplu_copies = 0;            // copies of the tiplu card in play (the third is the indicator)
+  int pure_needed = 0;             // pure combinations shown to see the tiplu
+  int dublees_needed = 0;          // dublees shown instead
+  int dublee_min_players = 0;      // players dealt in for the dublee route
+  // Maal held, by the number of cards (index 0: one card).
+  std::array<int, 2> tiplu_points = {};
+  std::array<int, 3> neighbour_points = {};  // poplu, or jhiplu
+  std::array<int, 2> marriage_points = {};   // one tiplu + one poplu + one jhiplu
+  std::array<int, 3> alter_points = {};      // with alter_scores
+  std::array<int, 3> printed_points = {};    // printed jokers
+  // A tunnela shown at the deal, of …
+  int plain_tunnela = 0;      // an ordinary card
+  int joker_tunnela = 0;      // an ordinary joker (the alter, unless it scores of its own)
+  int neighbour_tunnela = 0;  // poplu, or jhiplu
+  int alter_tunnela = 0;      // with alter_scores
+  int printed_tunnela = 0;    // printed jokers
+  UnseenMaal unseen = UnseenMaal::count;
+};
+
 // A declaration (Indian rummy): a declared hand scores 0 or a wrong show, a loser's count is
 // capped. Only a game that declares has one.
 // Its numbers are the game's (games.cpp); none is assumed here.
@@ -478,6 +525,7 @@ struct Rules {
   CountRules count;
   std::optional<Declaration> declaration;  // only in a game that declares
   std::optional<Formats> formats;          // only in a game played in formats
+  std::optional<TipluRules> tiplu;         // only in a game dealt with a tiplu
   Game format = Game::points;    // the format in force (points for a game without formats)
   Match match;                   // how the game runs over deals
   GinScoring gin;                // Gin Rummy's knock, bonuses and game
@@ -507,6 +555,9 @@ struct Rules {
   // formats: the one field that says each.
   bool declares() const { return declaration.has_value(); }
   bool has_formats() const { return formats.has_value(); }
+  bool has_tiplu() const { return tiplu.has_value(); }
+  // The tiplu rules of a game dealt with one; throws RulesError for another (as declared()).
+  const TipluRules& tiplu_rules() const;
   // The declaration of a game that declares; throws RulesError for one that does not (a caller
   // that reads it has asked declares() or knows the game declares).
   const Declaration& declared() const;

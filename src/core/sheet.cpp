@@ -971,6 +971,8 @@ class Settler {
         break;
       case DealPoints::gin_hand:
         throw std::logic_error("a hand of Gin is settled by play_gin_hand");
+      case DealPoints::maal_exchange:
+        throw std::logic_error("a deal dealt with a tiplu is settled by maal");
     }
     if (match().deal_points != DealPoints::losers_pay_winner) {
       for (const EntryResult& entry : played.entries) standing_[entry.player] += entry.change;

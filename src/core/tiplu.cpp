@@ -1,0 +1,713 @@
+#include "tiplu.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <functional>
+#include <unordered_set>
+
+#include "inline_vector.hpp"
+#include "maal.hpp"
+
+namespace rummy {
+
+namespace {
+
+// The rank next above (the ace above the king, the two above the ace) and next below, for the
+// maal cards (docs/rules.md §9.2).
+Rank rank_above(Rank rank) {
+  return rank == Rank::king ? Rank::ace : static_cast<Rank>(static_cast<int>(rank) + 1);
+}
+Rank rank_below(Rank rank) {
+  return rank == Rank::ace ? Rank::king : static_cast<Rank>(static_cast<int>(rank) - 1);
+}
+Suit same_colour(Suit suit) {
+  switch (suit) {
+    case Suit::spades:
+      return Suit::clubs;
+    case Suit::clubs:
+      return Suit::spades;
+    case Suit::hearts:
+      return Suit::diamonds;
+    case Suit::diamonds:
+      return Suit::hearts;
+  }
+  return suit;
+}
+
+}  // namespace
+
+Tiplu::Tiplu(Card card)
+    : card_(card),
+      poplu_(rank_above(card.rank()), card.suit()),
+      jhiplu_(rank_below(card.rank()), card.suit()),
+      alter_(card.rank(), same_colour(card.suit())) {}
+
+MaalRole Tiplu::role(Card card) const {
+  if (card.is_printed_joker()) return MaalRole::printed;
+  if (card == card_) return MaalRole::tiplu;
+  if (card == poplu_) return MaalRole::poplu;
+  if (card == jhiplu_) return MaalRole::jhiplu;
+  if (card.rank() != card_.rank()) return MaalRole::plain;
+  return card == alter_ ? MaalRole::alter : MaalRole::joker;
+}
+
+bool Tiplu::wild(Card card, const Rules& rules) const {
+  const MaalRole role = this->role(card);
+  if (role == MaalRole::joker) return !rules.tiplu_rules().alter_only_jokers;
+  return role != MaalRole::plain;
+}
+
+std::string Tiplu::text(const Rules& rules) const {
+  std::vector<Card> jokers;
+  for (int s = 0; s < suit_count; ++s) {
+    const Card card(card_.rank(), static_cast<Suit>(s));
+    if (card != card_ && wild(card, rules)) jokers.push_back(card);
+  }
+  std::string text = fmt::format("tiplu {}: jhiplu {}, poplu {}", to_string(card_),
+                                 to_string(jhiplu_), to_string(poplu_));
+  if (!jokers.empty()) text += fmt::format(", ordinary jokers {}", cards_text(jokers));
+  text += fmt::format(", alter {}", to_string(alter_));
+  return text;
+}
+
+// ---- Combinations ------------------------------------------------------------------------------
+
+namespace {
+
+// The ranks of cards of one suit as numbers, the ace low (1) or high (14).
+int rank_number(Card card, bool ace_high) {
+  const int rank = static_cast<int>(card.rank());
+  return rank == 1 && ace_high ? 14 : rank;
+}
+
+// Whether naturals of one suit (distinct ranks) fit a sequence of `size` cards with the others
+// standing in; `low` is set to the sequence's lowest rank number.
+bool fits_sequence(std::span<const Card> naturals, int size, bool ace_high, int& low) {
+  int least = 99, most = 0;
+  for (const Card card : naturals) {
+    least = std::min(least, rank_number(card, ace_high));
+    most = std::max(most, rank_number(card, ace_high));
+  }
+  if (most - least + 1 > size) return false;
+  // The lowest start that covers the naturals, moved down if the run would pass the top.
+  const int top = ace_high ? 14 : 13, bottom = ace_high ? 2 : 1;
+  low = std::max(bottom, most - size + 1);
+  if (low + size - 1 > top) low = top - size + 1;
+  return low >= bottom && low <= least;
+}
+
+Card card_of_number(int number, Suit suit) {
+  return Card(static_cast<Rank>(number == 14 ? 1 : number), suit);
+}
+
+bool same_suit(std::span<const Card> cards) {
+  return std::all_of(cards.begin(), cards.end(),
+                     [&](Card card) { return card.suit() == cards.front().suit(); });
+}
+bool same_rank(std::span<const Card> cards) {
+  return std::all_of(cards.begin(), cards.end(),
+                     [&](Card card) { return card.rank() == cards.front().rank(); });
+}
+bool distinct(std::span<const Card> cards) {
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    for (std::size_t j = i + 1; j < cards.size(); ++j) {
+      if (cards[i] == cards[j]) return false;
+    }
+  }
+  return true;
+}
+bool distinct_suits(std::span<const Card> cards) {
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    for (std::size_t j = i + 1; j < cards.size(); ++j) {
+      if (cards[i].suit() == cards[j].suit()) return false;
+    }
+  }
+  return true;
+}
+
+// What naturals (every card as itself, none a printed joker) make with `jokers` standing in, in
+// a group of naturals.size() + jokers cards: a sequence or a triplet, or nothing.
+std::optional<ComboKind> natural_reading(std::span<const Card> naturals, int jokers,
+                                         const Rules& rules, ComboVerdict& verdict) {
+  const int size = static_cast<int>(naturals.size()) + jokers;
+  const int most_set = rules.tiplu_rules().long_groups ? 4 : 3;
+  if (naturals.empty()) return std::nullopt;
+  if (same_suit(naturals) && distinct(naturals)) {
+    for (const bool ace_high : {false, true}) {
+      if (ace_high && !rules.melds.ace_high) continue;
+      int low = 0;
+      if (!fits_sequence(naturals, size, ace_high, low)) continue;
+      if (jokers > 0) {
+        const Suit suit = naturals.front().suit();
+        for (int number = low; number < low + size; ++number) {
+          const Card wanted = card_of_number(number, suit);
+          if (std::find(naturals.begin(), naturals.end(), wanted) == naturals.end()) {
+            verdict.stands_for = wanted;
+            break;
+          }
+        }
+      }
+      return jokers == 0 ? ComboKind::pure_sequence : ComboKind::dirty_sequence;
+    }
+  }
+  if (same_rank(naturals) && distinct_suits(naturals) && size <= most_set) {
+    if (jokers > 0) {
+      for (int s = 0; s < suit_count; ++s) {
+        const Card wanted(naturals.front().rank(), static_cast<Suit>(s));
+        if (std::none_of(naturals.begin(), naturals.end(),
+                         [&](Card card) { return card.suit() == wanted.suit(); })) {
+          verdict.stands_for = wanted;
+          break;
+        }
+      }
+    }
+    return jokers == 0 ? ComboKind::triplet : ComboKind::dirty_triplet;
+  }
+  return std::nullopt;
+}
+
+// Why naturals standing as themselves (and `jokers` standing in) make nothing.
+void find_fault(std::span<const Card> naturals, int jokers, const Rules& rules,
+                ComboVerdict& verdict) {
+  for (std::size_t i = 0; i < naturals.size(); ++i) {
+    for (std::size_t j = i + 1; j < naturals.size(); ++j) {
+      if (naturals[i] != naturals[j]) continue;
+      verdict.fault = jokers > 0 ? ComboFault::identical_and_joker : ComboFault::repeated_suit;
+      verdict.subject = verdict.other = naturals[i];
+      return;
+    }
+  }
+  if (same_suit(naturals)) {
+    verdict.subject = naturals.front();
+    verdict.other = naturals.back();
+    // Around the ace (K-A-2) when the ranks would fit if the ace were both low and high.
+    const auto has = [&](Rank rank) {
+      return std::any_of(naturals.begin(), naturals.end(),
+                         [&](Card card) { return card.rank() == rank; });
+    };
+    const bool around = has(Rank::ace) && (has(Rank::king) || has(Rank::queen)) &&
+                        (has(Rank::two) || has(Rank::three));
+    verdict.fault = around ? ComboFault::wraps_around
+                           : (jokers > 0 ? ComboFault::no_sequence : ComboFault::gap);
+    (void)rules;
+    return;
+  }
+  if (same_rank(naturals)) {
+    verdict.fault = ComboFault::repeated_suit;
+    for (std::size_t i = 0; i < naturals.size(); ++i) {
+      for (std::size_t j = i + 1; j < naturals.size(); ++j) {
+        if (naturals[i].suit() == naturals[j].suit()) {
+          verdict.subject = naturals[i];
+          verdict.other = naturals[j];
+        }
+      }
+    }
+    return;
+  }
+  verdict.fault = ComboFault::mixed;
+  verdict.subject = naturals.front();
+  for (const Card card : naturals) {
+    if (card.suit() != naturals.front().suit() && card.rank() != naturals.front().rank()) {
+      verdict.other = card;
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+ComboVerdict classify_combo(std::span<const Card> cards, const Tiplu* tiplu, const Rules& rules) {
+  const TipluRules& maal = rules.tiplu_rules();
+  ComboVerdict verdict;
+  const std::size_t size = cards.size();
+  if (size == 2) {
+    if (cards[0] == cards[1]) {
+      verdict.kind = ComboKind::dublee;
+    } else {
+      verdict.fault = ComboFault::wrong_size;
+    }
+    return verdict;
+  }
+  const std::size_t most = maal.long_groups ? longest_combo : 3;
+  if (size < 3 || size > most) {
+    verdict.fault = ComboFault::wrong_size;
+    return verdict;
+  }
+  if (size == 3 && cards[0] == cards[1] && cards[1] == cards[2]) {
+    verdict.kind = ComboKind::tunnela;
+    return verdict;
+  }
+  if (tiplu && size == 3) {
+    std::array<Card, 3> sorted = {cards[0], cards[1], cards[2]};
+    std::array<Card, 3> marriage = {tiplu->jhiplu(), tiplu->card(), tiplu->poplu()};
+    std::sort(sorted.begin(), sorted.end());
+    std::sort(marriage.begin(), marriage.end());
+    if (sorted == marriage) {
+      verdict.kind = ComboKind::marriage;
+      return verdict;
+    }
+  }
+  // Every wild card as itself or standing in; the reading with the fewest standing in wins.
+  InlineVector<std::size_t, longest_combo> wild;
+  for (std::size_t i = 0; i < size; ++i) {
+    const bool printed = cards[i].is_printed_joker();
+    if (printed && !tiplu) {
+      verdict.fault = ComboFault::printed_joker;
+      verdict.subject = cards[i];
+      return verdict;
+    }
+    if (tiplu && tiplu->wild(cards[i], rules)) wild.push_back(i);
+  }
+  const unsigned subsets = 1U << wild.size();
+  std::optional<ComboVerdict> best;
+  int best_jokers = 99;
+  for (unsigned standing = 0; standing < subsets; ++standing) {
+    InlineVector<Card, longest_combo> naturals;
+    int jokers = 0;
+    bool printed_as_itself = false;
+    Card joker;
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      const bool is_wild = w < wild.size() && wild[w] == i;
+      const bool stands_in = is_wild && (standing & (1U << w));
+      if (is_wild) ++w;
+      if (stands_in) {
+        ++jokers;
+        joker = cards[i];
+      } else {
+        if (cards[i].is_printed_joker()) printed_as_itself = true;
+        naturals.push_back(cards[i]);
+      }
+    }
+    if (printed_as_itself || jokers >= best_jokers) continue;
+    ComboVerdict reading;
+    if (size == 3 && jokers >= 2) {
+      reading.kind = ComboKind::jokers;
+    } else if (const auto kind =
+                   natural_reading({naturals.data(), naturals.size()}, jokers, rules, reading)) {
+      reading.kind = *kind;
+      reading.joker = joker;
+    } else {
+      continue;
+    }
+    best = reading;
+    best_jokers = jokers;
+  }
+  if (best) return *best;
+  // No reading: the fault of the likeliest one, every wild card standing in but one at a time.
+  InlineVector<Card, longest_combo> naturals;
+  int jokers = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const bool is_wild = std::find(wild.begin(), wild.end(), i) != wild.end();
+    if (is_wild && jokers == 0) {
+      ++jokers;
+    } else {
+      naturals.push_back(cards[i]);
+    }
+  }
+  find_fault({naturals.data(), naturals.size()}, jokers, rules, verdict);
+  return verdict;
+}
+
+std::string explain_combo(const ComboVerdict& verdict, std::span<const Card> cards,
+                          const Tiplu* tiplu, const Rules& rules) {
+  const std::string_view kind = row_of(combo_kind_rows, verdict.kind).words;
+  switch (verdict.kind) {
+    case ComboKind::tunnela:
+      return "tunnela: three identical cards";
+    case ComboKind::pure_sequence:
+      return "pure sequence";
+    case ComboKind::marriage:
+      return tiplu ? fmt::format("marriage: jhiplu {}, tiplu {} and poplu {}",
+                                 to_string(tiplu->jhiplu()), to_string(tiplu->card()),
+                                 to_string(tiplu->poplu()))
+                   : std::string(kind);
+    case ComboKind::triplet:
+      return "triplet: one rank in different suits";
+    case ComboKind::dirty_sequence:
+    case ComboKind::dirty_triplet:
+      return verdict.stands_for
+                 ? fmt::format("{}: {} stands for {}", kind, to_string(verdict.joker),
+                               to_string(*verdict.stands_for))
+                 : std::string(kind);
+    case ComboKind::jokers:
+      return "valid: two or more of its cards are jokers";
+    case ComboKind::dublee:
+      return "dublee: two identical cards";
+    case ComboKind::invalid:
+      break;
+  }
+  const std::string subject = to_string(verdict.subject), other = to_string(verdict.other);
+  switch (verdict.fault) {
+    case ComboFault::wrong_size:
+      return rules.tiplu_rules().long_groups
+                 ? fmt::format("{} cards: a combination has 3 to {}", cards.size(), longest_combo)
+                 : fmt::format("{} cards: a combination has exactly 3", cards.size());
+    case ComboFault::identical_and_joker:
+      return fmt::format(
+          "two identical cards ({}) and a joker: a joker never completes a tunnela, and a "
+          "triplet needs three suits",
+          subject);
+    case ComboFault::no_sequence:
+      return fmt::format("no single card joins {} and {} into a sequence", subject, other);
+    case ComboFault::wraps_around:
+      return "a sequence never turns the corner (K-A-2)";
+    case ComboFault::mixed:
+      return fmt::format("{} and {} share neither suit nor rank", subject, other);
+    case ComboFault::repeated_suit:
+      return fmt::format("{} twice: a triplet needs three suits", subject);
+    case ComboFault::gap:
+      return fmt::format("{} and {} are not in consecutive ranks", subject, other);
+    case ComboFault::printed_joker:
+      return fmt::format("{} is a printed joker: only natural cards show the first stage",
+                         to_string(verdict.subject));
+    case ComboFault::none:
+      break;
+  }
+  return std::string(kind);
+}
+
+// ---- A player's cards --------------------------------------------------------------------------
+
+std::vector<Card> TableHand::kept() const {
+  std::vector<Card> cards;
+  for (const ShownGroup& group : shown)
+    cards.insert(cards.end(), group.cards.begin(), group.cards.end());
+  for (const auto& group : hand) cards.insert(cards.end(), group.begin(), group.end());
+  return cards;
+}
+
+std::size_t TableHand::card_count() const {
+  return kept().size() + (discard ? 1 : 0);
+}
+
+namespace {
+
+std::string group_text(std::span<const Card> cards) {
+  return cards_text(cards, "-");
+}
+
+}  // namespace
+
+StageCheck check_first_stage(const TableHand& hand, int players, const Rules& rules) {
+  const TipluRules& maal = rules.tiplu_rules();
+  StageCheck check;
+  int pure = 0, dublees = 0;
+  for (const ShownGroup& group : hand.shown) {
+    const ComboVerdict verdict = classify_combo(group.cards, nullptr, rules);
+    if (group.at_deal) {
+      if (verdict.kind != ComboKind::tunnela) {
+        check.faults.push_back(
+            fmt::format("{} is marked (deal), but only a tunnela is shown at the deal",
+                        group_text(group.cards)));
+      } else {
+        ++check.deal_tunnelas;
+      }
+    }
+    if (verdict.kind == ComboKind::dublee) {
+      ++dublees;
+    } else if (is_pure(verdict.kind) && verdict.kind != ComboKind::triplet) {
+      ++pure;
+    } else {
+      check.faults.push_back(fmt::format(
+          "{} shown: {}; the first stage shows tunnelas and pure sequences of natural cards",
+          group_text(group.cards), explain_combo(verdict, group.cards, nullptr, rules)));
+    }
+  }
+  if (dublees > 0 && pure > 0) {
+    check.faults.push_back(
+        "dublees and combinations shown together: the first stage is one or "
+        "the other");
+  }
+  if (dublees > 0 && pure == 0) {
+    if (dublees != maal.dublees_needed) {
+      check.faults.push_back(
+          fmt::format("{} dublees shown: the dublee route shows {}", dublees, maal.dublees_needed));
+    } else if (players < maal.dublee_min_players) {
+      check.faults.push_back(
+          fmt::format("{} dublees with {} players dealt in: the dublee route needs at least {} "
+                      "(house rule dublee-min-players)",
+                      dublees, players, maal.dublee_min_players));
+    } else {
+      check.stage = FirstStage::dublees;
+    }
+  }
+  if (pure >= maal.pure_needed && dublees == 0) check.stage = FirstStage::combinations;
+  if (!check.faults.empty()) check.stage = FirstStage::none;
+  return check;
+}
+
+namespace {
+
+// The cards of a hand's loose part and the discard, for the search.
+std::vector<Card> flat(const std::vector<std::vector<Card>>& groups) {
+  std::vector<Card> cards;
+  for (const auto& group : groups) cards.insert(cards.end(), group.begin(), group.end());
+  return cards;
+}
+
+// The maal a hand keeps when `discard` is thrown from `cards` (the loose part), its shown groups
+// kept: the search keeps the most.
+int maal_without(const TableHand& hand, std::span<const Card> loose, std::optional<Card> discard,
+                 const Tiplu& tiplu, const Rules& rules) {
+  TableHand kept = hand;
+  kept.hand = {std::vector<Card>(loose.begin(), loose.end())};
+  if (discard) {
+    auto& cards = kept.hand.front();
+    cards.erase(std::find(cards.begin(), cards.end(), *discard));
+  }
+  kept.discard.reset();
+  return count_maal(kept, tiplu, rules).points;
+}
+
+}  // namespace
+
+EndCheck check_end(const TableHand& hand, const Tiplu& tiplu, int players, const Rules& rules) {
+  EndCheck check;
+  const StageCheck stage = check_first_stage(hand, players, rules);
+  check.faults = stage.faults;
+  check.route = stage.stage;
+  check.discard = hand.discard;
+  for (const ShownGroup& group : hand.shown) {
+    check.groups.push_back(
+        {group.cards, classify_combo(group.cards, nullptr, rules), true, group.at_deal});
+  }
+  if (stage.stage == FirstStage::none) {
+    if (stage.faults.empty()) {
+      check.faults.push_back(fmt::format(
+          "has not seen the tiplu: {} pure combinations (or {} dublees) are shown before ending",
+          rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed));
+    }
+    return check;
+  }
+  const std::vector<Card> loose = flat(hand.hand);
+  if (stage.stage == FirstStage::dublees) {
+    // An eighth dublee from the cards in hand: written as a group of two, or found among them.
+    std::optional<std::vector<Card>> eighth;
+    if (hand.hand_grouped) {
+      for (const auto& group : hand.hand) {
+        if (group.size() == 2 && group[0] == group[1]) {
+          eighth = group;
+          break;
+        }
+      }
+    } else {
+      std::vector<Card> sorted = loose;
+      std::sort(sorted.begin(), sorted.end());
+      for (std::size_t i = 0; i + 1 < sorted.size() && !eighth; ++i) {
+        if (sorted[i] == sorted[i + 1]) eighth = std::vector<Card>{sorted[i], sorted[i]};
+      }
+    }
+    if (!eighth) {
+      check.faults.push_back("no eighth dublee in hand: a dublee end shows one more");
+      check.loose = loose;
+      return check;
+    }
+    check.groups.push_back({*eighth, classify_combo(*eighth, &tiplu, rules), false, false});
+    std::vector<Card> rest = loose;
+    for (const Card card : *eighth) rest.erase(std::find(rest.begin(), rest.end(), card));
+    if (!check.discard && rest.size() + hand.kept().size() - loose.size() + 2 >
+                              static_cast<std::size_t>(rules.deal.hand_size)) {
+      // 22 cards and no discard written: throw the card that keeps the most maal.
+      std::optional<Card> best;
+      int most = -1;
+      for (const Card card : rest) {
+        const int points = maal_without(hand, loose, card, tiplu, rules);
+        if (points > most) {
+          most = points;
+          best = card;
+        }
+      }
+      check.discard = best;
+      rest.erase(std::find(rest.begin(), rest.end(), *best));
+      check.arranged = true;
+    }
+    check.loose = rest;
+    return check;
+  }
+  if (hand.hand_grouped) {
+    for (const auto& group : hand.hand) {
+      ComboVerdict verdict = classify_combo(group, &tiplu, rules);
+      if (!is_combination(verdict.kind)) {
+        check.faults.push_back(fmt::format("{} is not a combination: {}", group_text(group),
+                                           explain_combo(verdict, group, &tiplu, rules)));
+      }
+      check.groups.push_back({group, verdict, false, false});
+    }
+    return check;
+  }
+  const std::size_t kept_shown = hand.kept().size() - loose.size();
+  const bool choose =
+      !hand.discard && kept_shown + loose.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  const auto split = split_into_combos(loose, choose, tiplu, rules, [&](Card discard) {
+    return maal_without(hand, loose, discard, tiplu, rules);
+  });
+  if (!split) {
+    check.faults.push_back(fmt::format("the cards in hand make no {}: {}",
+                                       choose ? "combinations with any discard" : "combinations",
+                                       cards_text(loose)));
+    check.loose = loose;
+    return check;
+  }
+  check.arranged = true;
+  if (split->discard) check.discard = split->discard;
+  for (const auto& group : split->groups) {
+    check.groups.push_back({group, classify_combo(group, &tiplu, rules), false, false});
+  }
+  return check;
+}
+
+// ---- The search ---------------------------------------------------------------------------------
+
+namespace {
+
+// Cards as counts by index: the search's state.
+using Counts = std::array<std::uint8_t, Card::index_count>;
+
+struct CountsKey {
+  std::uint64_t low = 0, high = 0;
+  bool operator==(const CountsKey&) const = default;
+};
+struct CountsHash {
+  std::size_t operator()(const CountsKey& key) const {
+    return std::hash<std::uint64_t>()(key.low * 0x9E3779B97F4A7C15ULL ^ key.high);
+  }
+};
+CountsKey key_of(const Counts& counts) {
+  CountsKey key;
+  for (int i = 0; i < Card::index_count; ++i) {
+    const std::uint64_t value = counts[static_cast<std::size_t>(i)] & 3U;
+    if (i < 32) {
+      key.low |= value << (2 * i);
+    } else {
+      key.high |= value << (2 * (i - 32));
+    }
+  }
+  return key;
+}
+
+class Splitter {
+ public:
+  Splitter(const Tiplu& tiplu, const Rules& rules)
+      : tiplu_(tiplu), rules_(rules), most_(rules.tiplu_rules().long_groups ? 5 : 3) {}
+
+  // Groups of the cards in `counts`, or false: the lowest card is in a group of 3 (to 5 with
+  // long groups: longer groups split into those) with higher or equal cards.
+  bool split(Counts& counts, std::vector<std::vector<Card>>& groups) {
+    int first = 0;
+    while (first < Card::index_count && counts[static_cast<std::size_t>(first)] == 0) ++first;
+    if (first == Card::index_count) return true;
+    const CountsKey key = key_of(counts);
+    if (failed_.contains(key)) return false;
+    std::vector<Card> group = {Card::from_index(first)};
+    --counts[static_cast<std::size_t>(first)];
+    if (extend(counts, groups, group, first)) return true;
+    ++counts[static_cast<std::size_t>(first)];
+    failed_.insert(key);
+    return false;
+  }
+
+ private:
+  bool extend(Counts& counts, std::vector<std::vector<Card>>& groups, std::vector<Card>& group,
+              int from) {
+    if (group.size() >= 3 && is_combination(classify_combo(group, &tiplu_, rules_).kind)) {
+      groups.push_back(group);
+      if (split(counts, groups)) return true;
+      groups.pop_back();
+    }
+    if (group.size() == most_) return false;
+    for (int index = from; index < Card::index_count; ++index) {
+      auto& count = counts[static_cast<std::size_t>(index)];
+      if (count == 0) continue;
+      --count;
+      group.push_back(Card::from_index(index));
+      const bool found = extend(counts, groups, group, index);
+      group.pop_back();
+      ++count;
+      if (found) return true;
+    }
+    return false;
+  }
+
+  const Tiplu& tiplu_;
+  const Rules& rules_;
+  std::size_t most_;
+  std::unordered_set<CountsKey, CountsHash> failed_;
+};
+
+}  // namespace
+
+std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool choose_discard,
+                                            const Tiplu& tiplu, const Rules& rules,
+                                            const std::function<int(Card)>& maal_without) {
+  Counts counts{};
+  for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
+  Splitter splitter(tiplu, rules);
+  if (!choose_discard) {
+    ComboSplit split;
+    if (!splitter.split(counts, split.groups)) return std::nullopt;
+    return split;
+  }
+  std::optional<ComboSplit> best;
+  int most = -1;
+  for (int index = 0; index < Card::index_count; ++index) {
+    if (counts[static_cast<std::size_t>(index)] == 0) continue;
+    const Card discard = Card::from_index(index);
+    const int points = maal_without ? maal_without(discard) : 0;
+    if (best && points <= most) continue;
+    --counts[static_cast<std::size_t>(index)];
+    ComboSplit split;
+    split.discard = discard;
+    Counts trial = counts;
+    if (splitter.split(trial, split.groups)) {
+      best = std::move(split);
+      most = points;
+    }
+    ++counts[static_cast<std::size_t>(index)];
+  }
+  return best;
+}
+
+namespace {
+
+// Every split of the cards by position, the first card in a group with any others.
+bool reference_split(std::vector<Card>& left, const Tiplu& tiplu, const Rules& rules,
+                     std::size_t most, std::vector<std::vector<Card>>& groups) {
+  if (left.empty()) return true;
+  const Card first = left.front();
+  const std::size_t n = left.size();
+  // Every subset of the others of size 2 .. most-1, by bit mask (small hands only).
+  for (unsigned mask = 0; mask < (1U << (n - 1)); ++mask) {
+    const int size = std::popcount(mask) + 1;
+    if (size < 3 || static_cast<std::size_t>(size) > most) continue;
+    std::vector<Card> group = {first}, rest;
+    for (std::size_t i = 1; i < n; ++i) {
+      if (mask & (1U << (i - 1))) {
+        group.push_back(left[i]);
+      } else {
+        rest.push_back(left[i]);
+      }
+    }
+    if (!is_combination(classify_combo(group, &tiplu, rules).kind)) continue;
+    groups.push_back(group);
+    if (reference_split(rest, tiplu, rules, most, groups)) return true;
+    groups.pop_back();
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<ComboSplit> split_into_combos_reference(std::span<const Card> cards,
+                                                      const Tiplu& tiplu, const Rules& rules) {
+  if (cards.size() > 16) throw std::invalid_argument("the reference splits at most 16 cards");
+  std::vector<Card> left(cards.begin(), cards.end());
+  ComboSplit split;
+  // Groups longer than the search's 5 split into shorter ones, so the reference tries them all
+  // (up to every card) to check that the search loses nothing by stopping at 5.
+  const std::size_t most = rules.tiplu_rules().long_groups ? cards.size() : 3;
+  if (!reference_split(left, tiplu, rules, most, split.groups)) return std::nullopt;
+  return split;
+}
+
+}  // namespace rummy
