@@ -36,6 +36,7 @@ set(rummy_cli_sources
     src/cli/cli.cpp
     src/cli/report.cpp
     src/cli/cli_validate.cpp
+    src/cli/cli_table_hand.cpp
     src/cli/cli_score.cpp
     src/cli/cli_rules.cpp
     src/cli/cli_arrange.cpp

@@ -26,17 +26,17 @@ complete_bash() {
 }
 check "bash: subcommands" "score settle" "$(complete_bash rummy s)"
 check "bash: an option" "--variant" "$(complete_bash rummy score --vari)"
-check "bash: variants" "indian basic knock crazy gin" "$(complete_bash rummy score --variant '')"
+check "bash: variants" "indian basic knock crazy gin marriage" "$(complete_bash rummy score --variant '')"
 check "bash: games" "pool101 pool201" "$(complete_bash rummy batch --game pool)"
 check "bash: formats of batch" "text json csv" "$(complete_bash rummy batch --format '')"
-check "bash: house-rule names" "pure-without-second= pool-out= points-cap= preset=" \
+check "bash: house-rule names" "pure-without-second= pool-out= points-cap= preset= printed-jokers=" \
   "$(complete_bash rummy score --house p)"
 check "bash: house-rule values" "pure-exempt" \
   "$(complete_bash rummy score --house pure-without-second = pure-)"
 check "bash: house-rule values after '='" "reach exceed" \
   "$(complete_bash rummy settle --house pool-out =)"
 check "bash: drops" "first middle" "$(complete_bash rummy score --drop '')"
-check "bash: a value after '='" "indian basic knock crazy gin" "$(complete_bash rummy score --variant =)"
+check "bash: a value after '='" "indian basic knock crazy gin marriage" "$(complete_bash rummy score --variant =)"
 check "bash: a value begun after '='" "basic" "$(complete_bash rummy score --variant = b)"
 check "bash: deal's games" "points pool101 pool201 deals" "$(complete_bash rummy deal --game '')"
 dir="$(mktemp -d)"
@@ -102,11 +102,11 @@ DRIVE
   zsh_check "the commands" 0 "arrange batch cash completion deal layoff outs rules score settle toss validate"
   zsh_check "subcommands" 1 "score settle"
   zsh_check "an option" 2 "--variant"
-  zsh_check "variants" 3 "basic crazy gin indian knock"
+  zsh_check "variants" 3 "basic crazy gin indian knock marriage"
   zsh_check "games" 4 "pool101 pool201"
   zsh_check "formats of batch" 5 "csv json text"
   zsh_check "house-rule names" 6 \
-    "points-cap= pool-out=exceed pool-out=reach preset=classic preset=modern pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
+    "points-cap= pool-out=exceed pool-out=reach preset=classic preset=modern printed-jokers=off printed-jokers=on pure-without-second=all pure-without-second=pure-exempt pure-without-second=ungrouped"
   zsh_check "house-rule values" 7 "pool-out=exceed pool-out=reach"
   zsh_check "drops" 8 "first middle"
   zsh_check "files for settle" 9 "friday.sheet"
@@ -121,7 +121,7 @@ DRIVE
   zsh_check "deal's games" 18 "deals points pool101 pool201"
   zsh_check "deal's options" 19 "--fee --format"
   zsh_check "rummy's own options" 20 "--help --version"
-  zsh_check "a value after '='" 21 "basic crazy gin indian knock"
+  zsh_check "a value after '='" 21 "basic crazy gin indian knock marriage"
   zsh_check "a house rule after '='" 22 "drops-in-deals=off drops-in-deals=on"
 else
   echo "skipped: zsh (with its zsh/zpty module) is not installed"
@@ -132,7 +132,7 @@ if command -v fish > /dev/null; then
     echo "FAIL: fish --no-execute"; failures=$((failures + 1)); fi
   got="$(fish -c "source $dir/rummy.fish; complete -C 'rummy score --variant '" | cut -f1 |
     sort | xargs)"
-  check "fish: variants" "basic crazy gin indian knock" "$got"
+  check "fish: variants" "basic crazy gin indian knock marriage" "$got"
   complete_fish() { fish -c "source $dir/rummy.fish; complete -C '$1'" | cut -f1 | sort | xargs; }
   check "fish: cash's own commands" "deals points pool" "$(complete_fish 'rummy cash ')"
   check "fish: completion's shells" "bash fish zsh" "$(complete_fish 'rummy completion ')"

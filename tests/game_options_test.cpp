@@ -68,7 +68,7 @@ TEST_CASE("rules --list gives every game once, with its words, from options_of")
       CHECK(line["ends_deal"] == ((rules.match.ends_deal & rummy::outcome_bit(*outcome)) != 0));
       enders += line["ends_deal"].get<bool>() ? 1 : 0;
     }
-    CHECK(enders > 0);
+    if (rummy::played_on_sheets(rules)) CHECK(enders > 0);
   }
 }
 

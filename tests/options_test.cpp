@@ -67,7 +67,8 @@ TEST_CASE("a batch line's settings that repeat or contradict each other are erro
         "<stdin>:2:7: error: this line is a hand of Knock Rummy, but the batch plays Gin Rummy: a "
         "batch has one game, its --variant (a batch of its own: --variant knock)\n"
         "<stdin>:3:7: error: expected a game after 'game=': a format (points, pool101, pool201, "
-        "deals), or a game's name as --variant writes it (indian, basic, knock, crazy or gin) "
+        "deals), or a game's name as --variant writes it (indian, basic, knock, crazy, gin or "
+        "marriage) "
         "(did you mean 'gin'?), found 'gn'\n");
 }
 

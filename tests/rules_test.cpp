@@ -54,8 +54,10 @@ TEST_CASE("unknown house rules and values are explained") {
         "unknown house rule 'fifth' (known: pure-without-second, fifth-card-joker, pool-out, "
         "ace-high-or-low, points-cap, wrong-show, first-drop, middle-drop, drops-in-deals, "
         "end-on-discard, knock-limit, oklahoma, oklahoma-spades, big-gin, gin-bonus, "
-        "undercut-bonus, undercut-tie, game-target, game-bonus, box-bonus, shutout, preset; "
-        "'rummy rules' lists them)");
+        "undercut-bonus, undercut-tie, game-target, game-bonus, box-bonus, shutout, preset, "
+        "printed-jokers, alter, alter-only-jokers, ace-low-only, long-groups, "
+        "dublee-min-players, tiplu-pair, maal-tunnela, unseen-maal, seen-pay, unseen-pay, "
+        "dublee-bonus, foul-penalty, foul-penalty-when; 'rummy rules' lists them)");
   CHECK(apply_house_rule(rules, "ace-high-or-low=on") ==
         "house rule ace-high-or-low is for Basic Rummy");
   CHECK(apply_house_rule(rules, "fifth-card-joker=yes") ==

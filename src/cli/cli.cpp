@@ -100,9 +100,9 @@ std::string hand_notation(const CLI::App& command) {
   if (const CLI::Option* variant = command.get_option_no_throw("--variant")) {
     std::string names;
     for (const std::string& name : option_values(*variant)) {
-      names += (names.empty() ? "" : "|") + name;
+      names += (names.empty() ? "" : ", ") + name;
     }
-    variant_line = fmt::format("  --variant {} chooses the game (default {})\n", names,
+    variant_line = fmt::format("  --variant chooses the game: {} (default {})\n", names,
                                variant->get_default_str());
   }
   return fmt::format(fmt::runtime(notation), variant_line);
@@ -404,6 +404,28 @@ void add_deal_options(CLI::App& command, CommonOptions& options) {
       ->check(whole_number(1, most_packs));
 }
 
+void add_tiplu_options(CLI::App& command, CommonOptions& options) {
+  command.add_option("--tiplu", options.tiplu,
+                     "The card turned up as the tiplu (" + games_where([](const Rules& rules) {
+                       return rules.has_tiplu();
+                     }) + "): its rank, its neighbours and the printed jokers are wild");
+  command
+      .add_option("--players", options.players,
+                  "Players dealt in (" +
+                      games_where([](const Rules& rules) { return rules.has_tiplu(); }) +
+                      "; seven dublees see the tiplu only with enough); default: the fewest "
+                      "the dublee route needs")
+      ->check(whole_number(2, 6));
+}
+
+void refuse_tiplu_game(const Rules& rules, std::string_view command) {
+  if (!rules.has_tiplu()) return;
+  throw CommandError{fmt::format("rummy {} does not play {} (dealt with a tiplu): validate, score "
+                                 "and arrange do",
+                                 command, rules.words.game),
+                     std::nullopt};
+}
+
 void add_hand_argument(CLI::App& command, CommonOptions& options) {
   command.add_option("hand", options.hand_words,
                      "The hand, e.g. \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | …\"; absent or '-': read "
@@ -457,6 +479,7 @@ std::function<int()> hand_command(CLI::App& command, const Environment& env,
                                   bool with_variant) {
   auto options = std::make_shared<CommonOptions>();
   add_deal_options(command, *options);
+  if (with_variant) add_tiplu_options(command, *options);
   add_rules_options(command, *options, with_variant);
   add_output_options(command, *options);
   add_hand_argument(command, *options);
@@ -502,6 +525,19 @@ Rules rules_from(const CommonOptions& options, Game format) {
                          std::nullopt};
     }
     rules.deck.decks = *options.decks;
+  }
+  // The wild cards come from a wild rank or from a tiplu, as the game deals them.
+  const std::string tiplu_games = games_where([](const Rules& r) { return r.has_tiplu(); });
+  if (rules.has_tiplu() && options.wild) {
+    throw CommandError{fmt::format("--wild: {} takes its wild cards from the tiplu (--tiplu CARD)",
+                                   rules.words.game),
+                       std::nullopt};
+  }
+  if (!rules.has_tiplu() && (options.tiplu || options.players)) {
+    throw CommandError{
+        fmt::format("{}: only {} is dealt with a tiplu; {} is not",
+                    options.tiplu ? "--tiplu" : "--players", tiplu_games, rules.words.game),
+        std::nullopt};
   }
   if (options.wild && !offered.wild_rank) {
     throw CommandError{fmt::format("--wild: {} has no wild rank to choose ({})",

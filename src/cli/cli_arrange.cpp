@@ -92,6 +92,7 @@ struct ArrangeResult {
 int run_arrange(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
+    if (rules.has_tiplu()) return run_table_arrange(options, rules, env);
     const bool exact = rules.deal.exact_hand_size;
     const ReadHand read =
         read_hand_from(options, rules, env, exact ? HandSize::shown_or_drawn : HandSize::any);

@@ -228,6 +228,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
   const Format format = options.common.format;
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common, options.game);
+    refuse_tiplu_game(rules, "batch");
     refuse_game_option(options.game_given, rules);
     if (options.declared && !options_of(rules).declared) {
       throw CommandError{

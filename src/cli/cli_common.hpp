@@ -17,6 +17,7 @@
 #include "game_options.hpp"
 #include "games.hpp"
 #include "json_writer.hpp"
+#include "maal.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
 
@@ -32,7 +33,9 @@ std::string_view color_name(Color color);  // "auto", "always", "never"
 struct CommonOptions {
   std::vector<std::string> hand_words;  // HAND, possibly split by the shell
   std::optional<std::string> wild;
-  std::optional<int> decks;  // default: the game's
+  std::optional<std::string> tiplu;  // a game dealt with a tiplu (Marriage)
+  std::optional<int> players;        // … the players dealt in (the dublee route needs enough)
+  std::optional<int> decks;          // default: the game's
   Variant variant = default_variant();
   std::optional<int> round;  // Crazy Rummy's contract
   std::vector<std::string> house;
@@ -46,6 +49,8 @@ struct CommonOptions {
 // Options by concern; each command adds the ones that apply to it.
 void add_deal_options(CLI::App& command, CommonOptions& options);   // --wild, --decks
 void add_hand_argument(CLI::App& command, CommonOptions& options);  // HAND
+// --tiplu and --players: a game dealt with a tiplu (Marriage).
+void add_tiplu_options(CLI::App& command, CommonOptions& options);
 // --variant (with_variant) and --round (with_round too: where a round's contract changes the
 // answer), --house.
 // `variants`: the games the command plays and its help offers (default: all); the others are
@@ -233,6 +238,16 @@ struct Subcommand {
   std::string_view exit_ok_means = "done";
   std::string_view exit_not_valid_means = {};  // empty: never returns 1
 };
+
+// validate, score and arrange of a game dealt with a tiplu (cli_table_hand.cpp): a player's
+// cards as shown on the table and kept in hand. score takes the player's state (--state), or
+// reads it from the cards.
+int run_table_validate(const CommonOptions& options, const Rules& rules, const Environment& env);
+int run_table_score(const CommonOptions& options, const Rules& rules, const Environment& env,
+                    std::optional<MaalState> state);
+int run_table_arrange(const CommonOptions& options, const Rules& rules, const Environment& env);
+// A command that does not play a game dealt with a tiplu refuses it (a CommandError).
+void refuse_tiplu_game(const Rules& rules, std::string_view command);
 
 std::function<int()> setup_validate(CLI::App& app, const Environment& env);
 std::function<int()> setup_completion(CLI::App& app, const Environment& env);

@@ -100,6 +100,7 @@ Sheet deal_sheet(const DealOptions& options, const Input& input) {
   // --decks, --wild, --round and --house are checked as every command checks them; the sheet's
   // settler applies them again to the game's rules, with the format.
   refuse_game_option(options.game_given, rules_from(common));
+  refuse_tiplu_game(rules_from(common), "deal");
   const Rules rules = Rules::for_variant(common.variant, options.game);
   check_money_options(options, rules);
   if (!rules.deal.rounds.empty() && !common.round) {

@@ -36,6 +36,25 @@ std::vector<std::string> game_lines(const Rules& rules) {
       "cards: {} pack{}{}", rules.deck.decks, rules.deck.decks == 1 ? "" : "s",
       jokers > 0 ? fmt::format(" and {} printed joker{}", jokers, jokers == 1 ? "" : "s")
                  : std::string(", no jokers")));
+  if (rules.has_tiplu()) {
+    // A game dealt with a tiplu: no card values; combinations of three and the maal.
+    const TipluRules& tiplu = rules.tiplu_rules();
+    lines.push_back(
+        "wild cards (the maal): the tiplu turned up in the deal, its poplu and jhiplu (its suit, "
+        "one rank above and below) and its rank in the other suits (the ordinary jokers)");
+    lines.push_back(fmt::format(
+        "combinations: {}: a tunnela (three identical cards), a pure or dirty sequence (one suit "
+        "in order, the ace {}), a triplet (one rank, different suits), or any three cards with two "
+        "jokers",
+        tiplu.long_groups ? "three cards or more" : "three cards",
+        rules.melds.ace_high ? "low or high, never K-A-2" : "low only"));
+    lines.push_back(
+        fmt::format("first stage: {} tunnelas or pure sequences shown to see the "
+                    "tiplu, or {} dublees with {} or more players",
+                    tiplu.pure_needed, tiplu.dublees_needed, tiplu.dublee_min_players));
+    lines.push_back(fmt::format("deal: {} cards each", rules.deal.hand_size));
+    return lines;
+  }
   std::string values;
   for (int r = 1; r <= rank_count; ++r) {
     values += fmt::format("{}{} {}", values.empty() ? "" : ", ", rank_name(static_cast<Rank>(r)),

@@ -24,6 +24,9 @@ struct ScoreOptions {
   // A knock scored against the defender's hand (Gin Rummy): the knocker's hand, the first
   // upcard (oklahoma) and the discard of 11 cards.
   std::optional<std::string> knocker, upcard, discard;
+  // A game dealt with a tiplu: the player's state, when not read from the cards.
+  MaalState state = MaalState::seen;
+  bool state_given = false;
 };
 
 // ---- A knocked hand against the defender's (docs/rules.md §8) --------------------------------
@@ -236,6 +239,24 @@ int run_score(const ScoreOptions& options, const Environment& env) {
     const Game game = options.game;
     const Rules rules = rules_from(options.common, game);
     refuse_game_option(options.game_given, rules);
+    if (rules.has_tiplu()) {
+      if (options.declared || options.rummy || options.drops || options.knocker || options.upcard ||
+          options.discard) {
+        throw CommandError{fmt::format("--declared, --drop, --rummy, --knocker, --upcard and "
+                                       "--discard do not apply to {}: a player's maal is "
+                                       "scored from the cards and the state (--state)",
+                                       rules.words.game),
+                           std::nullopt};
+      }
+      return run_table_score(options.common, rules, env,
+                             options.state_given ? std::optional(options.state) : std::nullopt);
+    }
+    if (options.state_given) {
+      throw CommandError{
+          fmt::format("--state: only {} scores a player's state; {} does not",
+                      games_where([](const Rules& r) { return r.has_tiplu(); }), rules.words.game),
+          std::nullopt};
+    }
     if (options.knocker) return score_knock(options, rules, env);
     if (options.upcard || options.discard) {
       throw CommandError{
@@ -310,6 +331,7 @@ int run_score(const ScoreOptions& options, const Environment& env) {
 std::function<int()> setup_score(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<ScoreOptions>();
   add_deal_options(command, options->common);
+  add_tiplu_options(command, options->common);
   add_rules_options(command, options->common, /*with_variant=*/true);
   add_output_options(command, options->common);
   add_hand_argument(command, options->common);
@@ -343,7 +365,23 @@ std::function<int()> setup_score(CLI::App& command, const Environment& env) {
                      "With --knocker and house rule oklahoma=on: the hand's first upcard");
   command.add_option("--discard", options->discard,
                      "With --knocker and 11 cards: the knocker's discard");
-  return [options, drop, game, &env] {
+  std::vector<MaalState> states;
+  for (const auto& row : maal_state_rows) states.push_back(row.value);
+  static const std::vector<MaalState> all_states = states;
+  CLI::Option* state = add_enum_option(
+      command, "--state", options->state, std::span<const MaalState>(all_states),
+      +[](MaalState each) { return row_of(maal_state_rows, each).id; },
+      "With --tiplu: the player's state at the end of the deal (" +
+          [] {
+            std::string names;
+            for (const auto& row : maal_state_rows)
+              names += (names.empty() ? "" : ", ") + std::string(row.id);
+            return names;
+          }() +
+          "); default: seen if the cards show the first stage, else unseen");
+  state->default_str("");
+  return [options, drop, game, state, &env] {
+    options->state_given = state->count() > 0;
     options->drops = drop->count() > 0;
     options->game_given = game->count() > 0;
     return run_score(*options, env);

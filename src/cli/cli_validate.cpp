@@ -69,6 +69,7 @@ struct ValidateResult {
 int run_validate(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
+    if (rules.has_tiplu()) return run_table_validate(options, rules, env);
     // An Indian hand of another size is the declaration's problem (rules §6.3); the other games
     // refuse more cards than they deal.
     const ReadHand read = read_hand_from(

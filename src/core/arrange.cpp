@@ -763,11 +763,26 @@ std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, Wild
   return finish(cards, wild, rules, *best, false, detail);
 }
 
+// The searches here arrange hands by melds of the game's wild rank; a hand dealt with a tiplu is
+// split into combinations by its own search (tiplu.hpp: split_into_combos).
+std::optional<std::string> search_refusal(const Rules& rules) {
+  if (const auto why = check_rules(rules)) return why;
+  if (rules.count.arrange_by == ArrangeBy::combinations) {
+    return "count.arrange_by is combinations, but this search places melds by a wild rank (a "
+           "hand dealt with a tiplu is split by split_into_combos)";
+  }
+  return std::nullopt;
+}
+
+void refuse_unless_searchable(const Rules& rules) {
+  if (const auto why = search_refusal(rules)) throw RulesError(*why);
+}
+
 }  // namespace
 
 std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules,
                                            std::string_view command) {
-  if (const auto why = check_rules(rules)) {
+  if (const auto why = search_refusal(rules)) {
     return fmt::format("{} cannot answer for these rules: {}", command, *why);
   }
   if (rules.count.arrange_by != ArrangeBy::subsets || count <= subset_search_limit)
@@ -785,7 +800,7 @@ Arrangement arrange_least_deadwood_by_search(std::span<const Card> cards, WildRa
 }
 
 int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  if (const auto why = check_rules(rules)) throw RulesError(*why);
+  refuse_unless_searchable(rules);
   if (rules.count.arrange_by == ArrangeBy::least_deadwood) {
     if (const std::optional<int> points = least_deadwood_points_one_pack(cards, wild, rules)) {
       return *points;
@@ -795,7 +810,7 @@ int least_deadwood(std::span<const Card> cards, WildRank wild, const Rules& rule
 }
 
 Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rules, Detail detail) {
-  if (const auto why = check_rules(rules)) throw RulesError(*why);
+  refuse_unless_searchable(rules);
   if (rules.count.arrange_by == ArrangeBy::subsets) {
     // Crazy Rummy: wild cards that count when left over, limits on them per meld, books that
     // repeat suits: beyond what Search assumes.
@@ -817,7 +832,7 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
 // the count of the hand as it stands). Most draws then end in a search cut short. Jokers are
 // drawn first, as they usually lower the count most and so tighten the bound soonest.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  if (const auto why = check_rules(rules)) throw RulesError(*why);
+  refuse_unless_searchable(rules);
   Outs outs;
   outs.points_now = arrange(cards, wild, rules).score.points;
   std::array<int, Card::index_count> in_hand{};

@@ -160,7 +160,7 @@ std::string maal_item_text(const MaalItem& item) {
 }
 
 std::string maal_text(const MaalCount& count) {
-  if (count.items.empty()) return "no maal: 0";
+  if (count.items.empty()) return "0 (no maal)";
   std::string text;
   for (const MaalItem& item : count.items) {
     if (!text.empty()) text += " + ";

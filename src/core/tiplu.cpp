@@ -89,9 +89,10 @@ bool fits_sequence(std::span<const Card> naturals, int size, bool ace_high, int&
     most = std::max(most, rank_number(card, ace_high));
   }
   if (most - least + 1 > size) return false;
-  // The lowest start that covers the naturals, moved down if the run would pass the top.
+  // From the lowest natural upwards (ruling 6.1: J-Q and a joker read J-Q-K), moved down if the
+  // run would pass the top.
   const int top = ace_high ? 14 : 13, bottom = ace_high ? 2 : 1;
-  low = std::max(bottom, most - size + 1);
+  low = least;
   if (low + size - 1 > top) low = top - size + 1;
   return low >= bottom && low <= least;
 }

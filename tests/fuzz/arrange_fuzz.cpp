@@ -1,13 +1,16 @@
 // Fuzz target: the arrangement search fed arbitrary card multisets. The arrangement holds
 // exactly the cards given; its verdict and points are what the classifier and the scorer say of
 // its groups; Indian points stay within 0..80; in Basic and Knock Rummy the search agrees with
-// the search by subsets, and its bit-mask fast path with the general search.
+// the search by subsets, and its bit-mask fast path with the general search. A game dealt with a
+// tiplu (Marriage): its split into combinations holds the cards in valid combinations, and on
+// small hands it agrees with the exhaustive reference.
 #include <algorithm>
 #include <array>
 #include <vector>
 
 #include "arrange.hpp"
 #include "checks.hpp"
+#include "tiplu.hpp"
 
 using namespace rummy;
 
@@ -21,7 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else if (rules.deck.deal_has_wild_rank && data[1] % 14 != 0) {
     wild = static_cast<Rank>(data[1] % 14);
   }
+  const bool by_tiplu = rules.count.arrange_by == ArrangeBy::combinations;
   const std::size_t most = rules.count.arrange_by == ArrangeBy::declaration ? 14
+                           : by_tiplu                                       ? 22
                            : rules.count.arrange_by == ArrangeBy::subsets ? 11  // they grow as 2^n
                                                                           : 13;
   std::vector<Card> cards;
@@ -33,6 +38,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (count[static_cast<std::size_t>(index)] >= rules.copies_allowed(card)) continue;
     ++count[static_cast<std::size_t>(index)];
     cards.push_back(card);
+  }
+  if (by_tiplu) {
+    const Tiplu tiplu(Card::from_index(data[1] % 52));
+    const auto split = split_into_combos(cards, false, tiplu, rules);
+    if (split) {
+      std::vector<Card> placed;
+      for (const auto& group : split->groups) {
+        fuzz::require(is_combination(classify_combo(group, &tiplu, rules).kind),
+                      "every group of the split is a combination");
+        placed.insert(placed.end(), group.begin(), group.end());
+      }
+      std::sort(placed.begin(), placed.end());
+      std::sort(cards.begin(), cards.end());
+      fuzz::require(placed == cards, "the split holds the cards given");
+    }
+    if (cards.size() <= 12) {
+      fuzz::require(
+          split.has_value() == split_into_combos_reference(cards, tiplu, rules).has_value(),
+          "the search agrees with the exhaustive reference");
+    }
+    return 0;
   }
   // Indian rummy arranges a shown hand (13) or one about to declare (14).
   if (rules.count.arrange_by == ArrangeBy::declaration && cards.size() < 13) return 0;

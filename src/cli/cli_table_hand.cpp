@@ -1,0 +1,452 @@
+// validate, score and arrange for a game dealt with a tiplu (Marriage, docs/rules.md §9): a
+// player's cards as shown on the table and kept in hand, judged with the tiplu's maal cards.
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "maal.hpp"
+#include "report.hpp"
+#include "tiplu.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+// The words of a part of a player's cards, as the notation writes them.
+constexpr std::string_view shown_part = "shown", hand_part = "hand";
+
+Json card_json(Card card) {
+  return to_string(card);
+}
+
+Json items_json(const MaalCount& count) {
+  Json items = Json::array();
+  for (const MaalItem& item : count.items) {
+    items.push_back({{"kind", row_of(maal_item_rows, item.kind).id},
+                     {"count", item.count},
+                     {"card", to_string(item.card)},
+                     {"points", item.points}});
+  }
+  return items;
+}
+
+Json tiplu_json(const Tiplu& tiplu) {
+  return {{"card", card_json(tiplu.card())},
+          {"poplu", card_json(tiplu.poplu())},
+          {"jhiplu", card_json(tiplu.jhiplu())},
+          {"alter", card_json(tiplu.alter())}};
+}
+
+// The cards as read: HAND or standard input, with the tiplu of --tiplu.
+struct ReadCards {
+  ReadTableHand read;
+  Tiplu tiplu;
+};
+
+ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Environment& env) {
+  if (!options.tiplu) {
+    throw CommandError{fmt::format("{} needs the tiplu: --tiplu CARD (the card turned up, such as "
+                                   "--tiplu 7♦)",
+                                   rules.words.game),
+                       std::nullopt};
+  }
+  const Card tiplu = parse_tiplu(*options.tiplu);
+  const bool from_stdin = options.hand_words.empty() ||
+                          (options.hand_words.size() == 1 && options.hand_words[0] == "-");
+  if (from_stdin) {
+    if (env.in_is_terminal) env.err << "rummy: type the cards, then Ctrl-D\n";
+    const std::string text = read_all(env.in, "<stdin>");
+    return {read_table_hand(text, "<stdin>", rules, tiplu), Tiplu(tiplu)};
+  }
+  std::string text;
+  for (const std::string& word : options.hand_words) text += (text.empty() ? "" : " ") + word;
+  try {
+    return {read_table_hand(text, "<argument>", rules, tiplu), Tiplu(tiplu)};
+  } catch (const InputError&) {
+    std::error_code error;
+    if (options.hand_words.size() == 1 && std::filesystem::is_regular_file(text, error)) {
+      throw CommandError{fmt::format("'{}' names a file, but the argument is the hand itself: "
+                                     "to read the file, give it as standard input (< {})",
+                                     text, text),
+                         std::nullopt};
+    }
+    throw;
+  }
+}
+
+std::size_t kept_count(const TableHand& hand) {
+  return hand.kept().size();
+}
+
+// Whether the cards are a whole end: the deal's cards kept, the discard written or to choose.
+bool is_end(const TableHand& hand, const Rules& rules) {
+  const auto kept = static_cast<std::size_t>(rules.deal.hand_size);
+  return hand.card_count() == kept + 1 || (hand.card_count() == kept && !hand.discard);
+}
+
+std::string stage_text(FirstStage stage, const Rules& rules) {
+  switch (stage) {
+    case FirstStage::combinations:
+      return fmt::format("{} pure combinations shown", rules.tiplu_rules().pure_needed);
+    case FirstStage::dublees:
+      return fmt::format("{} dublees shown", rules.tiplu_rules().dublees_needed);
+    case FirstStage::none:
+      break;
+  }
+  return "no first stage";
+}
+
+std::string_view stage_id(FirstStage stage) {
+  switch (stage) {
+    case FirstStage::combinations:
+      return "combinations";
+    case FirstStage::dublees:
+      return "dublees";
+    case FirstStage::none:
+      break;
+  }
+  return "none";
+}
+
+// One group judged, as text and JSON print it.
+struct JudgedGroup {
+  std::vector<Card> cards;
+  ComboVerdict verdict;
+  std::string_view part;  // "shown" or "hand"
+  bool at_deal = false;
+  std::string explanation;
+  bool valid = false;
+};
+
+Json groups_json(const std::vector<JudgedGroup>& groups) {
+  Json list = Json::array();
+  for (const JudgedGroup& group : groups) {
+    list.push_back({{"cards", cards_text(group.cards, "-")},
+                    {"part", group.part},
+                    {"at_deal", group.at_deal},
+                    {"kind", row_of(combo_kind_rows, group.verdict.kind).id},
+                    {"valid", group.valid},
+                    {"explanation", group.explanation}});
+  }
+  return list;
+}
+
+void print_judged(std::ostream& out, const std::vector<JudgedGroup>& groups, const Style& style) {
+  std::size_t width = 0;
+  for (const JudgedGroup& group : groups) {
+    width = std::max(width, display_width(cards_text(group.cards, "-")));
+  }
+  std::string_view part;
+  for (const JudgedGroup& group : groups) {
+    if (group.part != part) {
+      part = group.part;
+      out << part << ":\n";
+    }
+    const std::string cards = cards_text(group.cards, "-");
+    out << "  " << cards << std::string(width - display_width(cards) + 2, ' ')
+        << style.paint(group.explanation, group.valid ? colour::good : colour::bad)
+        << (group.at_deal ? " (shown at the deal)" : "") << "\n";
+  }
+}
+
+// ---- validate -------------------------------------------------------------------------------
+
+struct TableValidateResult {
+  const Rules& rules;
+  const Tiplu& tiplu;
+  const TableHand& hand;
+  int players = 0;
+  bool end = false;  // the cards are a whole end
+  FirstStage stage = FirstStage::none;
+  std::vector<JudgedGroup> groups;
+  std::vector<std::string> problems;
+  std::vector<Card> loose;  // a dublee end's cards outside its dublees
+  std::optional<Card> discard;
+  bool arranged = false;
+  MaalCount maal;
+  std::vector<HouseRuleSetting> changed;
+
+  bool valid() const { return problems.empty(); }
+
+  Json json() const {
+    Json loose_cards = Json::array();
+    for (const Card card : loose) loose_cards.push_back(card_json(card));
+    return {{"valid", valid()},
+            {"tiplu", tiplu_json(tiplu)},
+            {"players", players},
+            {"end", end},
+            {"first_stage", stage_id(stage)},
+            {"cards", hand.card_count()},
+            {"groups", groups_json(groups)},
+            {"loose", loose_cards},
+            {"discard", discard ? card_json(*discard) : Json(nullptr)},
+            {"arranged", arranged},
+            {"problems", problems},
+            {"maal", maal.points},
+            {"maal_items", items_json(maal)},
+            {"house_rules", house_rules_json(changed)}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    out << tiplu.text(rules) << "\n";
+    if (arranged) out << "the hand was written loose: its combinations as found\n";
+    print_judged(out, groups, style);
+    if (!loose.empty())
+      out << "the rest (not checked in a dublee end): " << cards_text(loose) << "\n";
+    if (discard) out << "discard " << to_string(*discard) << "\n";
+    if (valid()) {
+      out << style.paint(end ? "valid end" : "valid first stage: the player has seen the tiplu",
+                         colour::good);
+      if (end) out << ": " << kept_count(hand) << " cards kept, " << stage_text(stage, rules);
+      out << "\n";
+    } else {
+      out << style.paint(end ? "not a valid end (a foul)" : "not valid", colour::bad) << ":\n";
+      for (const std::string& problem : problems) out << "  - " << problem << "\n";
+    }
+    out << "maal: " << maal_text(maal) << "\n";
+    if (!changed.empty()) out << changed_by_text(changed) << "\n";
+  }
+};
+
+TableValidateResult judge(const Rules& rules, const Tiplu& tiplu, const TableHand& hand,
+                          int players) {
+  TableValidateResult result{rules, tiplu,        hand,  0,  false, FirstStage::none, {}, {},
+                             {},    std::nullopt, false, {}, {}};
+  result.players = players;
+  result.end = is_end(hand, rules);
+  result.maal = count_maal(hand, tiplu, rules);
+  const auto add = [&](const std::vector<Card>& cards, const ComboVerdict& verdict, bool shown,
+                       bool at_deal) {
+    const Tiplu* with = shown ? nullptr : &tiplu;
+    const bool valid = shown ? is_pure(verdict.kind) && verdict.kind != ComboKind::triplet
+                                   ? true
+                                   : verdict.kind == ComboKind::dublee
+                             : is_combination(verdict.kind) || verdict.kind == ComboKind::dublee;
+    result.groups.push_back({cards, verdict, shown ? shown_part : hand_part, at_deal,
+                             explain_combo(verdict, cards, with, rules), valid});
+  };
+  if (result.end) {
+    const EndCheck check = check_end(hand, tiplu, players, rules);
+    result.stage = check.route;
+    for (const EndGroup& group : check.groups) {
+      add(group.cards, group.verdict, group.shown, group.at_deal);
+    }
+    result.problems = check.faults;
+    result.loose = check.loose;
+    result.discard = check.discard;
+    result.arranged = check.arranged;
+    if (check.arranged && check.discard && !hand.discard) {
+      TableHand kept = hand;
+      kept.discard = check.discard;
+      result.maal = count_maal(kept, tiplu, rules);
+      // The maal of the kept cards: the discard chosen is out.
+      std::vector<Card> cards = hand.kept();
+      cards.erase(std::find(cards.begin(), cards.end(), *check.discard));
+      std::vector<Card> at_deal;
+      for (const ShownGroup& group : hand.shown) {
+        if (group.at_deal) at_deal.push_back(group.cards.front());
+      }
+      result.maal = count_maal(cards, at_deal, tiplu, rules);
+    }
+    return result;
+  }
+  // Not a whole end: the first stage shown, and each group of the hand judged.
+  const StageCheck stage = check_first_stage(hand, players, rules);
+  result.stage = stage.stage;
+  result.problems = stage.faults;
+  for (const ShownGroup& group : hand.shown) {
+    add(group.cards, classify_combo(group.cards, nullptr, rules), true, group.at_deal);
+  }
+  if (hand.hand.empty()) {
+    if (stage.stage == FirstStage::none && stage.faults.empty()) {
+      result.problems.push_back(fmt::format(
+          "{} shown: the first stage shows {} pure combinations (or {} dublees)", hand.shown.size(),
+          rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed));
+    }
+    return result;
+  }
+  for (const auto& group : hand.hand) {
+    const ComboVerdict verdict = classify_combo(group, &tiplu, rules);
+    add(group, verdict, false, false);
+    if (!is_combination(verdict.kind)) {
+      result.problems.push_back(fmt::format("{} is not a combination: {}", cards_text(group, "-"),
+                                            explain_combo(verdict, group, &tiplu, rules)));
+    }
+  }
+  result.problems.push_back(fmt::format("{} cards: an end keeps {} (and the final discard)",
+                                        hand.card_count(), rules.deal.hand_size));
+  return result;
+}
+
+// ---- score ----------------------------------------------------------------------------------
+
+struct TableScoreResult {
+  const Rules& rules;
+  const Tiplu& tiplu;
+  MaalState state;
+  bool state_given = false;
+  MaalCount maal;
+  int counted = 0;
+  std::vector<HouseRuleSetting> changed;
+
+  std::string why_counted() const {
+    if (state == MaalState::foul) return "a foul player's maal counts 0";
+    if (counted != maal.points) {
+      return rules.tiplu_rules().unseen == UnseenMaal::kidnap
+                 ? "under unseen-maal=kidnap an unseen player's maal counts 0 for them and goes "
+                   "to the player who ended"
+                 : "under unseen-maal=murder an unseen player's maal counts 0";
+    }
+    return "";
+  }
+
+  Json json() const {
+    return {{"tiplu", tiplu_json(tiplu)},
+            {"state", row_of(maal_state_rows, state).id},
+            {"state_from", state_given ? "option" : "cards"},
+            {"maal", counted},
+            {"maal_held", maal.points},
+            {"maal_items", items_json(maal)},
+            {"house_rules", house_rules_json(changed)}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    out << tiplu.text(rules) << "\n";
+    out << row_of(maal_state_rows, state).words << (state_given ? "" : " (from the cards shown)")
+        << "\n";
+    if (maal.items.empty()) out << "no maal\n";
+    for (const MaalItem& item : maal.items) out << "  " << maal_item_text(item) << "\n";
+    out << style.paint(fmt::format("maal {}", counted), colour::strong);
+    if (counted != maal.points) out << " (" << maal.points << " held; " << why_counted() << ")";
+    out << "\n";
+    if (!changed.empty()) out << changed_by_text(changed) << "\n";
+  }
+};
+
+int counted_maal(MaalState state, int maal, const Rules& rules) {
+  if (state == MaalState::foul) return 0;
+  if (state == MaalState::unseen && rules.tiplu_rules().unseen != UnseenMaal::count) return 0;
+  return maal;
+}
+
+// ---- arrange --------------------------------------------------------------------------------
+
+struct TableArrangeResult {
+  const Rules& rules;
+  const Tiplu& tiplu;
+  const TableHand& hand;
+  std::optional<ComboSplit> split;
+  std::vector<JudgedGroup> groups;
+  MaalCount maal;
+
+  Json json() const {
+    return {{"tiplu", tiplu_json(tiplu)},
+            {"valid", split.has_value()},
+            {"groups", groups_json(groups)},
+            {"discard", split && split->discard ? card_json(*split->discard) : Json(nullptr)},
+            {"maal", maal.points},
+            {"maal_items", items_json(maal)}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    out << tiplu.text(rules) << "\n";
+    if (!split) {
+      out << style.paint("no end: these cards make no " + std::to_string(rules.deal.hand_size / 3) +
+                             " combinations",
+                         colour::bad)
+          << (hand.discard ? "" : " with any discard") << "\n";
+      out << "maal: " << maal_text(maal) << "\n";
+      return;
+    }
+    print_judged(out, groups, style);
+    if (split->discard) out << "discard " << to_string(*split->discard) << "\n";
+    out << style.paint("you can end", colour::good)
+        << (split->discard ? fmt::format(" by discarding {}", to_string(*split->discard)) : "")
+        << "\nmaal: " << maal_text(maal) << "\n";
+  }
+};
+
+}  // namespace
+
+int run_table_validate(const CommonOptions& options, const Rules& rules, const Environment& env) {
+  const ReadCards cards = read_cards(options, rules, env);
+  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const auto result = judge(rules, cards.tiplu, cards.read.hand, players);
+  TableValidateResult shown = result;
+  shown.changed = house_rules_that_changed(rules, [&](const Rules& with) {
+    const auto other = judge(with, cards.tiplu, cards.read.hand, players);
+    return std::make_pair(other.problems, other.maal.points);
+  });
+  emit(shown, options, env);
+  return result.valid() ? exit_ok : exit_not_valid;
+}
+
+int run_table_score(const CommonOptions& options, const Rules& rules, const Environment& env,
+                    std::optional<MaalState> state) {
+  const ReadCards cards = read_cards(options, rules, env);
+  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const TableHand& hand = cards.read.hand;
+  MaalState in = MaalState::unseen;
+  if (state) {
+    in = *state;
+  } else if (check_first_stage(hand, players, rules).stage != FirstStage::none) {
+    in = MaalState::seen;
+  }
+  const MaalCount maal = count_maal(hand, cards.tiplu, rules);
+  TableScoreResult result{
+      rules, cards.tiplu, in, state.has_value(), maal, counted_maal(in, maal.points, rules), {}};
+  result.changed = house_rules_that_changed(rules, [&](const Rules& with) {
+    return counted_maal(in, count_maal(hand, cards.tiplu, with).points, with);
+  });
+  emit(result, options, env);
+  return exit_ok;
+}
+
+int run_table_arrange(const CommonOptions& options, const Rules& rules, const Environment& env) {
+  const ReadCards cards = read_cards(options, rules, env);
+  const TableHand& hand = cards.read.hand;
+  if (!is_end(hand, rules)) {
+    throw CommandError{
+        fmt::format("{} cards: arrange finds an end of {} cards kept (and the "
+                    "discard: {} in all)",
+                    hand.card_count(), rules.deal.hand_size, rules.deal.hand_size + 1),
+        std::nullopt};
+  }
+  // The cards outside the shown groups, arranged whatever their written groups.
+  TableHand loose = hand;
+  std::vector<Card> rest;
+  for (const auto& group : hand.hand) rest.insert(rest.end(), group.begin(), group.end());
+  if (hand.discard) rest.push_back(*hand.discard);
+  loose.hand = {rest};
+  loose.hand_grouped = false;
+  loose.discard.reset();
+  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const EndCheck check = check_end(loose, cards.tiplu, players, rules);
+  TableArrangeResult result{rules, cards.tiplu, hand, std::nullopt, {}, {}};
+  if (check.valid()) {
+    result.split = ComboSplit{{}, check.discard};
+    for (const EndGroup& group : check.groups) {
+      result.groups.push_back(
+          {group.cards, group.verdict, group.shown ? shown_part : hand_part, group.at_deal,
+           explain_combo(group.verdict, group.cards, group.shown ? nullptr : &cards.tiplu, rules),
+           true});
+    }
+  }
+  std::vector<Card> kept = hand.kept();
+  if (hand.discard) kept.push_back(*hand.discard);
+  const std::optional<Card> discard = result.split ? result.split->discard : hand.discard;
+  if (discard && kept.size() > static_cast<std::size_t>(rules.deal.hand_size)) {
+    kept.erase(std::find(kept.begin(), kept.end(), *discard));
+  }
+  std::vector<Card> at_deal;
+  for (const ShownGroup& group : hand.shown) {
+    if (group.at_deal) at_deal.push_back(group.cards.front());
+  }
+  result.maal = count_maal(kept, at_deal, cards.tiplu, rules);
+  emit(result, options, env);
+  return exit_ok;
+}
+
+}  // namespace rummy::cli
