@@ -282,7 +282,8 @@ struct GameList {
                          {"declared", offered.declared},
                          {"going_rummy", offered.going_rummy},
                          {"layoffs", offered.layoffs},
-                         {"outs", offered.outs}}},
+                         {"outs", offered.outs},
+                         {"tiplu", offered.tiplu}}},
                        {"sheet", played_on_sheets(rules)},
                        {"formats", formats},
                        {"settings", offered.formats ? Json::array() : settings_json(rules)},
@@ -314,6 +315,7 @@ struct GameList {
       if (offered.going_rummy) options.emplace_back("--rummy");
       if (offered.layoffs) options.emplace_back("rummy layoff");
       if (offered.outs) options.emplace_back("rummy outs");
+      if (offered.tiplu) options.emplace_back("--tiplu, --players and --state");
       out << "  options: " << spoken_list(options, " and ") << "\n";
       if (offered.formats) {
         out << "  formats (--game, and a sheet's game line):\n";

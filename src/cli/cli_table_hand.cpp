@@ -32,11 +32,15 @@ Json items_json(const MaalCount& count) {
   return items;
 }
 
-Json tiplu_json(const Tiplu& tiplu) {
+// The tiplu and the cards it makes maal and wild, for a reader that marks them on the cards.
+Json tiplu_json(const Tiplu& tiplu, const Rules& rules) {
+  Json jokers = Json::array();
+  for (const Card card : tiplu.jokers(rules)) jokers.push_back(card_json(card));
   return {{"card", card_json(tiplu.card())},
           {"poplu", card_json(tiplu.poplu())},
           {"jhiplu", card_json(tiplu.jhiplu())},
-          {"alter", card_json(tiplu.alter())}};
+          {"alter", card_json(tiplu.alter())},
+          {"jokers", jokers}};
 }
 
 // The cards as read: HAND or standard input, with the tiplu of --tiplu.
@@ -174,7 +178,7 @@ struct TableValidateResult {
     Json loose_cards = Json::array();
     for (const Card card : loose) loose_cards.push_back(card_json(card));
     return {{"valid", valid()},
-            {"tiplu", tiplu_json(tiplu)},
+            {"tiplu", tiplu_json(tiplu, rules)},
             {"players", players},
             {"end", end},
             {"first_stage", stage_id(stage)},
@@ -303,7 +307,7 @@ struct TableScoreResult {
   }
 
   Json json() const {
-    return {{"tiplu", tiplu_json(tiplu)},
+    return {{"tiplu", tiplu_json(tiplu, rules)},
             {"state", row_of(maal_state_rows, state).id},
             {"state_from", state_given ? "option" : "cards"},
             {"maal", counted},
@@ -342,7 +346,7 @@ struct TableArrangeResult {
   MaalCount maal;
 
   Json json() const {
-    return {{"tiplu", tiplu_json(tiplu)},
+    return {{"tiplu", tiplu_json(tiplu, rules)},
             {"valid", split.has_value()},
             {"groups", groups_json(groups)},
             {"discard", split && split->discard ? card_json(*split->discard) : Json(nullptr)},

@@ -38,7 +38,9 @@ GameOptions options_of(const Rules& rules) {
   options.wild_rank = rules.deck.deal_has_wild_rank;
   options.packs = rules.deck.decks;
   // A one-pack game with more packs would let a hand hold a card twice.
-  options.most_packs = rules.deck.decks == 1 ? 1 : most_packs;
+  // A one-pack game with more packs would let a hand hold a card twice; a game dealt with a tiplu
+  // counts the tiplu's copies in its own packs.
+  options.most_packs = rules.deck.decks == 1 || rules.has_tiplu() ? rules.deck.decks : most_packs;
   options.rounds = static_cast<int>(rules.deal.rounds.size());
   options.formats = rules.has_formats();
   options.drops = rules.has_drops();
@@ -46,6 +48,7 @@ GameOptions options_of(const Rules& rules) {
   options.going_rummy = rules.match.rummy_multiplier != 1;
   options.layoffs = rules.melds.lays_off;
   options.outs = rules.declares();
+  options.tiplu = rules.has_tiplu();
   return options;
 }
 

@@ -57,12 +57,17 @@ bool Tiplu::wild(Card card, const Rules& rules) const {
   return role != MaalRole::plain;
 }
 
-std::string Tiplu::text(const Rules& rules) const {
+std::vector<Card> Tiplu::jokers(const Rules& rules) const {
   std::vector<Card> jokers;
   for (int s = 0; s < suit_count; ++s) {
     const Card card(card_.rank(), static_cast<Suit>(s));
     if (card != card_ && wild(card, rules)) jokers.push_back(card);
   }
+  return jokers;
+}
+
+std::string Tiplu::text(const Rules& rules) const {
+  const std::vector<Card> jokers = this->jokers(rules);
   std::string text = fmt::format("tiplu {}: jhiplu {}, poplu {}", to_string(card_),
                                  to_string(jhiplu_), to_string(poplu_));
   if (!jokers.empty()) text += fmt::format(", ordinary jokers {}", cards_text(jokers));
