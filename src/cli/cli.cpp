@@ -91,7 +91,7 @@ constexpr std::string_view notation =
   PJ is a printed joker (JK too in Crazy Rummy)
   (WJ) after a card marks it as of the deal's wild rank
 {}  a hand without '|' or '-' is judged by its best grouping (Indian, Knock)
-)";
+{})";
 
 // The hand notation for a command's --help: the games its --variant plays and its default,
 // from the option itself (none when it has no --variant).
@@ -105,7 +105,16 @@ std::string hand_notation(const CLI::App& command) {
     variant_line = fmt::format("  --variant chooses the game: {} (default {})\n", names,
                                variant->get_default_str());
   }
-  return fmt::format(fmt::runtime(notation), variant_line);
+  // A game dealt with a tiplu writes a player's cards as shown and kept, when the command takes it.
+  std::string tiplu_lines;
+  if (command.get_option_no_throw("--tiplu") != nullptr) {
+    tiplu_lines = fmt::format(
+        "  {} (--tiplu CARD): a player's cards on one line, each part optional:\n"
+        "    shown K♦-K♦-K♦ (deal) | 2♣-3♣-4♣ hand 6♥-7♥-8♥ | 5♦ 6♦ 7♣ discard 10♣\n"
+        "    (deal) marks a tunnela shown at the deal; a hand with spaces only is arranged\n",
+        games_where([](const Rules& rules) { return rules.has_tiplu(); }));
+  }
+  return fmt::format(fmt::runtime(notation), variant_line, tiplu_lines);
 }
 
 // The exit codes a command returns, in its words; for rummy itself (`command` null), every
@@ -520,6 +529,12 @@ Rules rules_from(const CommonOptions& options, Game format) {
   Rules rules = Rules::for_variant(variant, format);
   const GameOptions offered = options_of(rules);  // as `rummy rules --list` and the page say
   if (options.decks) {
+    if (rules.has_tiplu() && *options.decks != rules.deck.decks) {
+      throw CommandError{fmt::format("--decks: {} is played with {} packs (the tiplu's card is in "
+                                     "play twice, its third copy turned up)",
+                                     rules.words.game, rules.deck.decks),
+                         std::nullopt};
+    }
     if (*options.decks > offered.most_packs) {
       throw CommandError{"--decks: " + decks_refusal(rules, *options.decks).value_or(""),
                          std::nullopt};

@@ -246,6 +246,7 @@ int run_table_validate(const CommonOptions& options, const Rules& rules, const E
 int run_table_score(const CommonOptions& options, const Rules& rules, const Environment& env,
                     std::optional<MaalState> state);
 int run_table_arrange(const CommonOptions& options, const Rules& rules, const Environment& env);
+int run_table_outs(const CommonOptions& options, const Rules& rules, const Environment& env);
 // A command that does not play a game dealt with a tiplu refuses it (a CommandError).
 void refuse_tiplu_game(const Rules& rules, std::string_view command);
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "arrange.hpp"
+#include "game_options.hpp"
 #include "cli_common.hpp"
 #include "report.hpp"
 
@@ -67,9 +68,31 @@ struct OutsResult {
   }
 };
 
+// The games whose hands have outs (--variant offers them): a declaration, or an end by a tiplu.
+std::span<const Variant> games_with_outs() {
+  static const std::vector<Variant> games = [] {
+    std::vector<Variant> with;
+    for (const Variant variant : all_variants) {
+      if (options_of(Rules::for_variant(variant)).outs) with.push_back(variant);
+    }
+    return with;
+  }();
+  return games;
+}
+
 int run_outs(const CommonOptions& options, const Environment& env) {
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
+    if (!options_of(rules).outs) {
+      std::vector<std::string> names;
+      for (const Variant variant : games_with_outs()) {
+        names.emplace_back(variant_description(variant));
+      }
+      throw CommandError{fmt::format("outs is for {}: {} has no declaration or end to draw to",
+                                     spoken_list(names, " and "), rules.words.game),
+                         std::nullopt};
+    }
+    if (rules.has_tiplu()) return run_table_outs(options, rules, env);
     const ReadHand read = read_hand_from(options, rules, env, HandSize::shown);
     emit(OutsResult{rules, read, find_outs(read.hand.cards(), read.hand.wild, rules)}, options,
          env);
@@ -80,7 +103,14 @@ int run_outs(const CommonOptions& options, const Environment& env) {
 }  // namespace
 
 std::function<int()> setup_outs(CLI::App& command, const Environment& env) {
-  return hand_command(command, env, run_outs, /*with_variant=*/false);
+  auto options = std::make_shared<CommonOptions>();
+  add_deal_options(command, *options);
+  add_tiplu_options(command, *options);
+  add_rules_options(command, *options, /*with_variant=*/true, /*with_round=*/false,
+                    games_with_outs());
+  add_output_options(command, *options);
+  add_hand_argument(command, *options);
+  return [options, &env] { return run_outs(*options, env); };
 }
 
 }  // namespace rummy::cli

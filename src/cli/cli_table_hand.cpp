@@ -372,7 +372,66 @@ struct TableArrangeResult {
   }
 };
 
+// ---- outs -----------------------------------------------------------------------------------
+
+struct TableOutsResult {
+  const Rules& rules;
+  const Tiplu& tiplu;
+  FirstStage stage = FirstStage::none;
+  std::vector<EndOut> outs;
+
+  Json json() const {
+    Json list = Json::array();
+    for (const EndOut& out : outs) {
+      list.push_back({{"card", card_json(out.card)},
+                      {"copies_left", out.copies_left},
+                      {"discard", out.discard ? card_json(*out.discard) : Json(nullptr)},
+                      {"maal", out.maal}});
+    }
+    return {{"tiplu", tiplu_json(tiplu, rules)}, {"first_stage", stage_id(stage)}, {"end", list}};
+  }
+
+  void text(std::ostream& out, const Style&) const {
+    out << tiplu.text(rules) << "\n";
+    if (stage == FirstStage::none) {
+      out << fmt::format("no first stage shown: a player ends only after seeing the tiplu ({} "
+                         "pure combinations, or {} dublees, shown)\n",
+                         rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed);
+      return;
+    }
+    if (outs.empty()) {
+      out << "no card drawn lets the hand end\n";
+      return;
+    }
+    int copies = 0;
+    for (const EndOut& each : outs) copies += each.copies_left;
+    out << fmt::format("{} card{} end the deal ({} cop{} may be unseen):\n", outs.size(),
+                       outs.size() == 1 ? "" : "s", copies, copies == 1 ? "y" : "ies");
+    for (const EndOut& each : outs) {
+      out << fmt::format("  {} ({} left), then discard {}: maal {}\n", to_string(each.card),
+                         each.copies_left, each.discard ? to_string(*each.discard) : "?",
+                         each.maal);
+    }
+  }
+};
+
 }  // namespace
+
+int run_table_outs(const CommonOptions& options, const Rules& rules, const Environment& env) {
+  const ReadCards cards = read_cards(options, rules, env);
+  const TableHand& hand = cards.read.hand;
+  if (hand.card_count() != static_cast<std::size_t>(rules.deal.hand_size) || hand.discard) {
+    throw CommandError{fmt::format("{} cards: outs takes the {} cards a player holds before "
+                                   "drawing (no discard)",
+                                   hand.card_count(), rules.deal.hand_size),
+                       std::nullopt};
+  }
+  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  emit(TableOutsResult{rules, cards.tiplu, check_first_stage(hand, players, rules).stage,
+                       find_end_outs(hand, cards.tiplu, players, rules)},
+       options, env);
+  return exit_ok;
+}
 
 int run_table_validate(const CommonOptions& options, const Rules& rules, const Environment& env) {
   const ReadCards cards = read_cards(options, rules, env);

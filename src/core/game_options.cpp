@@ -47,7 +47,7 @@ GameOptions options_of(const Rules& rules) {
   options.declared = rules.declares();
   options.going_rummy = rules.match.rummy_multiplier != 1;
   options.layoffs = rules.melds.lays_off;
-  options.outs = rules.declares();
+  options.outs = rules.declares() || rules.has_tiplu();
   options.tiplu = rules.has_tiplu();
   return options;
 }

@@ -27,7 +27,7 @@ struct GameOptions {
   bool declared = false;     // --declared: a hand is declared, and judged as a declaration
   bool going_rummy = false;  // --rummy: going rummy multiplies the hand
   bool layoffs = false;      // rummy layoff: cards laid off onto melds on the table
-  bool outs = false;         // rummy outs: the draws that let a hand declare
+  bool outs = false;         // rummy outs: the draws that let a hand declare (or end)
   bool tiplu = false;        // --tiplu, --players and score's --state: the deal turns up a tiplu
 };
 GameOptions options_of(const Rules& rules);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <functional>
+#include <tuple>
 #include <unordered_set>
 
 #include "inline_vector.hpp"
@@ -563,6 +564,38 @@ EndCheck check_end(const TableHand& hand, const Tiplu& tiplu, int players, const
   return check;
 }
 
+std::vector<EndOut> find_end_outs(const TableHand& hand, const Tiplu& tiplu, int players,
+                                  const Rules& rules) {
+  std::vector<EndOut> outs;
+  if (check_first_stage(hand, players, rules).stage == FirstStage::none) return outs;
+  std::array<int, Card::index_count> held{};
+  for (const Card card : hand.kept()) ++held[static_cast<std::size_t>(card.index())];
+  // The drawn card joins the loose part; the end is searched as for a hand written loose.
+  TableHand drawn = hand;
+  drawn.hand = {flat(hand.hand)};
+  drawn.hand_grouped = false;
+  drawn.discard.reset();
+  drawn.hand.front().push_back(Card());
+  for (int index = 0; index < Card::index_count; ++index) {
+    const Card card = Card::from_index(index);
+    int copies = rules.copies_allowed(card);
+    if (card == tiplu.card()) copies = rules.tiplu_rules().tiplu_copies;
+    const int left = copies - held[static_cast<std::size_t>(index)];
+    if (left <= 0) continue;
+    drawn.hand.front().back() = card;
+    const EndCheck check = check_end(drawn, tiplu, players, rules);
+    if (!check.valid()) continue;
+    std::vector<Card> kept = drawn.kept();
+    if (check.discard) kept.erase(std::find(kept.begin(), kept.end(), *check.discard));
+    std::vector<Card> at_deal;
+    for (const ShownGroup& group : hand.shown) {
+      if (group.at_deal) at_deal.push_back(group.cards.front());
+    }
+    outs.push_back({card, left, check.discard, count_maal(kept, at_deal, tiplu, rules).points});
+  }
+  return outs;
+}
+
 // ---- The search ---------------------------------------------------------------------------------
 
 namespace {
@@ -597,42 +630,62 @@ class Splitter {
   Splitter(const Tiplu& tiplu, const Rules& rules)
       : tiplu_(tiplu), rules_(rules), most_(rules.tiplu_rules().long_groups ? 5 : 3) {}
 
-  // Groups of the cards in `counts`, or false: the lowest card is in a group of 3 (to 5 with
-  // long groups: longer groups split into those) with higher or equal cards.
+  // Groups of the cards in `counts`, or false. Every card is in some group, so the search takes
+  // one card (the lowest natural card, so that jokers are placed last) and tries each group of 3
+  // (to 5 with long groups: longer ones split into those) it makes with the others, the purest
+  // kinds first (so that the groups found read as a player would lay them out).
   bool split(Counts& counts, std::vector<std::vector<Card>>& groups) {
-    int first = 0;
-    while (first < Card::index_count && counts[static_cast<std::size_t>(first)] == 0) ++first;
-    if (first == Card::index_count) return true;
+    int pivot = -1, first = -1;
+    for (int index = 0; index < Card::index_count; ++index) {
+      if (counts[static_cast<std::size_t>(index)] == 0) continue;
+      if (first < 0) first = index;
+      if (!tiplu_.wild(Card::from_index(index), rules_)) {
+        pivot = index;
+        break;
+      }
+    }
+    if (first < 0) return true;
+    if (pivot < 0) pivot = first;
     const CountsKey key = key_of(counts);
     if (failed_.contains(key)) return false;
-    std::vector<Card> group = {Card::from_index(first)};
-    --counts[static_cast<std::size_t>(first)];
-    if (extend(counts, groups, group, first)) return true;
-    ++counts[static_cast<std::size_t>(first)];
+    --counts[static_cast<std::size_t>(pivot)];
+    std::vector<std::pair<ComboKind, std::vector<Card>>> candidates;
+    std::vector<Card> group = {Card::from_index(pivot)};
+    collect(counts, group, 0, candidates);
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [kind, cards] : candidates) {
+      for (std::size_t i = 1; i < cards.size(); ++i)
+        --counts[static_cast<std::size_t>(cards[i].index())];
+      groups.push_back(cards);
+      if (split(counts, groups)) return true;
+      groups.pop_back();
+      for (std::size_t i = 1; i < cards.size(); ++i)
+        ++counts[static_cast<std::size_t>(cards[i].index())];
+    }
+    ++counts[static_cast<std::size_t>(pivot)];
     failed_.insert(key);
     return false;
   }
 
  private:
-  bool extend(Counts& counts, std::vector<std::vector<Card>>& groups, std::vector<Card>& group,
-              int from) {
-    if (group.size() >= 3 && is_combination(classify_combo(group, &tiplu_, rules_).kind)) {
-      groups.push_back(group);
-      if (split(counts, groups)) return true;
-      groups.pop_back();
+  // Every combination of the group's first card with others of `counts` (in index order).
+  void collect(Counts& counts, std::vector<Card>& group, int from,
+               std::vector<std::pair<ComboKind, std::vector<Card>>>& found) {
+    if (group.size() >= 3) {
+      const ComboKind kind = classify_combo(group, &tiplu_, rules_).kind;
+      if (is_combination(kind)) found.emplace_back(kind, group);
     }
-    if (group.size() == most_) return false;
+    if (group.size() == most_) return;
     for (int index = from; index < Card::index_count; ++index) {
       auto& count = counts[static_cast<std::size_t>(index)];
       if (count == 0) continue;
       --count;
       group.push_back(Card::from_index(index));
-      const bool found = extend(counts, groups, group, index);
+      collect(counts, group, index, found);
       group.pop_back();
       ++count;
-      if (found) return true;
     }
-    return false;
   }
 
   const Tiplu& tiplu_;
@@ -643,35 +696,75 @@ class Splitter {
 
 }  // namespace
 
+namespace {
+
+// A group as a player lays it out: natural cards by rank (the ace high beside a king or queen),
+// then the jokers.
+void lay_out(std::vector<Card>& group, const Tiplu& tiplu, const Rules& rules) {
+  const bool ace_high = std::any_of(group.begin(), group.end(), [](Card card) {
+    return card.rank() == Rank::king || card.rank() == Rank::queen;
+  });
+  const auto key = [&](Card card) {
+    const int rank = static_cast<int>(card.rank());
+    return std::make_tuple(tiplu.wild(card, rules) ? 1 : 0, rank == 1 && ace_high ? 14 : rank,
+                           card.index());
+  };
+  std::stable_sort(group.begin(), group.end(), [&](Card a, Card b) { return key(a) < key(b); });
+}
+
+// How natural a split reads: its groups with no joker standing in.
+int pure_groups(const ComboSplit& split, const Tiplu& tiplu, const Rules& rules) {
+  int pure = 0;
+  for (const auto& group : split.groups) {
+    const ComboKind kind = classify_combo(group, &tiplu, rules).kind;
+    pure += kind == ComboKind::tunnela || kind == ComboKind::pure_sequence ||
+                    kind == ComboKind::marriage || kind == ComboKind::triplet
+                ? 1
+                : 0;
+  }
+  return pure;
+}
+
+}  // namespace
+
 std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool choose_discard,
                                             const Tiplu& tiplu, const Rules& rules,
                                             const std::function<int(Card)>& maal_without) {
   Counts counts{};
   for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
   Splitter splitter(tiplu, rules);
+  const auto finish = [&](ComboSplit split) {
+    for (auto& group : split.groups) lay_out(group, tiplu, rules);
+    return split;
+  };
   if (!choose_discard) {
     ComboSplit split;
     if (!splitter.split(counts, split.groups)) return std::nullopt;
-    return split;
+    return finish(std::move(split));
   }
+  // The discard that keeps the most maal; between equals, the one whose split reads purest.
   std::optional<ComboSplit> best;
-  int most = -1;
+  std::pair<int, int> most{-1, -1};
   for (int index = 0; index < Card::index_count; ++index) {
     if (counts[static_cast<std::size_t>(index)] == 0) continue;
     const Card discard = Card::from_index(index);
     const int points = maal_without ? maal_without(discard) : 0;
-    if (best && points <= most) continue;
+    if (best && points < most.first) continue;
     --counts[static_cast<std::size_t>(index)];
     ComboSplit split;
     split.discard = discard;
     Counts trial = counts;
     if (splitter.split(trial, split.groups)) {
-      best = std::move(split);
-      most = points;
+      const std::pair<int, int> value{points, pure_groups(split, tiplu, rules)};
+      if (value > most) {
+        best = std::move(split);
+        most = value;
+      }
     }
     ++counts[static_cast<std::size_t>(index)];
   }
-  return best;
+  if (!best) return std::nullopt;
+  return finish(std::move(*best));
 }
 
 namespace {

@@ -174,6 +174,18 @@ struct EndCheck {
 };
 EndCheck check_end(const TableHand& hand, const Tiplu& tiplu, int players, const Rules& rules);
 
+// A card that, drawn next, lets a hand of the deal's size end (docs/rules.md §9.5), with the
+// discard that keeps the most maal and the maal kept.
+struct EndOut {
+  Card card;
+  int copies_left = 0;  // copies the packs hold beyond the hand's (the tiplu's: two in play)
+  std::optional<Card> discard;
+  int maal = 0;
+};
+// Every card whose draw lets the hand end, in card order; none for a player who has not seen.
+std::vector<EndOut> find_end_outs(const TableHand& hand, const Tiplu& tiplu, int players,
+                                  const Rules& rules);
+
 // Loose cards (the kept cards outside the shown groups, and the 22nd when `choose_discard`)
 // split into combinations; nothing when no split exists. With a discard to choose, the one that
 // keeps the most maal (`maal_without(card)`: the hand's maal when that card is thrown).
