@@ -59,7 +59,7 @@ std::string maal_entry_line(const Settlement& s, const EntryResult& entry,
   const MaalShare& share = entry.maal->share;
   const auto part = [](int points) { return fmt::format("{:+}", points); };
   std::string line = fmt::format(
-      "  {}  {:<20} maal {:>3}  exchange {:>4}  game {:>4}  dublee {:>4}  penalty {:>4}  net {:>4}",
+      "  {}  {:<24} maal {:>3}  exchange {:>4}  game {:>4}  dublee {:>4}  penalty {:>4}  net {:>4}",
       name, maal_state_text(entry), entry.maal->sat_out ? 0 : share.counted, part(share.exchange),
       part(share.game), part(share.dublee), part(share.penalty), part(share.net));
   if (s.point_value) line += "  " + signed_money(s, entry.maal->money);

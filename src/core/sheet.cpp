@@ -1032,7 +1032,9 @@ class Settler {
       EntryResult line;
       line.player = players[e];
       line.outcome = entry.outcome;
-      if (has_outcome(match().ends_deal, entry.outcome)) {
+      line.maal = judge_maal_line(entry, line, hands[e], tiplu, dealt_in);
+      // One player ends the deal; a line that says so and fouls (a wrong end) does not.
+      if (has_outcome(match().ends_deal, line.outcome)) {
         if (ender_line) {
           const SheetEntry& first = deal.entries[*ender_line];
           fail(entry.offset,
@@ -1041,7 +1043,6 @@ class Settler {
         }
         ender_line = e;
       }
-      line.maal = judge_maal_line(entry, line, hands[e], tiplu, dealt_in);
       line.points = line.maal->maal;
       seats[line.player].entry = MaalEntry{
           line.maal->state, line.maal->maal,
