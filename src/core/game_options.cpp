@@ -133,7 +133,8 @@ std::vector<SheetOption> sheet_settings(const Rules& rules) {
     // Optional: the money of the margin at the end.
     settings.push_back({"point", "point value", "point", false, false, "amount", std::nullopt});
   }
-  if (match.keeps_money) {
+  // (A deal settled by maal takes no fee: its winners are paid by every other player.)
+  if (match.keeps_money && match.deal_points != DealPoints::maal_exchange) {
     settings.push_back({"fee", "fee", "fee", false, false, "fee", "0"});
   }
   if (match.keeps_money || match.point_for_margin) {
