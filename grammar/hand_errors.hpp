@@ -39,6 +39,7 @@ template <> inline constexpr auto error_message<sheet::listed_name_required> = "
 template <> inline constexpr auto error_message<sheet::rejoin_name_required> = "expected the name of the player who rejoins";
 template <> inline constexpr auto error_message<sheet::split_kind_required> = "expected how the pool is split: equal or drops";
 template <> inline constexpr auto error_message<sheet::outcome_required> = "expected what the player did: the game's word for it and what it takes (a hand, a count or a word), or a count alone (45)";
+template <> inline constexpr auto error_message<sheet::table_cards_end> = "expected another card, '-', '|', 'hand', 'discard', or the end of the line (one player's cards are written on one line)";
 template <> inline constexpr auto error_message<sheet::closing_quote> = "expected the closing '\"' of the name";
 template <> inline constexpr auto error_message<sheet::deal_line_required> = "expected a player's line: the name and what they did (NAME OUTCOME [HAND | N], or a count alone: Ravi 45)";
 // clang-format on

@@ -14,6 +14,9 @@
 //     Asha OUTCOME A♠-2♠-3♠ | 6♣-7♣-8♣ | 4♦-4♠-4♣    a player's line: NAME OUTCOME [HAND | N]
 //     Ravi OUTCOME 45
 //     Meena OUTCOME WORD
+//     tiplu 5♣              (Marriage) the tiplu, and each player's cards as shown at the table:
+//     Kiran ended shown 2♠-2♠ | … hand 8♦-8♦ | 5♣ 4♣ discard 3♦
+//     Mina seen 0           or the maal as a number
 //   rejoin NAME             between deals
 //   split equal             (or "split drops")
 //
@@ -25,6 +28,7 @@
 
 #include "batch_line.hpp"
 #include "hand.hpp"
+#include "table_hand.hpp"
 
 namespace rummy::grammar::sheet {
 
@@ -119,7 +123,13 @@ struct outcome_word : word {};
 struct outcome_more : word {};
 struct outcome_words : pegtl::seq<outcome_word, pegtl::star<gap, outcome_more>> {};
 struct outcome_nothing : line_end {};
-struct outcome_rest : pegtl::sor<outcome_nothing, points_only, hand_line> {};
+// A player's cards where groups are shown at the table (Marriage): 'shown GROUPS [hand GROUPS]
+// [discard CARD]' or 'hand GROUPS [discard CARD]' (grammar/table_hand.hpp); cards with no word
+// before them are a hand as any game writes it.
+struct table_cards_end : line_end {};
+struct table_cards : pegtl::seq<blanks, pegtl::at<pegtl::sor<shown_word, hand_word>>, table_hand,
+                                pegtl::must<table_cards_end>> {};
+struct outcome_rest : pegtl::sor<outcome_nothing, points_only, table_cards, hand_line> {};
 struct spoken_outcome : pegtl::seq<outcome_words, outcome_rest> {};
 struct outcome : pegtl::sor<shown_points, spoken_outcome> {};
 struct outcome_required : outcome {};

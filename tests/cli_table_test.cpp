@@ -114,7 +114,8 @@ TEST_CASE("settle: a sheet from standard input, and its errors with a caret") {
   CHECK(bad.err ==
         "<stdin>:5:4: error: expected what the player did: declared [HAND], showed HAND or "
         "POINTS, dropped first|middle, missed, left, won, out, rummy, knocked HAND or POINTS, gin "
-        "HAND, big gin HAND, or POINTS alone, found 'hopped' (did you mean 'dropped'?)\n"
+        "HAND, big gin HAND, ended [CARDS or MAAL], seen [CARDS or MAAL], unseen [CARDS or MAAL], "
+        "foul [CARDS or MAAL], or POINTS alone, found 'hopped' (did you mean 'dropped'?)\n"
         " A hopped\n"
         "   ^\n");
 }

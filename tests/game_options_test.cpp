@@ -142,6 +142,14 @@ TEST_CASE("a sheet written from rules --list's settings and outcome lines reads"
           CHECK(deal.err.find("expected the hand") != std::string::npos);
           break;
         }
+        if (takes == "table_hand") {
+          // The player who ends a deal dealt with a tiplu is written with the cards (the end is
+          // checked), and nobody's line is a loser's count alone.
+          CHECK(deal.code == 2);
+          const auto alone = rummy_cli({"settle", "-"}, sheet + "deal\n  Ann " + words + "\n");
+          CHECK(alone.code == 2);
+          break;
+        }
         CHECK(deal.err == "");
         CHECK(deal.code == 0);
         break;

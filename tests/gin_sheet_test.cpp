@@ -175,8 +175,9 @@ TEST_CASE("a Gin sheet's lines: 'big gin' of two words, gin with deadwood, a kno
     CHECK(error_of_sheet(sheet("", "deal\n Ann big 4♦-5♦-6♦-7♦\n"))
               .starts_with("t.sheet:4:6: error: expected what the player did: declared [HAND], "
                            "showed HAND or POINTS, dropped first|middle, missed, left, won, out, "
-                           "rummy, knocked HAND or POINTS, gin HAND, big gin HAND, or POINTS "
-                           "alone, found 'big'"));
+                           "rummy, knocked HAND or POINTS, gin HAND, big gin HAND, ended [CARDS "
+                           "or MAAL], seen [CARDS or MAAL], unseen [CARDS or MAAL], foul [CARDS "
+                           "or MAAL], or POINTS alone, found 'big'"));
     CHECK(error_of_sheet(sheet("", "deal\n Ann big gin\n")) ==
           "t.sheet:4:13: error: expected the hand that was shown, found the end of the line\n"
           " Ann big gin\n            ^\n");

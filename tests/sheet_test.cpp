@@ -195,8 +195,8 @@ TEST_CASE("sheet errors name the line and column") {
   const std::string head = "game pool101\nentry 100\nplayers A B C\n";
   CHECK(error_of_sheet("players A B\n") ==
         "t.sheet:1:1: error: a sheet names its game first: 'game points', 'game pool101', 'game "
-        "pool201', 'game deals N', 'game basic', 'game knock rounds N', 'game crazy' or 'game "
-        "gin'\n"
+        "pool201', 'game deals N', 'game basic', 'game knock rounds N', 'game crazy', 'game "
+        "gin' or 'game marriage'\n"
         "players A B\n^\n");
   CHECK(error_of_sheet("game points\npoint two\n") ==
         "t.sheet:2:7: error: expected an amount such as 2 or 2.50 (at most "
@@ -650,7 +650,7 @@ TEST_CASE("every game of the games list is read from its own usage line") {
 TEST_CASE("the game line: a name from the games list, and the settings that game takes") {
   const std::string games =
       "'game points', 'game pool101', 'game pool201', 'game deals N', 'game basic', 'game "
-      "knock rounds N', 'game crazy' or 'game gin'";
+      "knock rounds N', 'game crazy', 'game gin' or 'game marriage'";
   CHECK(error_of_sheet("game knok rounds 5\nplayers A B\n") ==
         "t.sheet:1:6: error: no game is called 'knok' (did you mean 'knock'?): a sheet's game is " +
             games + "\ngame knok rounds 5\n     ^\n");
@@ -722,7 +722,7 @@ TEST_CASE("a player's line: the outcome's words from the outcome table, then wha
 
 TEST_CASE("the outcome table: one row per outcome, in order, words unique") {
   const auto& lines = outcome_rows;
-  REQUIRE(lines.size() == static_cast<std::size_t>(Outcome::big_gin) + 1);
+  REQUIRE(lines.size() == static_cast<std::size_t>(Outcome::foul) + 1);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     CAPTURE(i);
     CHECK(lines[i].value == static_cast<Outcome>(i));

@@ -136,6 +136,13 @@ void print_text(std::ostream& out, const Settlement& s, const Style& style) {
     }
   }
   out << "result: " << describe_result(s) << "\n";
+  for (std::size_t i = 0; i < s.penalties_owed.size(); ++i) {
+    if (s.penalties_owed[i] == 0) continue;
+    out << fmt::format(
+        "  {} owes a foul penalty of {} points to whoever ends the next {}: not "
+        "settled here\n",
+        s.players[i].name, s.penalties_owed[i], s.rules.match.deal_word);
+  }
   if (!keeps_money(s)) return;
   out << "\n" << style.paint("money", colour::strong) << "\n";
   Minor paid = 0, received = 0;
@@ -236,6 +243,14 @@ void write_settlement(JsonWriter& json, std::ostream& out, const Settlement& s) 
     json.member("boxes"_key, boxes);
     json.member("margin"_key, s.gin_game->margin);
     json.member("shutout"_key, s.gin_game->shutout);
+  }
+  if (s.rules.match.deal_points == DealPoints::maal_exchange) {
+    // Marriage: foul penalties (points) owed at the end, due to whoever ends the next deal.
+    Json owed = Json::object();
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+      owed[s.players[i].name] = i < s.penalties_owed.size() ? s.penalties_owed[i] : 0;
+    }
+    json.member("penalties_owed"_key, owed);
   }
   json.member("pool"_key, amount_json(s, s.pool));
   json.member("fee_taken"_key, amount_json(s, s.fee_taken));

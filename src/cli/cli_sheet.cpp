@@ -42,9 +42,34 @@ Json transfers_json(const std::vector<std::string>& names, const std::vector<Tra
 
 namespace {
 
+// "ended (dublees)", "seen", "foul", "sat out": a player's state in a deal settled by maal.
+std::string maal_state_text(const EntryResult& entry) {
+  const EntryResult::Maal& maal = *entry.maal;
+  if (maal.sat_out) return "sat out";
+  std::string text(row_of(maal_state_rows, maal.state).id);
+  if (maal.state == MaalState::ended && maal.route == FirstStage::dublees) text += " (dublees)";
+  if (maal.written_as) text += fmt::format(" (written '{}')", outcome_id(*maal.written_as));
+  return text;
+}
+
+// A player's line in a deal settled by maal: the state, the maal counted, each part of the
+// settlement in points, the net and its money.
+std::string maal_entry_line(const Settlement& s, const EntryResult& entry,
+                            const std::string& name) {
+  const MaalShare& share = entry.maal->share;
+  const auto part = [](int points) { return fmt::format("{:+}", points); };
+  std::string line = fmt::format(
+      "  {}  {:<24} maal {:>3}  exchange {:>4}  game {:>4}  dublee {:>4}  penalty {:>4}  net {:>4}",
+      name, maal_state_text(entry), entry.maal->sat_out ? 0 : share.counted, part(share.exchange),
+      part(share.game), part(share.dublee), part(share.penalty), part(share.net));
+  if (s.point_value) line += "  " + signed_money(s, entry.maal->money);
+  return line;
+}
+
 // One player's line in a deal: a loser's points (games with money), or what the hand counted
 // and what the deal changed (score sheets).
 std::string entry_line(const Settlement& s, const EntryResult& entry, const std::string& name) {
+  if (entry.maal) return maal_entry_line(s, entry, name);
   if (s.rules.match.standing != Standing::score) {
     return fmt::format("  {}  {:<30} {:>3}", name, describe_outcome(entry), entry.points);
   }
@@ -96,6 +121,25 @@ void print_deal(std::ostream& out, const Settlement& s, const DealResult& deal,
       out << "  note: " << cap << "\n";
     }
   }
+  for (const EntryResult& entry : deal.entries) {
+    if (!entry.maal || entry.maal->sat_out) continue;
+    const EntryResult::Maal& maal = *entry.maal;
+    const std::string& name = s.players[entry.player].name;
+    if (maal.count) {
+      out << fmt::format("  {}'s maal: {}{}\n", name, maal_text(*maal.count),
+                         maal.share.counted != maal.maal
+                             ? fmt::format(" (counted {})", maal.share.counted)
+                             : std::string());
+    } else if (maal.state != MaalState::foul) {
+      out << fmt::format("  {}'s maal: {} as written{}\n", name, maal.maal,
+                         maal.share.counted != maal.maal
+                             ? fmt::format(" (counted {})", maal.share.counted)
+                             : std::string());
+    }
+    for (const std::string& fault : maal.faults) {
+      out << fmt::format("  {}'s foul: {}\n", name, fault);
+    }
+  }
   if (!arranged.empty()) out << "  " << describe_arranged(s, arranged) << "\n";
   if (deal.cash) out << "  " << describe_cash(s, deal) << "\n";
   if (s.lone) return;
@@ -130,6 +174,36 @@ Json names_json(const Settlement& s, const std::vector<std::size_t>& players) {
   return names;
 }
 
+// A player's part in a deal settled by maal: the state, the maal counted under the house rules
+// in force and the items of the cards, and the net in its parts (points).
+void add_maal_json(Json& json, const EntryResult& entry) {
+  const EntryResult::Maal& maal = *entry.maal;
+  const MaalShare& share = maal.share;
+  Json items = Json::array();
+  if (maal.count) {
+    for (const MaalItem& item : maal.count->items) {
+      items.push_back({{"kind", row_of(maal_item_rows, item.kind).id},
+                       {"count", item.count},
+                       {"card", to_string(item.card)},
+                       {"points", item.points}});
+    }
+  }
+  json["state"] =
+      maal.sat_out ? std::string("sat_out") : std::string(row_of(maal_state_rows, maal.state).id);
+  json["written_as"] = maal.written_as ? Json(outcome_id(*maal.written_as)) : Json(nullptr);
+  json["route"] = maal.route == FirstStage::none      ? Json(nullptr)
+                  : maal.route == FirstStage::dublees ? Json("dublees")
+                                                      : Json("combinations");
+  json["maal"] = maal.sat_out ? Json(nullptr) : Json(share.counted);
+  json["maal_items"] = items;
+  json["change"] = share.net;
+  json["exchange"] = share.exchange;
+  json["game"] = share.game;
+  json["dublee"] = share.dublee;
+  json["penalty"] = share.penalty;
+  json["problems"] = maal.faults;
+}
+
 Json deal_json(const Settlement& s, const DealResult& deal) {
   Json entries = Json::array();
   for (const EntryResult& entry : deal.entries) {
@@ -147,6 +221,7 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
          {"grouping", hand ? Json(grouping_id(entry.grouping)) : Json(nullptr)},
          {"rule_id", entry.score ? Json(basis_id(entry.score->basis)) : Json(nullptr)},
          {"problems", describe_problems(s.rules, entry)}});
+    if (entry.maal) add_maal_json(entries.back(), entry);
   }
   Json standing = Json::object();
   for (std::size_t i = 0; i < s.players.size(); ++i) {
@@ -188,6 +263,13 @@ Json deal_json(const Settlement& s, const DealResult& deal) {
     json["discard"] =
         deal.gin && deal.gin->discard ? Json(to_string(*deal.gin->discard)) : Json(nullptr);
     json["written_as"] = deal.written_as ? Json(outcome_id(*deal.written_as)) : Json(nullptr);
+  }
+  // A deal settled by maal (Marriage): its tiplu, and whether nobody ended it (then it is void:
+  // nothing exchanged); only these games have the keys.
+  if (s.rules.match.deal_points == DealPoints::maal_exchange) {
+    json["tiplu"] = deal.tiplu ? Json(to_string(*deal.tiplu)) : Json(nullptr);
+    json["maal_total"] = deal.maal_total;
+    if (deal.maal_void) json["void"] = true;
   }
   return json;
 }

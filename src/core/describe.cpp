@@ -172,7 +172,8 @@ std::string names_text(const Settlement& s, const std::vector<std::size_t>& play
 
 std::string sheet_header(const Settlement& s) {
   const Match& match = s.rules.match;
-  std::string text(match.keeps_money ? game_description(s.game) : s.rules.words.game);
+  std::string text(match.keeps_money && s.rules.has_formats() ? game_description(s.game)
+                                                              : s.rules.words.game);
   if (s.target > 0) {
     text += fmt::format(" to {}", s.target);
   } else if (s.deals_to_play > 0) {
@@ -181,7 +182,9 @@ std::string sheet_header(const Settlement& s) {
   }
   if (s.point_value) text += fmt::format(": {} a point", money(s, *s.point_value));
   if (s.entry) text += fmt::format(": entry {}", money(s, *s.entry));
-  if ((s.point_value || s.entry) && match.keeps_money) {
+  // (A deal settled by maal takes no fee: its winners are paid by every other player.)
+  if ((s.point_value || s.entry) && match.keeps_money &&
+      match.deal_points != DealPoints::maal_exchange) {
     text += fmt::format(", fee {}", fee_text(s, s.fee));
   }
   std::string names;
@@ -242,10 +245,30 @@ std::string describe_gin_hand(const Settlement& s, const DealResult& deal) {
   return text;
 }
 
+// A deal settled by maal (Marriage): the tiplu and what it makes, who ended it and how, and the
+// maal at the table; a deal nobody ended is void.
+std::string describe_maal_deal(const Settlement& s, const DealResult& deal) {
+  std::string text = deal.tiplu ? Tiplu(*deal.tiplu).text(s.rules)
+                                : std::string("the tiplu not written (the maal given as numbers)");
+  if (deal.maal_void) {
+    return text + "; nobody ended the deal: void, no maal exchanged and no game points";
+  }
+  const EntryResult* ender = nullptr;
+  for (const EntryResult& entry : deal.entries) {
+    if (entry.maal && entry.maal->state == MaalState::ended) ender = &entry;
+  }
+  if (ender == nullptr) return text;
+  return text + fmt::format("; {} ended the deal{}; maal at the table {}",
+                            s.players[ender->player].name,
+                            ender->maal->route == FirstStage::dublees ? " by dublees" : "",
+                            deal.maal_total);
+}
+
 }  // namespace
 
 std::string describe_deal(const Settlement& s, const DealResult& deal) {
   if (deal.voided) return "counted for nothing; played again";
+  if (deal.maal_settled) return describe_maal_deal(s, deal);
   if (deal.scoreless) {
     return fmt::format("{}: no score, and nobody wins it", deal_line_row(*deal.scoreless).words);
   }

@@ -24,6 +24,8 @@ LineTakes takes_of(OutcomeFollows follows, bool hands_only) {
       return LineTakes::hand_needed;
     case OutcomeFollows::hand_or_count:
       return hands_only ? LineTakes::hand_needed : LineTakes::hand_or_points;
+    case OutcomeFollows::table_hand:
+      return LineTakes::table_hand;
     case OutcomeFollows::drop_kind:
     case OutcomeFollows::nothing:
       break;
@@ -53,8 +55,8 @@ GameOptions options_of(const Rules& rules) {
 }
 
 std::string_view line_takes_id(LineTakes takes) {
-  constexpr std::array<std::string_view, 5> ids = {"nothing", "hand", "hand_or_points", "points",
-                                                   "hand_needed"};
+  constexpr std::array<std::string_view, 6> ids = {"nothing", "hand",        "hand_or_points",
+                                                   "points",  "hand_needed", "table_hand"};
   return ids[static_cast<std::size_t>(takes)];
 }
 
@@ -93,6 +95,7 @@ std::string player_lines_text(const Rules& rules) {
     const std::string_view takes = line.takes == LineTakes::hand             ? " [HAND]"
                                    : line.takes == LineTakes::hand_or_points ? " HAND|POINTS"
                                    : line.takes == LineTakes::hand_needed    ? " HAND"
+                                   : line.takes == LineTakes::table_hand     ? " CARDS|MAAL"
                                                                              : "";
     const std::string ends = line.ends_deal ? "ends it" : "";
     const std::string needs = line.needs.empty() ? "" : fmt::format("with {}", line.needs);
@@ -133,7 +136,8 @@ std::vector<SheetOption> sheet_settings(const Rules& rules) {
     // Optional: the money of the margin at the end.
     settings.push_back({"point", "point value", "point", false, false, "amount", std::nullopt});
   }
-  if (match.keeps_money) {
+  // (A deal settled by maal takes no fee: its winners are paid by every other player.)
+  if (match.keeps_money && match.deal_points != DealPoints::maal_exchange) {
     settings.push_back({"fee", "fee", "fee", false, false, "fee", "0"});
   }
   if (match.keeps_money || match.point_for_margin) {

@@ -39,6 +39,7 @@ enum class LineTakes {
   hand_or_points,  // 'showed HAND', 'showed 45', 'knocked HAND'
   points,          // a count alone: 'Ravi 45'
   hand_needed,     // the hand, always: 'gin HAND' (a game that scores hands from their cards)
+  table_hand,  // the cards as shown at the table, or a count: 'seen shown … hand …', 'seen 12'
 };
 std::string_view line_takes_id(LineTakes takes);  // "nothing", "hand", …
 

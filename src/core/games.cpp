@@ -287,6 +287,11 @@ Rules marriage(Game) {
   match.min_players = 2;
   match.max_players = 5;
   match.maal_pay = {3, 10, 5, 15, false};
+  match.outcomes = outcome_bit(Outcome::ended) | outcome_bit(Outcome::seen) |
+                   outcome_bit(Outcome::unseen) | outcome_bit(Outcome::foul);
+  match.ends_deal = outcome_bit(Outcome::ended);
+  match.deal_lines = deal_line_bit(DealLine::tiplu);
+  match.no_winner_text = "player who ended it: 'ended' with the cards";
   rules.house_rule_names = marriage_house_rules;
   return rules;
 }
@@ -357,7 +362,7 @@ constexpr std::array<GameSetting, 1> gin_settings = {{
 }  // namespace
 
 std::span<const TableGame> table_games() {
-  static constexpr std::array<TableGame, 8> games = {{
+  static constexpr std::array<TableGame, 9> games = {{
       {"points", indian, Game::points, "game points"},
       {"pool101", indian, Game::pool101, "game pool101"},
       {"pool201", indian, Game::pool201, "game pool201"},
@@ -366,6 +371,7 @@ std::span<const TableGame> table_games() {
       {"knock", knock, Game::points, "game knock rounds N", knock_settings},
       {"crazy", crazy, Game::points, "game crazy"},
       {"gin", gin_rummy, Game::points, "game gin", gin_settings},
+      {"marriage", marriage, Game::points, "game marriage"},
   }};
   return games;
 }

@@ -39,63 +39,12 @@ WrittenHand parse_hand(std::string_view text, std::string_view source) {
   return builder.hand;
 }
 
-namespace parsing {
-
-// A table hand's parts: the builder of a hand that also records where each part begins.
-struct TableHandBuilder : HandBuilder {
-  std::optional<std::size_t> hand_begin, discard_group;
-  bool shown = false;
-  std::vector<std::size_t> at_deal, deal_offsets;
-  void new_group() {
-    if (hand.group_sizes.back() > 0) hand.group_sizes.push_back(0);
-  }
-};
-
-template <>
-struct action<grammar::shown_start> {
-  static void apply0(TableHandBuilder& builder) { builder.shown = true; }
-};
-template <>
-struct action<grammar::hand_start> {
-  static void apply0(TableHandBuilder& builder) {
-    builder.new_group();
-    builder.hand_begin = builder.hand.group_sizes.size() - 1;
-    builder.hand.grouped = false;  // from here, whether the hand's part is grouped
-  }
-};
-template <>
-struct action<grammar::discard_start> {
-  static void apply0(TableHandBuilder& builder) {
-    builder.new_group();
-    builder.discard_group = builder.hand.group_sizes.size() - 1;
-  }
-};
-template <>
-struct action<grammar::deal_mark_text> {
-  template <typename Input>
-  static void apply(const Input& in, TableHandBuilder& builder) {
-    builder.at_deal.push_back(builder.hand.group_sizes.size() - 1);
-    builder.deal_offsets.push_back(builder.offset_of(in.begin()));
-  }
-};
-
-}  // namespace parsing
-
 WrittenTableHand parse_table_hand(std::string_view text, std::string_view source) {
   TableHandBuilder builder;
   builder.base = text.data();
   builder.start();
   parse_text<grammar::table_document, action>(text, source, builder);
-  WrittenTableHand written;
-  const std::size_t groups = builder.hand.group_sizes.size();
-  written.has_discard = builder.discard_group.has_value();
-  written.shown_groups =
-      builder.shown ? builder.hand_begin.value_or(builder.discard_group.value_or(groups)) : 0;
-  written.hand_grouped = builder.hand_begin && builder.hand.grouped;
-  written.at_deal = std::move(builder.at_deal);
-  written.deal_mark_offsets = std::move(builder.deal_offsets);
-  written.cards = std::move(builder.hand);
-  return written;
+  return builder.written_table_hand();
 }
 
 Card parse_tiplu(std::string_view text, std::string_view source) {

@@ -396,6 +396,66 @@ void run_grammar(std::string_view text, std::string_view source, const ReadText*
   }
 }
 
+// A table hand's parts: the builder of a hand that also records where each part begins.
+struct TableHandBuilder : HandBuilder {
+  std::optional<std::size_t> hand_begin, discard_group;
+  bool shown = false;
+  std::vector<std::size_t> at_deal, deal_offsets;
+  void new_group() {
+    if (hand.group_sizes.back() > 0) hand.group_sizes.push_back(0);
+  }
+  // Ready for another player's cards (a sheet reads one on each line).
+  void start_table_hand() {
+    hand = WrittenHand{};
+    start();
+    hand_begin.reset();
+    discard_group.reset();
+    shown = false;
+    at_deal.clear();
+    deal_offsets.clear();
+  }
+  // The cards read, by part (moved out of the builder).
+  WrittenTableHand written_table_hand() {
+    WrittenTableHand written;
+    const std::size_t groups = hand.group_sizes.size();
+    written.has_discard = discard_group.has_value();
+    written.shown_groups = shown ? hand_begin.value_or(discard_group.value_or(groups)) : 0;
+    written.hand_grouped = hand_begin && hand.grouped;
+    written.at_deal = std::move(at_deal);
+    written.deal_mark_offsets = std::move(deal_offsets);
+    written.cards = std::move(hand);
+    return written;
+  }
+};
+
+template <>
+struct action<grammar::shown_start> {
+  static void apply0(TableHandBuilder& builder) { builder.shown = true; }
+};
+template <>
+struct action<grammar::hand_start> {
+  static void apply0(TableHandBuilder& builder) {
+    builder.new_group();
+    builder.hand_begin = builder.hand.group_sizes.size() - 1;
+    builder.hand.grouped = false;  // from here, whether the hand's part is grouped
+  }
+};
+template <>
+struct action<grammar::discard_start> {
+  static void apply0(TableHandBuilder& builder) {
+    builder.new_group();
+    builder.discard_group = builder.hand.group_sizes.size() - 1;
+  }
+};
+template <>
+struct action<grammar::deal_mark_text> {
+  template <typename Input>
+  static void apply(const Input& in, TableHandBuilder& builder) {
+    builder.at_deal.push_back(builder.hand.group_sizes.size() - 1);
+    builder.deal_offsets.push_back(builder.offset_of(in.begin()));
+  }
+};
+
 // Runs a grammar over the text and turns its errors into InputErrors (refuse_parse). Input that
 // is not UTF-8 is refused as such first. Look-alike characters (text.hpp, read_as) are read as
 // meant: the grammar then runs over the text as read, and every offset (the actions', an

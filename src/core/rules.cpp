@@ -77,11 +77,12 @@ std::string_view outcome_id(Outcome outcome) {
 namespace {
 
 // The lines a deal may have of its own (rules.hpp); which a game takes is its Match's.
-constexpr std::array<DealLineRow, 2> deal_line_table = {{
+constexpr std::array<DealLineRow, 3> deal_line_table = {{
     {DealLine::upcard, "upcard", "first upcard", DealLineTakes::card, "6♦", false, "oklahoma=on"},
     {DealLine::dead, "dead", "dead hand", DealLineTakes::nothing, "", true, ""},
+    {DealLine::tiplu, "tiplu", "tiplu", DealLineTakes::card, "5♣", false, "", true},
 }};
-static_assert(deal_line_table.size() == static_cast<std::size_t>(DealLine::dead) + 1 &&
+static_assert(deal_line_table.size() == static_cast<std::size_t>(DealLine::tiplu) + 1 &&
                   in_enum_order(deal_line_table),
               "one row per deal line, in the enum's order");
 

@@ -145,7 +145,11 @@ enum class Outcome {
   rummy,
   knocked,
   gin,
-  big_gin
+  big_gin,
+  ended,   // Marriage: ended the deal
+  seen,    // … had seen the maal when the deal ended
+  unseen,  // … had not
+  foul     // … fouled
 };
 // What a sheet's player line writes after an outcome's id.
 enum class OutcomeFollows {
@@ -154,6 +158,9 @@ enum class OutcomeFollows {
   drop_kind,        // how early the player dropped: 'dropped first'
   nothing,          // 'missed', 'out'
   hand,             // the hand, always: 'gin HAND' (scored from its cards alone)
+  table_hand,       // a player's cards at a table where groups are shown ('shown GROUPS hand
+                    // GROUPS discard CARD', or the cards alone), a count (the maal written as a
+                    // number: 'seen 12'), or nothing (a foul: 'foul')
 };
 // Everything said of an outcome, in one row: the sheet's parser reads every player line against
 // this table, the page lists its lines from it, and the description of a deal takes its words.
@@ -172,7 +179,7 @@ struct OutcomeRow {
   // The player's line names the drop, "dropped (first)": the outcome that takes a drop's kind.
   constexpr bool names_drop() const { return follows == OutcomeFollows::drop_kind; }
 };
-inline constexpr std::array<OutcomeRow, 11> outcome_rows = {{
+inline constexpr std::array<OutcomeRow, 15> outcome_rows = {{
     {Outcome::declared, "declared", "declared", OutcomeFollows::hand_if_written, "declared",
      "declared, wrong show", "declared, valid", "declared"},
     {Outcome::showed, "showed", "showed their hand", OutcomeFollows::hand_or_count, "showed",
@@ -195,8 +202,17 @@ inline constexpr std::array<OutcomeRow, 11> outcome_rows = {{
      "went gin"},
     {Outcome::big_gin, "big gin", "went big gin", OutcomeFollows::hand,
      "went big gin (11 cards melded)", "big gin", "", "went big gin", "big-gin=on"},
+    {Outcome::ended, "ended", "ended the deal", OutcomeFollows::table_hand,
+     "ended the deal (the cards: shown, hand, discard)", "ended", "", "ended the deal"},
+    {Outcome::seen, "seen", "had seen the maal", OutcomeFollows::table_hand,
+     "had seen the maal (the cards, or the maal as a number)", "seen", "", "had seen the maal"},
+    {Outcome::unseen, "unseen", "had not seen the maal", OutcomeFollows::table_hand,
+     "had not seen the maal (the cards, or the maal as a number)", "unseen", "",
+     "had not seen the maal"},
+    {Outcome::foul, "foul", "fouled", OutcomeFollows::table_hand, "fouled (the cards, or nothing)",
+     "foul", "", "fouled"},
 }};
-static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::big_gin) + 1 &&
+static_assert(outcome_rows.size() == static_cast<std::size_t>(Outcome::foul) + 1 &&
                   in_enum_order(outcome_rows),
               "one row per outcome, in the enum's order");
 std::string_view outcome_id(Outcome outcome);  // "declared", "showed", "dropped", …
@@ -211,7 +227,7 @@ constexpr bool has_outcome(Outcomes set, Outcome outcome) {
 struct Rules;
 
 // A line of a deal's own, besides the players' lines: what the deal says of itself.
-enum class DealLine { upcard, dead };
+enum class DealLine { upcard, dead, tiplu };
 enum class DealLineTakes {
   card,     // one card: 'upcard 6♦'
   nothing,  // the word alone: 'dead'
@@ -228,6 +244,9 @@ struct DealLineRow {
   bool without_players = false;
   // The house rule it needs, as written on a sheet ("oklahoma=on"); empty: none.
   std::string_view needs = "";
+  // A deal that writes any player's cards needs this line ('tiplu 5♣': the cards are judged
+  // against it).
+  bool needed_for_cards = false;
 };
 using DealLines = unsigned;  // a set of deal lines, one bit each
 constexpr DealLines deal_line_bit(DealLine line) {

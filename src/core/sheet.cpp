@@ -17,6 +17,8 @@
 #include "describe.hpp"
 #include "game_options.hpp"
 #include "games.hpp"
+#include "maal.hpp"
+#include "tiplu.hpp"
 
 namespace rummy {
 
@@ -216,6 +218,7 @@ class Settler {
     if (match().deal_size_by_players) rules_.deal.hand_size = rules_.deal_size(names_.size());
 
     standing_.assign(names_.size(), match().chips_per_deal * result_.deals_to_play);
+    owed_.assign(names_.size(), 0);
     in_game_.assign(names_.size(), true);
     standing_after_deal_ = standing_;
     in_game_after_deal_ = in_game_;
@@ -396,6 +399,12 @@ class Settler {
       fail(line.end_offset,
            fmt::format("expected {}, e.g. 'game {}{}{} {}'", needed.meaning, game.name,
                        needed.word.empty() ? "" : " ", needed.word, needed.example));
+    }
+    if (sheet_.fee && match().deal_points == DealPoints::maal_exchange) {
+      fail(sheet_.fee->offset,
+           fmt::format("a {} deal has several winners, each paid by every other player: no fee "
+                       "is taken from it",
+                       rules_.words.game));
     }
     if (match().needs_point_value && !result_.point_value) {
       fail(game_offset,
@@ -591,12 +600,39 @@ class Settler {
         const ReadHand read = resolve_hand(*mark.card, text_, source_, rules_, options);
         played.upcard = read.hand.cards().front();
       }
+      if (mark.card && mark.line == DealLine::tiplu) played.tiplu = tiplu_card(*mark.card);
+    }
+    // A line the cards are judged against ('tiplu 5♣'): needed once a player's cards are written.
+    for (const DealLineRow& row : deal_line_rows()) {
+      if (!row.needed_for_cards || !has_deal_line(match().deal_lines, row.value) ||
+          seen[static_cast<std::size_t>(row.value)]) {
+        continue;
+      }
+      for (const SheetEntry& entry : deal.entries) {
+        if (!entry.hand && !entry.table_hand) continue;
+        fail(entry.offset,
+             fmt::format("{}'s cards are judged against the {}'s {}: write it in the {} before "
+                         "the players' lines ('{} {}')",
+                         entry.player, match().deal_word, row.words, match().deal_word, row.id,
+                         row.example));
+      }
     }
     if (played.scoreless && !deal.entries.empty()) {
       fail(deal.entries.front().offset,
            fmt::format("this {} is '{}': nobody scores it, so it has no players' lines",
                        match().deal_word, deal_line_row(*played.scoreless).id));
     }
+  }
+
+  // The tiplu as a deal line writes it: one natural card of the game's packs.
+  Card tiplu_card(const WrittenHand& written) const {
+    const WrittenCard& card = written.cards.front();
+    if (card.card.is_printed_joker()) {
+      fail(card.offset,
+           "a printed joker is never the tiplu: it is put back and another card drawn");
+    }
+    if (card.wild_mark) fail(*card.wild_mark, "the tiplu is a card, without (WJ)");
+    return card.card;
   }
 
   // A deal played and counted (not a void one): its result, and the standings re-joins are
@@ -636,6 +672,12 @@ class Settler {
       if (match().deal_points == DealPoints::gin_hand && !sheet_.lone_deal) {
         add_gin_hand({std::nullopt, 0});
       }
+      return;
+    }
+    if (match().deal_points == DealPoints::maal_exchange) {
+      check_outcomes(deal);
+      play_maal_deal(deal, played);
+      count_deal(std::move(played));
       return;
     }
     check_lines(deal, played.number);
@@ -715,6 +757,10 @@ class Settler {
         case Outcome::rummy:
         case Outcome::gin:  // a hand of Gin is scored as a whole (play_gin_hand)
         case Outcome::big_gin:
+        case Outcome::ended:  // a deal dealt with a tiplu is settled by maal (play_maal_deal)
+        case Outcome::seen:
+        case Outcome::unseen:
+        case Outcome::foul:
           break;
       }
       if (outcome.score) outcome.points = outcome.score->points;
@@ -766,6 +812,280 @@ class Settler {
     count_deal(std::move(played));
     in_game_after_deal_ = in_game_;
     if (!sheet_.lone_deal) decide();
+  }
+
+  // ---- A deal settled by maal (Marriage, rules §9): each player's state judged from the cards,
+  // the maal counted, then the exchange, the game points, the dublee bonus and foul penalties ----
+
+  // The players written in a deal are dealt in; anyone else sits it out. Nobody twice.
+  std::vector<std::size_t> maal_players(const SheetDeal& deal, int number) const {
+    std::vector<const SheetEntry*> line_of(names_.size(), nullptr);
+    std::vector<std::size_t> players;
+    for (const SheetEntry& entry : deal.entries) {
+      const std::size_t i = index_of(entry.player, entry.offset);
+      if (line_of[i]) {
+        fail(entry.offset, fmt::format("{} already has a line in this {}, at {}", entry.player,
+                                       match().deal_word, where(line_of[i]->offset)));
+      }
+      line_of[i] = &entry;
+      players.push_back(i);
+    }
+    if (players.size() < static_cast<std::size_t>(match().min_players)) {
+      fail(deal.offset,
+           fmt::format("{} {} has {} player{}'s line{}: {} is dealt to {} players or more (a "
+                       "player not written sits the {} out)",
+                       match().deal_word, number, players.size(), players.size() == 1 ? "" : "s",
+                       players.size() == 1 ? "" : "s", rules_.words.game, match().min_players,
+                       match().deal_word));
+    }
+    return players;
+  }
+
+  // No card of the deal more often than the packs hold, nor the tiplu's card more often than it
+  // is in play (its other copy is the tiplu turned up): the final discards counted.
+  void check_maal_copies(const SheetDeal& deal, std::optional<Card> tiplu) const {
+    std::array<std::vector<std::size_t>, Card::index_count> seen_at;
+    for (const SheetEntry& entry : deal.entries) {
+      if (!entry.table_hand) continue;
+      for (const WrittenCard& card : entry.table_hand->cards.cards) {
+        auto& places = seen_at[static_cast<std::size_t>(card.card.index())];
+        places.push_back(card.offset);
+        const bool is_tiplu = tiplu && card.card == *tiplu;
+        const int limit =
+            is_tiplu ? rules_.tiplu_rules().tiplu_copies : rules_.copies_allowed(card.card);
+        if (static_cast<int>(places.size()) <= limit) continue;
+        std::string others;
+        for (std::size_t k = 0; k + 1 < places.size(); ++k) {
+          others += (k == 0 ? "" : " and ") + where(places[k]);
+        }
+        const std::string what =
+            card.card.is_printed_joker() ? "a printed joker" : to_string(card.card);
+        if (is_tiplu) {
+          fail(card.offset,
+               fmt::format("{} is seen {} times in this {}, but the tiplu's card is in "
+                           "play only {} times: its other copy is the tiplu turned "
+                           "up (also at {})",
+                           what, places.size(), match().deal_word, limit, others));
+        }
+        fail(card.offset,
+             fmt::format("{} is seen {} times in this {}, but {} decks hold only {} (also at {})",
+                         what, places.size(), match().deal_word, rules_.deck.decks, limit, others));
+      }
+    }
+  }
+
+  // The cards as a deal record writes them: "shown A♠-2♠-3♠ | 4♦-4♦-4♦ (deal) hand … discard 2♦".
+  static std::string table_hand_text(const TableHand& hand) {
+    const auto groups = [](const auto& list, auto cards_of, auto after) {
+      std::string text;
+      for (const auto& group : list) {
+        text += (text.empty() ? "" : " | ") + cards_text(cards_of(group), "-") + after(group);
+      }
+      return text;
+    };
+    std::string text;
+    if (!hand.shown.empty()) {
+      text = "shown " + groups(
+                            hand.shown, [](const ShownGroup& g) { return g.cards; },
+                            [](const ShownGroup& g) { return g.at_deal ? " (deal)" : ""; });
+    }
+    if (!hand.hand.empty()) {
+      const auto self = [](const std::vector<Card>& g) { return g; };
+      const auto none = [](const std::vector<Card>&) { return ""; };
+      std::string rest;
+      if (hand.hand_grouped) {
+        rest = groups(hand.hand, self, none);
+      } else {
+        std::vector<Card> loose;
+        for (const auto& group : hand.hand) loose.insert(loose.end(), group.begin(), group.end());
+        rest = cards_text(loose);
+      }
+      text += (text.empty() ? "hand " : " hand ") + rest;
+    }
+    if (hand.discard) text += " discard " + to_string(*hand.discard);
+    return text;
+  }
+
+  // The cards kept when the end's search chose the discard (22 cards written without one).
+  static TableHand with_discard(TableHand hand, Card discard) {
+    for (auto& group : hand.hand) {
+      const auto found = std::find(group.begin(), group.end(), discard);
+      if (found == group.end()) continue;
+      group.erase(found);
+      hand.discard = discard;
+      break;
+    }
+    return hand;
+  }
+
+  static void make_foul(EntryResult& line, EntryResult::Maal& maal,
+                        std::vector<std::string> faults) {
+    maal.written_as = line.outcome;
+    maal.state = MaalState::foul;
+    maal.faults = std::move(faults);
+    line.outcome = Outcome::foul;
+  }
+
+  // One player's line: the state written, judged from the cards when they are written.
+  EntryResult::Maal judge_maal_line(const SheetEntry& entry, EntryResult& line,
+                                    const std::optional<ReadTableHand>& read,
+                                    const std::optional<Tiplu>& tiplu, int dealt_in) const {
+    EntryResult::Maal maal;
+    const auto state = find_maal_state(outcome_id(entry.outcome));
+    if (!state) throw std::logic_error("a player's line of a maal deal names no state");
+    maal.state = *state;
+    const TipluRules& tiplu_rules = rules_.tiplu_rules();
+    if (!read) {
+      if (maal.state == MaalState::ended) {
+        fail(entry.points ? entry.points_offset : entry.offset,
+             fmt::format("the player who ended is written with the cards ('{} ended shown GROUPS "
+                         "hand GROUPS discard CARD'): the end is checked, and its route "
+                         "(combinations or dublees) decides the dublee bonus",
+                         entry.player));
+      }
+      if (maal.state == MaalState::foul && entry.points) {
+        fail(entry.points_offset, fmt::format("a foul player's maal counts 0: write the cards, or "
+                                              "'{} foul' alone",
+                                              entry.player));
+      }
+      if (maal.state != MaalState::foul && !entry.points) {
+        fail(entry.offset,
+             fmt::format("expected {}'s cards ('shown GROUPS hand GROUPS') or maal as a number "
+                         "('{} {} 12')",
+                         entry.player, entry.player, outcome_id(entry.outcome)));
+      }
+      if (entry.points) maal.maal = given_points(entry);
+      return maal;
+    }
+    const TableHand& hand = read->hand;
+    line.hand = table_hand_text(hand);
+    line.grouping = Grouping::as_written;
+    const std::size_t at = read->written.cards.cards.front().offset;
+    switch (maal.state) {
+      case MaalState::ended: {
+        const EndCheck end = check_end(hand, *tiplu, dealt_in, rules_);
+        maal.route = end.route;
+        const TableHand kept =
+            !hand.discard && end.discard ? with_discard(hand, *end.discard) : hand;
+        maal.count = count_maal(kept, *tiplu, rules_);
+        if (!hand.discard && end.discard) line.hand = table_hand_text(kept);
+        if (!end.valid()) make_foul(line, maal, end.faults);
+        break;
+      }
+      case MaalState::seen: {
+        const StageCheck stage = check_first_stage(hand, dealt_in, rules_);
+        maal.route = stage.stage;
+        if (stage.stage == FirstStage::none) {
+          std::vector<std::string> faults = stage.faults;
+          if (faults.empty()) {
+            faults.push_back(fmt::format(
+                "has not seen the maal: {} pure combinations (or {} dublees) are shown to see it",
+                tiplu_rules.pure_needed, tiplu_rules.dublees_needed));
+          }
+          make_foul(line, maal, std::move(faults));
+        }
+        break;
+      }
+      case MaalState::unseen: {
+        const StageCheck stage = check_first_stage(hand, dealt_in, rules_);
+        if (stage.stage != FirstStage::none) {
+          fail(at, fmt::format("{} shows {}: a player who has seen the maal is written 'seen'",
+                               entry.player,
+                               stage.stage == FirstStage::dublees
+                                   ? fmt::format("{} dublees", tiplu_rules.dublees_needed)
+                                   : fmt::format("{} pure combinations", tiplu_rules.pure_needed)));
+        }
+        if (!stage.faults.empty()) make_foul(line, maal, stage.faults);
+        break;
+      }
+      case MaalState::foul:
+        break;
+    }
+    if (!maal.count) maal.count = count_maal(hand, *tiplu, rules_);
+    maal.maal = maal.count->points;
+    return maal;
+  }
+
+  void play_maal_deal(const SheetDeal& deal, DealResult& played) {
+    const std::vector<std::size_t> players = maal_players(deal, played.number);
+    const int dealt_in = static_cast<int>(players.size());
+    played.maal_settled = true;
+    std::optional<Tiplu> tiplu;
+    if (played.tiplu) tiplu.emplace(*played.tiplu);
+    // The cards: each hand's count and copies, then the deal's copies together.
+    std::vector<std::optional<ReadTableHand>> hands(deal.entries.size());
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const SheetEntry& entry = deal.entries[e];
+      if (!entry.table_hand) continue;
+      const bool kept_only = entry.outcome == Outcome::seen || entry.outcome == Outcome::unseen;
+      hands[e] =
+          resolve_table_hand(*entry.table_hand, text_, source_, rules_, played.tiplu, !kept_only);
+    }
+    check_maal_copies(deal, played.tiplu);
+
+    std::vector<MaalSeat> seats(names_.size());
+    for (std::size_t i = 0; i < names_.size(); ++i) seats[i].owed = owed_[i];
+    std::optional<std::size_t> ender_line;
+    std::vector<EntryResult> lines;
+    for (std::size_t e = 0; e < deal.entries.size(); ++e) {
+      const SheetEntry& entry = deal.entries[e];
+      EntryResult line;
+      line.player = players[e];
+      line.outcome = entry.outcome;
+      line.maal = judge_maal_line(entry, line, hands[e], tiplu, dealt_in);
+      // One player ends the deal; a line that says so and fouls (a wrong end) does not.
+      if (has_outcome(match().ends_deal, line.outcome)) {
+        if (ender_line) {
+          const SheetEntry& first = deal.entries[*ender_line];
+          fail(entry.offset,
+               fmt::format("{} already {} this {}, at {}", first.player, outcome_id(first.outcome),
+                           match().deal_word, where(first.offset)));
+        }
+        ender_line = e;
+      }
+      line.points = line.maal->maal;
+      seats[line.player].entry = MaalEntry{
+          line.maal->state, line.maal->maal,
+          line.maal->state == MaalState::ended && line.maal->route == FirstStage::dublees};
+      lines.push_back(std::move(line));
+    }
+    const MaalDeal settled = settle_maal_deal(seats, rules_);
+    for (std::size_t i = 0; i < names_.size(); ++i) owed_[i] = seats[i].owed;
+    played.maal_void = settled.void_deal;
+    played.maal_total = settled.total;
+    if (settled.ender) played.winners = {*settled.ender};
+    // A player sitting the deal out who pays an earlier foul's penalty in it: a line of its own.
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+      if (seats[i].entry || settled.shares[i].net == 0) continue;
+      EntryResult line;
+      line.player = i;
+      line.outcome = Outcome::foul;
+      line.maal = EntryResult::Maal{};
+      line.maal->sat_out = true;
+      lines.push_back(std::move(line));
+    }
+    for (EntryResult& line : lines) {
+      EntryResult::Maal& maal = *line.maal;
+      maal.share = settled.shares[line.player];
+      line.change = maal.share.net;
+      maal.money = money_of_points(maal.share.net, deal.offset);
+      standing_[line.player] += maal.money;
+      PlayerResult& player = result_.players[line.player];
+      (maal.money < 0 ? player.paid : player.received) += maal.money < 0 ? -maal.money : maal.money;
+      played.entries.push_back(std::move(line));
+    }
+    played.standing = standing_;
+  }
+
+  // Points at the value of a point, exactly (minor units); nothing without a point value.
+  Minor money_of_points(int points, std::size_t offset) const {
+    if (!point_value_) return 0;
+    const Minor value = *point_value_;
+    const Minor size = points < 0 ? -static_cast<Minor>(points) : points;
+    if (size != 0 && value > largest_amount / size) {
+      fail(offset, "the amounts of this game are too large to add up");
+    }
+    return static_cast<Minor>(points) * value;
   }
 
   // ---- A hand of Gin (rules §8): the knocker's line and the defender's, scored from the cards --
@@ -1113,6 +1433,11 @@ class Settler {
           {EventType::setting, counted_, {}, *value, false, SettingKind::point, {}});
       return;
     }
+    if (setting.word == "fee" && match().deal_points == DealPoints::maal_exchange) {
+      fail(setting.offset, fmt::format("a {} deal has several winners, each paid by every other "
+                                       "player: no fee is taken from it",
+                                       rules_.words.game));
+    }
     if (setting.word == "fee" && match().needs_point_value) {
       const auto fee = parse_fee(setting.text);
       if (!fee) {
@@ -1203,6 +1528,7 @@ class Settler {
   }
 
   void finish() {
+    if (match().deal_points == DealPoints::maal_exchange) result_.penalties_owed = owed_;
     for (std::size_t i = 0; i < result_.players.size(); ++i) {
       PlayerResult& player = result_.players[i];
       player.standing = standing_[i];
@@ -1226,8 +1552,9 @@ class Settler {
   std::vector<long long> standing_;
   std::vector<bool> in_game_;
   std::vector<GinGameHand> gin_hands_;  // Gin: each hand's winner and points, dead ones too
-  std::size_t counted_ = 0;             // deals played, void ones not counted
-  std::optional<Minor> point_value_;    // the stake of the next deal (the sheet's, or changed)
+  std::vector<int> owed_;    // Marriage: foul penalties due from each player to the next ender
+  std::size_t counted_ = 0;  // deals played, void ones not counted
+  std::optional<Minor> point_value_;  // the stake of the next deal (the sheet's, or changed)
   Fee fee_;
   // The standings after the last deal, before any re-join: what re-joins are decided on.
   std::vector<long long> standing_after_deal_;

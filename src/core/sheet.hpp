@@ -15,6 +15,7 @@
 #include "arrange.hpp"
 #include "gin.hpp"
 #include "knock.hpp"
+#include "maal.hpp"
 #include "money.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
@@ -31,6 +32,8 @@ struct SheetEntry {
   Outcome outcome = Outcome::won;
   Drop drop = Drop::first;
   std::optional<WrittenHand> hand;
+  // The cards as shown at the table (Marriage: 'shown … hand … discard …'), in place of `hand`.
+  std::optional<WrittenTableHand> table_hand;
   std::optional<std::string> points;  // a count written without the cards ('Ravi 45')
   std::size_t points_offset = 0;
 };
@@ -143,6 +146,19 @@ struct EntryResult {
     DeclarationCheck check;
   };
   std::optional<WrongShow> wrong_show;
+  // A deal settled by maal (Marriage): the player's state as judged, the maal and the shares.
+  struct Maal {
+    MaalState state = MaalState::seen;
+    std::optional<Outcome> written_as;    // the line said 'ended' or 'seen', but the cards foul
+    std::vector<std::string> faults;      // why the player is foul, judged from the cards
+    std::optional<MaalCount> count;       // the maal of the cards, when they were written
+    int maal = 0;                         // as counted from the cards, or written as a number
+    FirstStage route = FirstStage::none;  // how the player saw the maal (or ended), if judged
+    MaalShare share;                      // counted, exchange, game, dublee, penalty, net
+    Minor money = 0;                      // net × the value of a point
+    bool sat_out = false;  // not dealt in: pays only an earlier foul's penalty in this deal
+  };
+  std::optional<Maal> maal;
 };
 
 struct DealResult {
@@ -166,6 +182,12 @@ struct DealResult {
   // it said ('knocked' with deadwood 0 is gin).
   std::optional<GinHandScore> gin;
   std::optional<Outcome> written_as;
+  // A deal settled by maal (Marriage): its 'tiplu' line, and whether nobody ended it (void: no
+  // exchange, no game points; a foul's penalty stands).
+  std::optional<Card> tiplu;
+  bool maal_settled = false;
+  bool maal_void = false;
+  int maal_total = 0;  // T: the maal counted at the table
 };
 
 enum class EventType { rejoin, tie, split, setting };
@@ -225,6 +247,9 @@ struct Settlement {
   bool lone = false;  // one deal on its own (rummy deal): no game around it
   // Gin: the game's hands, boxes, final totals and margin (settle_gin_game), after every hand.
   std::optional<GinGame> gin_game;
+  // Marriage: foul penalties (in points) still owed at the sheet's end, by player: due to the
+  // player who ends the next deal, which the sheet does not hold.
+  std::vector<int> penalties_owed;
 };
 
 // Checks the sheet and settles it; throws InputError naming the line and column of anything

@@ -28,7 +28,7 @@ std::string unquoted(std::string name) {
 // The hand actions (parse_actions.hpp) fill the HandBuilder part; these fill the sheet's plain
 // model and record where each statement stands. Whether it makes sense is settle's business
 // (sheet.cpp).
-struct SheetBuilder : HandBuilder {
+struct SheetBuilder : TableHandBuilder {
   Sheet sheet;
   std::optional<SheetSetting>* setting = nullptr;  // the setting whose value comes next
   std::string_view word;                           // its name
@@ -44,6 +44,7 @@ struct SheetBuilder : HandBuilder {
   const OutcomeRow* outcome_line = nullptr;
   const char* rest_at = nullptr;
   const DealLineRow* mark_line = nullptr;  // the line of the deal's own being read
+  bool table_cards = false;                // the player's cards were written by part ('shown')
 
   // The lines of the deal being written; a player's line outside any deal is kept apart.
   std::vector<SheetEntry>& entries() {
@@ -246,8 +247,8 @@ struct sheet_action<sheet_grammar::player_name> {
     entry.offset = offset;
     builder.open_line.emplace(entry.player, offset);
     builder.entries().push_back(std::move(entry));
-    builder.hand = WrittenHand{};
-    builder.start();
+    builder.start_table_hand();
+    builder.table_cards = false;
   }
 };
 // A count without the cards: its digits, and where they stand.
@@ -290,6 +291,8 @@ std::string outcome_usage(const OutcomeRow& line) {
       return fmt::format("{} HAND or POINTS", line.id);
     case OutcomeFollows::hand:
       return fmt::format("{} HAND", line.id);
+    case OutcomeFollows::table_hand:
+      return fmt::format("{} [CARDS or MAAL]", line.id);
     case OutcomeFollows::drop_kind: {
       std::vector<std::string_view> kinds;
       for (const Drop drop : all_drops) kinds.push_back(drop_name(drop));
@@ -310,6 +313,9 @@ std::string expected_after(const OutcomeRow& line) {
       return "expected the hand that was shown, or its count alone (45)";
     case OutcomeFollows::hand:
       return "expected the hand that was shown";
+    case OutcomeFollows::table_hand:
+      return "expected the player's cards ('shown GROUPS hand GROUPS'), the maal as a number, or "
+             "the end of the line";
     case OutcomeFollows::drop_kind: {
       std::string kinds, meanings;
       for (const Drop drop : all_drops) {
@@ -392,6 +398,11 @@ struct sheet_action<sheet_grammar::outcome_words> {
     builder.rest_at = rest;
   }
 };
+// Cards written by part ('shown … hand … discard …'): what the outcome then checks.
+template <>
+struct sheet_action<sheet_grammar::table_cards> {
+  static void apply0(SheetBuilder& builder) { builder.table_cards = true; }
+};
 // What follows the words: what the outcome takes, and nothing else.
 template <>
 struct sheet_action<sheet_grammar::outcome_rest> {
@@ -400,6 +411,22 @@ struct sheet_action<sheet_grammar::outcome_rest> {
     SheetEntry& entry = builder.entry();
     const bool hand = !builder.hand.cards.empty();
     const bool count = entry.points.has_value();
+    if (line.follows == OutcomeFollows::table_hand) {
+      // The cards by part, or a hand as any game writes it (all of it the hand), a count, or
+      // nothing: which of them each state needs is the settlement's check.
+      if (hand) {
+        const bool grouped = builder.hand.grouped;
+        entry.table_hand = builder.written_table_hand();
+        if (!builder.table_cards) entry.table_hand->hand_grouped = grouped;
+      }
+      return;
+    }
+    if (builder.table_cards) {
+      refuse_at(builder, builder.rest_at,
+                fmt::format("'{}' takes a hand as one writes it, without 'shown' or 'hand' "
+                            "(those are for a game whose groups are shown at the table)",
+                            line.id));
+    }
     bool fits = false;
     switch (line.follows) {
       case OutcomeFollows::hand_if_written:
@@ -424,6 +451,8 @@ struct sheet_action<sheet_grammar::outcome_rest> {
         break;
       case OutcomeFollows::nothing:
         fits = !hand && !count;
+        break;
+      case OutcomeFollows::table_hand:
         break;
     }
     if (!fits) refuse_at(builder, builder.rest_at, expected_after(line));
