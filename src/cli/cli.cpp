@@ -529,9 +529,8 @@ Rules rules_from(const CommonOptions& options, Game format) {
   Rules rules = Rules::for_variant(variant, format);
   const GameOptions offered = options_of(rules);  // as `rummy rules --list` and the page say
   if (options.decks) {
-    if (rules.has_tiplu() && *options.decks != rules.deck.decks) {
-      throw CommandError{fmt::format("--decks: {} is played with {} packs (the tiplu's card is in "
-                                     "play twice, its third copy turned up)",
+    if (offered.most_packs == 1 && rules.deck.decks > 1 && *options.decks != rules.deck.decks) {
+      throw CommandError{fmt::format("--decks: {} is played with its {} packs only",
                                      rules.words.game, rules.deck.decks),
                          std::nullopt};
     }

@@ -305,7 +305,7 @@ struct GameList {
       std::vector<std::string> options;
       if (offered.wild_rank) options.emplace_back("--wild");
       options.push_back(
-          offered.most_packs > offered.packs
+          offered.most_packs > 1
               ? fmt::format("--decks 1 to {} ({} by default)", offered.most_packs, offered.packs)
               : fmt::format("{} pack{} only", offered.packs, offered.packs == 1 ? "" : "s"));
       if (offered.rounds > 0) options.push_back(fmt::format("--round 1 to {}", offered.rounds));

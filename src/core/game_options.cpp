@@ -41,8 +41,8 @@ GameOptions options_of(const Rules& rules) {
   options.packs = rules.deck.decks;
   // A one-pack game with more packs would let a hand hold a card twice.
   // A one-pack game with more packs would let a hand hold a card twice; a game dealt with a tiplu
-  // counts the tiplu's copies in its own packs.
-  options.most_packs = rules.deck.decks == 1 || rules.has_tiplu() ? rules.deck.decks : most_packs;
+  // counts the tiplu's copies in its own packs: both are played with their own packs only.
+  options.most_packs = rules.deck.decks == 1 || rules.has_tiplu() ? 1 : most_packs;
   options.rounds = static_cast<int>(rules.deal.rounds.size());
   options.formats = rules.has_formats();
   options.drops = rules.has_drops();

@@ -20,7 +20,7 @@ inline constexpr int most_packs = 8;
 struct GameOptions {
   bool wild_rank = false;    // --wild: the deal chooses a wild rank
   int packs = 1;             // the packs the game is played with
-  int most_packs = 1;        // --decks from 1 to this (1: the game's one pack only)
+  int most_packs = 1;        // --decks from 1 to this (1: the game's own packs only)
   int rounds = 0;            // --round from 1 to this; 0: the game has no rounds
   bool formats = false;      // --game: the game has formats (points, pools, deals)
   bool drops = false;        // --drop, and 'dropped' on a sheet
