@@ -17,6 +17,7 @@
 #include "arrange.hpp"
 #include "notation.hpp"
 #include "scoring.hpp"
+#include "tiplu.hpp"
 
 using namespace rummy;
 using Clock = std::chrono::steady_clock;
@@ -310,6 +311,36 @@ int main(int argc, char** argv) {
                   met ? "met" : "not met");
     }
     track(crazy_timing);
+  }
+
+  // Marriage: 22 cards from three packs (the tiplu's card twice), a random tiplu; the end that
+  // keeps the most maal, or none (docs/rules.md §9.5). The target is the speed issue's.
+  const Rules marriage = Rules::for_variant(Variant::marriage);
+  {
+    std::vector<Deal> ends;
+    std::vector<Card> tiplus;
+    std::mt19937 shuffler(9);
+    for (std::size_t i = 0; i < std::max<std::size_t>(count / 20, 1); ++i) {
+      const Card tiplu = Card::from_index(static_cast<int>(shuffler() % 52));
+      std::vector<Card> packs;
+      for (int copy = 0; copy < 3; ++copy) {
+        for (int index = 0; index < 52; ++index) {
+          const Card card = Card::from_index(index);
+          if (!(card == tiplu && copy == 2)) packs.push_back(card);
+        }
+      }
+      std::shuffle(packs.begin(), packs.end(), shuffler);
+      ends.push_back({std::vector<Card>(packs.begin(), packs.begin() + 22), std::nullopt});
+      tiplus.push_back(tiplu);
+    }
+    const Timing timing = measure(
+        "arrange, Marriage, 22 cards", ends,
+        [&](const Deal& d) {
+          const Tiplu tiplu(tiplus[static_cast<std::size_t>(&d - ends.data())]);
+          sink += split_into_combos(d.cards, true, tiplu, marriage) ? 1 : 0;
+        },
+        marriage);
+    report("arrange, Marriage, 22 cards", timing, {100e3, 200e3});
   }
 
   if (wanted_words.empty()) {  // the slowest of every game: only when every figure ran

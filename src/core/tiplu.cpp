@@ -628,7 +628,10 @@ CountsKey key_of(const Counts& counts) {
 class Splitter {
  public:
   Splitter(const Tiplu& tiplu, const Rules& rules)
-      : tiplu_(tiplu), rules_(rules), most_(rules.tiplu_rules().long_groups ? 5 : 3) {}
+      : tiplu_(tiplu),
+        rules_(rules),
+        most_(rules.tiplu_rules().long_groups ? 5 : 3),
+        kinds_(std::size_t{Card::index_count} * Card::index_count * Card::index_count, unknown) {}
 
   // Groups of the cards in `counts`, or false. Every card is in some group, so the search takes
   // one card (the lowest natural card, so that jokers are placed last) and tries each group of 3
@@ -668,12 +671,41 @@ class Splitter {
     return false;
   }
 
+  // Whether the card of `index` makes some combination with the other cards of `counts`: a card
+  // that makes none is in no split (the search's first, cheap test).
+  bool fits_somewhere(Counts& counts, int index) {
+    --counts[static_cast<std::size_t>(index)];
+    std::vector<std::pair<ComboKind, std::vector<Card>>> found;
+    std::vector<Card> group = {Card::from_index(index)};
+    collect(counts, group, 0, found);
+    ++counts[static_cast<std::size_t>(index)];
+    return !found.empty();
+  }
+
  private:
-  // Every combination of the group's first card with others of `counts` (in index order).
-  void collect(Counts& counts, std::vector<Card>& group, int from,
-               std::vector<std::pair<ComboKind, std::vector<Card>>>& found) {
+  // What three cards make, classified once for each three a search meets (a search meets the
+  // same threes again and again, in other orders of the other groups).
+  ComboKind kind_of_three(const std::vector<Card>& group) {
+    std::array<int, 3> at = {group[0].index(), group[1].index(), group[2].index()};
+    std::sort(at.begin(), at.end());
+    const auto n = static_cast<std::size_t>(Card::index_count);
+    std::uint8_t& kind =
+        kinds_[(static_cast<std::size_t>(at[0]) * n + static_cast<std::size_t>(at[1])) * n +
+               static_cast<std::size_t>(at[2])];
+    if (kind == unknown) {
+      kind = static_cast<std::uint8_t>(classify_combo(group, &tiplu_, rules_).kind);
+    }
+    return static_cast<ComboKind>(kind);
+  }
+
+  // Every combination of the group's first card with others of `counts` (in index order). Not
+  // inlined: GCC 12, seeing a group of one card built by a caller, warns wrongly (-Warray-bounds)
+  // about the three-card lookup it never reaches for that group.
+  [[gnu::noinline]] void collect(Counts& counts, std::vector<Card>& group, int from,
+                                 std::vector<std::pair<ComboKind, std::vector<Card>>>& found) {
     if (group.size() >= 3) {
-      const ComboKind kind = classify_combo(group, &tiplu_, rules_).kind;
+      const ComboKind kind =
+          group.size() == 3 ? kind_of_three(group) : classify_combo(group, &tiplu_, rules_).kind;
       if (is_combination(kind)) found.emplace_back(kind, group);
     }
     if (group.size() == most_) return;
@@ -688,9 +720,11 @@ class Splitter {
     }
   }
 
+  static constexpr std::uint8_t unknown = 0xFF;
   const Tiplu& tiplu_;
   const Rules& rules_;
   std::size_t most_;
+  std::vector<std::uint8_t> kinds_;  // kind_of_three's answers, by the three sorted indices
   std::unordered_set<CountsKey, CountsHash> failed_;
 };
 
@@ -737,6 +771,18 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
     for (auto& group : split.groups) lay_out(group, tiplu, rules);
     return split;
   };
+  // Cards that make no combination with any others: none may be left in a split, and at most one
+  // (the discard) when there is a discard to choose.
+  int orphans = 0;
+  std::optional<int> orphan;
+  for (int index = 0; index < Card::index_count; ++index) {
+    if (counts[static_cast<std::size_t>(index)] == 0 || splitter.fits_somewhere(counts, index)) {
+      continue;
+    }
+    orphans += counts[static_cast<std::size_t>(index)];
+    orphan = index;
+  }
+  if (orphans > (choose_discard ? 1 : 0)) return std::nullopt;
   if (!choose_discard) {
     ComboSplit split;
     if (!splitter.split(counts, split.groups)) return std::nullopt;
@@ -746,7 +792,7 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
   std::optional<ComboSplit> best;
   std::pair<int, int> most{-1, -1};
   for (int index = 0; index < Card::index_count; ++index) {
-    if (counts[static_cast<std::size_t>(index)] == 0) continue;
+    if (counts[static_cast<std::size_t>(index)] == 0 || (orphan && index != *orphan)) continue;
     const Card discard = Card::from_index(index);
     const int points = maal_without ? maal_without(discard) : 0;
     if (best && points < most.first) continue;
