@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <tuple>
 #include <unordered_set>
