@@ -79,24 +79,30 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-// A card drawn as a card: its rank over its suit, red or black, named for screen readers.
-function drawCard(text, standsFor) {
+// A card drawn as a card: its rank over its suit, red or black, named for screen readers. MARK,
+// where the card is one of a tiplu's maal cards: {mark, word} ("P", "poplu"), shown under its suit.
+function drawCard(text, standsFor, mark = null) {
   const card = parseCard(text);
   let label = cardName(text);
   if (standsFor && standsFor !== text) label += `, standing for ${cardName(standsFor)}`;
+  if (mark) label += `, the ${mark.word}`;
+  const badge = mark ? el('span', { class: 'mark', 'aria-hidden': 'true', text: mark.mark }) : null;
   if (card.joker) {
-    return el('span', { class: 'card joker', role: 'img', 'aria-label': label, 'data-card': text },
-      el('span', { 'aria-hidden': 'true', text: '🃏' }), el('span', { 'aria-hidden': 'true', text: card.joker }));
+    return el('span', {
+      class: `card joker${mark ? ' maal' : ''}`, role: 'img', 'aria-label': label, 'data-card': text,
+      'data-mark': mark ? mark.word : null,
+    }, el('span', { 'aria-hidden': 'true', text: '🃏' }), el('span', { 'aria-hidden': 'true', text: card.joker }), badge);
   }
   return el('span', {
-    class: `card ${card.suit.colour}${card.wild ? ' wild' : ''}`, role: 'img', 'aria-label': label,
-    'data-card': text,
+    class: `card ${card.suit.colour}${card.wild ? ' wild' : ''}${mark ? ' maal' : ''}`, role: 'img', 'aria-label': label,
+    'data-card': text, 'data-mark': mark ? mark.word : null,
   }, el('span', { 'aria-hidden': 'true', text: card.rank }),
-  el('span', { class: 'suit', 'aria-hidden': 'true', text: card.suit.symbol }));
+  el('span', { class: 'suit', 'aria-hidden': 'true', text: card.suit.symbol }), badge);
 }
 
-function drawCards(cards, standFor = []) {
-  return el('div', { class: 'cards' }, cards.map((c, i) => drawCard(c, standFor[i])));
+// MARKS, where given, is a function from a card to its mark (or null): see maalMarks.
+function drawCards(cards, standFor = [], marks = () => null) {
+  return el('div', { class: 'cards' }, cards.map((c, i) => drawCard(c, standFor[i], marks(c))));
 }
 
 // The diagnostic rummy wrote for bad input (line, column and a caret), as it wrote it.
@@ -147,7 +153,8 @@ const $ = (id) => document.getElementById(id);
 
 const hand = {
   wild: '',        // what --wild is given: a rank ("7"), "PJ", or "" (none)
-  picking: false,  // the next card tapped on the grid is the wild joker
+  tiplu: '',       // what --tiplu is given, in a game dealt with a tiplu: a card ("7♥"), or "" (none yet)
+  picking: '',     // what the next card tapped on the grid is: "wild", "tiplu", or "" (a card of the hand)
   house: {},       // house rule name → value, per game
   kinds: {},       // what the game calls each kind of group (rummy rules): "run", "book" …
   applies: {},     // the house rules the game's format has, per game (rummy rules)
@@ -168,9 +175,10 @@ const gameOf = (id) => games.find((g) => g.id === id) || games[0];
 const offered = () => gameOf(variant()).options;
 
 // Whether the game offers what a control with data-option="NAME" sets: a yes, or a number above
-// the control's data-above (more than one pack to choose from).
+// the control's data-above (more than one pack to choose from). A control that comes with another
+// option says which in data-with (the players and the state come with a tiplu).
 function offers(options, node) {
-  const value = options[node.dataset.option];
+  const value = options[node.dataset.with || node.dataset.option];
   return typeof value === 'number' ? value > Number(node.dataset.above || 0) : Boolean(value);
 }
 
@@ -212,6 +220,8 @@ function handArgs(command) {
   const args = [command];
   if (command !== 'outs') args.push('--variant', game);
   if (o.wild_rank && hand.wild) args.push('--wild', hand.wild);
+  if (o.tiplu && hand.tiplu) args.push('--tiplu', hand.tiplu);
+  if (o.tiplu && $('players').value) args.push('--players', $('players').value);
   if ($('decks').value && o.most_packs > 1) args.push('--decks', $('decks').value);
   if (o.rounds && $('round').value && command !== 'outs') args.push('--round', $('round').value);
   args.push(...houseArgs(game));
@@ -220,6 +230,7 @@ function handArgs(command) {
     if (o.drops && $('drop').value) args.push('--drop', $('drop').value);
     if (o.declared && $('declared').checked) args.push('--declared');
     if (o.going_rummy && $('went-rummy').checked) args.push('--rummy');
+    if (o.tiplu && $('state').value) args.push('--state', $('state').value);
   }
   return args;
 }
@@ -240,6 +251,11 @@ function showSettingsFor(game) {
   fillSelect($('decks'), [['', `the game's (${g.options.packs})`], ...packs.map((n) => [n, n])]);
   const rounds = Array.from({ length: g.options.rounds }, (_, i) => String(i + 1));
   fillSelect($('round'), [['', 'any'], ...rounds.map((n) => [n, n])]);
+  // The hand in the game's words: groups, or (dealt with a tiplu) the cards shown, kept and discarded.
+  const words = g.options.tiplu ? 'tiplu' : 'groups';
+  for (const node of document.querySelectorAll('.hand-label [data-words]')) node.hidden = node.dataset.words !== words;
+  $('hand').placeholder = g.options.tiplu ? 'shown K♦-K♦-K♦ (deal) | 2♣-3♣-4♣ hand 6♥ 7♥ 8♥ … discard 10♣' : '';
+  $('hand').rows = g.options.tiplu ? 3 : 2;
 }
 
 // `rummy rules` for the game as set on the page (its format too: the drops shown are the format's),
@@ -368,9 +384,14 @@ function markGrid(cards) {
 }
 
 function tapCard(card, rank) {
-  if (hand.picking) {
+  if (hand.picking === 'wild') {
     setWild(rank);
-    setPicking(false);
+    setPicking('');
+    return;
+  }
+  if (hand.picking === 'tiplu') {
+    setTiplu(card);
+    setPicking('');
     return;
   }
   const text = $('hand').value.replace(/\s+$/, '');
@@ -398,17 +419,36 @@ function showWild(check) {
   else slot.replaceChildren(el('span', { text: `${rank}s (${rankName(rank)}s)${marked ? ', from the (WJ) marks in the hand' : ''}` }));
 }
 
-function setPicking(on) {
-  hand.picking = on;
-  $('wild-pick').setAttribute('aria-pressed', on ? 'true' : 'false');
-  $('wild-pick').textContent = on ? 'Tap the wild joker…' : 'Pick from the cards';
+// What the next card tapped is: WHAT ("wild", "tiplu"), or a card of the hand ("").
+function setPicking(what) {
+  hand.picking = what;
+  $('wild-pick').setAttribute('aria-pressed', what === 'wild' ? 'true' : 'false');
+  $('wild-pick').textContent = what === 'wild' ? 'Tap the wild joker…' : 'Pick from the cards';
+  $('tiplu-pick').setAttribute('aria-pressed', what === 'tiplu' ? 'true' : 'false');
+  $('tiplu-pick').textContent = what === 'tiplu' ? 'Tap the tiplu…' : 'Pick from the cards';
+}
+
+function setTiplu(card) {
+  hand.tiplu = card;
+  showTiplu();
+  saveHand();
+  judge();
+}
+
+// The tiplu as picked, drawn as a card with its mark.
+function showTiplu() {
+  const slot = $('tiplu-card');
+  slot.dataset.tiplu = hand.tiplu;
+  if (!hand.tiplu) slot.replaceChildren('not set');
+  else slot.replaceChildren(drawCard(hand.tiplu, null, { mark: 'T', word: 'tiplu' }));
 }
 
 function saveHand() {
   store.set('hand', {
-    variant: variant(), text: $('hand').value, wild: hand.wild, house: hand.house,
+    variant: variant(), text: $('hand').value, wild: hand.wild, tiplu: hand.tiplu, house: hand.house,
     game: $('game').value, decks: $('decks').value, round: $('round').value,
     declared: $('declared').checked, drop: $('drop').value, rummy: $('went-rummy').checked,
+    players: $('players').value, state: $('state').value,
   });
 }
 
@@ -420,10 +460,11 @@ function loadHand() {
   showSettingsFor(variant());
   $('hand').value = saved.text || '';
   hand.house = saved.house || {};
-  for (const id of ['game', 'decks', 'round', 'drop']) if (saved[id] !== undefined) $(id).value = saved[id];
+  for (const id of ['game', 'decks', 'round', 'drop', 'players', 'state']) if (saved[id] !== undefined) $(id).value = saved[id];
   $('declared').checked = !!saved.declared;
   $('went-rummy').checked = !!saved.rummy;
   hand.wild = saved.wild || '';
+  hand.tiplu = saved.tiplu || '';
 }
 
 // Each answer drawn bumps the section's data-answers: the browser tests wait on it.
@@ -521,9 +562,128 @@ function judge() {
     answered(verdict);
     return;
   }
-  drawVerdict(check.data, score, otherScore(), check.data.discard_reason ? drawDiscard(check.data, text) : null);
+  // The players rummy took when none were given: its default, said in the players' choice.
+  if (check.data.tiplu && !$('players').value) $('players').options[0].textContent = `the game's (${check.data.players})`;
+  if (check.data.tiplu) drawTipluVerdict(check.data, tipluSaid(check.data), score.data && !score.data.error ? drawMaal(score.data, text) : drawError(score));
+  else drawVerdict(check.data, score, otherScore(), check.data.discard_reason ? drawDiscard(check.data, text) : null);
   hand.result = { command: handArgs('validate'), input: text };
   answered(verdict);
+}
+
+// ---- A hand dealt with a tiplu (Marriage) ------------------------------------------------------
+// rummy's JSON for it says the tiplu and its maal cards, each group with its part (shown or in the
+// hand), and the maal counted: the cards, the verdict and the maal are drawn from it.
+
+// The mark each of the tiplu's cards gets on a card: the tiplu, its poplu and jhiplu, the alter
+// where it counts as maal (the house rule alter), and the ordinary jokers (T is JSON's tiplu).
+function maalMarks(t, items) {
+  const alter = items.some((item) => item.kind === 'alter');
+  const marks = [
+    { mark: 'T', word: 'tiplu', cards: [t.card] },
+    { mark: 'P', word: 'poplu', cards: [t.poplu] },
+    { mark: 'Jh', word: 'jhiplu', cards: [t.jhiplu] },
+    { mark: 'Al', word: 'alter', cards: alter ? [t.alter] : [] },
+    { mark: '★', word: 'ordinary joker', words: 'ordinary jokers', cards: t.jokers.filter((c) => !alter || c !== t.alter) },
+  ].filter((m) => m.cards.length);
+  const of = (card) => marks.find((m) => m.cards.includes(card)) || null;
+  return { marks, of };
+}
+
+// What the marks mean, with the cards that carry them.
+function drawLegend(marks) {
+  return el('ul', { class: 'legend', 'aria-label': 'The maal cards' }, marks.map((m) => el('li', { 'data-mark': m.word },
+    el('span', { class: 'mark', 'aria-hidden': 'true', text: m.mark }),
+    ` ${m.cards.length > 1 && m.words ? m.words : m.word} `,
+    m.cards.map((c, i) => el('span', { class: `legend-card ${parseCard(c).suit ? parseCard(c).suit.colour : ''}`, text: `${i ? ' ' : ''}${c}` })))));
+}
+
+// The maal items (ITEMS, from rummy's JSON), each in WORDS where rummy's text gives them.
+function drawMaalItems(items, words) {
+  if (!items.length) return el('p', { class: 'hint', text: 'No maal.' });
+  return el('ul', { class: 'maal-items' }, items.map((item, i) => el('li', {
+    'data-kind': item.kind, 'data-count': String(item.count), 'data-card': item.card, 'data-points': String(item.points),
+  }, words ? words[i] : `${item.count > 1 ? `${item.count} × ` : ''}${item.kind.replace(/_/g, ' ')} ${item.card}: ${item.points}`)));
+}
+
+// The maal that counts: each item, and the total, in rummy's words (score's text, whose indented
+// lines are the items), with the numbers from its JSON (S is score's JSON; TEXT the hand).
+function drawMaal(s, text) {
+  const lines = rummy([...handArgs('score'), '--color', 'never'], text).out.split('\n');
+  const said = lines.filter((line) => line.startsWith('  ')).map((line) => line.trim());
+  // The total, where rummy says more of it than its number (what a foul player's maal counts).
+  const total = lines.find((line) => line.startsWith(`maal ${s.maal} `));
+  const state = `${s.state}${s.state_from === 'cards' ? ' (from the cards shown)' : ''}`;
+  return el('div', {
+    class: 'maal', 'data-maal': String(s.maal), 'data-maal-held': String(s.maal_held), 'data-state': s.state,
+    'data-state-from': s.state_from,
+  }, el('h2', {}, 'Maal: ', el('strong', { class: 'pays', 'data-points': String(s.maal), 'data-rule': s.state, text: `${s.maal} point${s.maal === 1 ? '' : 's'}` })),
+  el('p', { class: 'state', text: `This player: ${state}` }),
+  drawMaalItems(s.maal_items, said.length === s.maal_items.length ? said : null),
+  total ? el('p', { class: 'maal-total', text: capitalised(total) }) : null);
+}
+
+// The groups of a hand dealt with a tiplu, under the part each is in: shown, then kept in the hand.
+function drawTipluGroups(groups, marks) {
+  const parts = [];
+  let part = null;
+  for (const group of groups) {
+    if (group.part !== part) {
+      part = group.part;
+      parts.push(el('h3', { class: 'part', text: part === 'shown' ? 'Shown' : 'In the hand' }));
+    }
+    const cards = group.cards.split('-');
+    const kind = hand.kinds[group.kind] || group.kind.replace(/_/g, ' ');
+    parts.push(el('div', {
+      class: `group${group.valid ? '' : ' invalid'}`, 'data-kind': group.kind, 'data-part': group.part,
+      'data-at-deal': String(group.at_deal), 'data-valid': String(group.valid), 'data-cards': group.cards,
+    }, el('div', { class: 'kind', text: `${capitalised(kind)}${group.at_deal ? ', shown at the deal' : ''}` }),
+    drawCards(cards, [], marks.of),
+    // An explanation that only names the kind ("pure sequence") is not said twice.
+    el('div', { class: 'reason', text: group.explanation, hidden: group.explanation === kind })));
+  }
+  return parts;
+}
+
+// The verdict on a hand dealt with a tiplu: V is validate's JSON (or arrange's), SAID the verdict
+// in words, MAAL what to show of the maal, BEFORE what goes first (arrange's note).
+function drawTipluVerdict(v, said, maal, ...before) {
+  const marks = maalMarks(v.tiplu, v.maal_items);
+  const loose = v.loose || [];
+  markGrid([...v.groups.flatMap((g) => g.cards.split('-')), ...loose, ...(v.discard ? [v.discard] : [])]);
+  const parts = before.filter((part) => part);
+  parts.push(el('p', { class: `banner ${v.valid ? 'good' : 'bad'}`, 'data-valid': String(v.valid) }, said));
+  if (v.problems && v.problems.length) {
+    parts.push(el('ul', { class: 'problems' }, v.problems.map((problem) => el('li', { text: problem }))));
+  }
+  parts.push(maal);
+  parts.push(el('div', { class: 'tiplu-line' }, el('p', {}, 'Tiplu ', drawCard(v.tiplu.card, null, marks.of(v.tiplu.card))),
+    drawLegend(marks.marks)));
+  if (v.arranged) parts.push(el('p', { class: 'hint', text: 'The hand was written loose: its combinations as rummy found them.' }));
+  parts.push(el('div', { class: 'groups tiplu-groups' }, drawTipluGroups(v.groups, marks)));
+  if (loose.length) {
+    const rest = v.first_stage === 'dublees' ? 'The rest, not checked in a dublee end' : 'The other cards';
+    parts.push(el('div', { class: 'loose', 'data-loose': loose.join(' ') }, el('h3', { class: 'part', text: rest }),
+      drawCards(loose, [], marks.of)));
+  }
+  if (v.discard) {
+    parts.push(el('p', { class: 'discard', 'data-discard': v.discard }, 'Discard ', drawCard(v.discard, null, marks.of(v.discard))));
+  }
+  $('verdict').replaceChildren(...parts);
+}
+
+// validate's verdict on a hand dealt with a tiplu (V its JSON), in words.
+function tipluSaid(v) {
+  if (v.valid) return v.end ? 'A valid end' : 'A valid first stage: the tiplu is seen';
+  return v.end ? 'Not a valid end: a foul' : 'Not valid';
+}
+
+// The hand in the notation from arrange's groups (a hand dealt with a tiplu): the groups shown
+// (a tunnela shown at the deal marked so), those kept in the hand, and the discard.
+function tipluNotation(a) {
+  const part = (name) => a.groups.filter((g) => g.part === name).map((g) => `${g.cards}${g.at_deal ? ' (deal)' : ''}`).join(' | ');
+  const shown = part('shown');
+  const kept = part('hand');
+  return [shown ? `shown ${shown}` : '', kept ? `hand ${kept}` : '', a.discard ? `discard ${a.discard}` : ''].filter((x) => x).join(' ');
 }
 
 // The card a hand of 14 cards was judged without, and why, in rummy's words: the line of its
@@ -553,6 +713,10 @@ function answerHand(command, draw) {
 function arrange() {
   answerHand('arrange', (answer) => {
     const a = answer.data;
+    if (a.tiplu) {
+      arrangedTiplu(answer);
+      return;
+    }
     $('hand').value = a.hand;
     saveHand();
     const note = el('div', { class: 'arranged', 'data-arranged': a.hand, 'data-discard': a.discard || '' },
@@ -560,6 +724,28 @@ function arrange() {
       a.discard ? el('p', {}, 'Discard ', drawCard(a.discard), ` (${cardName(a.discard)})`) : null);
     drawVerdict(a, answer, null, note);
   });
+}
+
+// "Arrange for me" in a game dealt with a tiplu: the end rummy found replaces the hand (where it
+// found one), and the verdict is the arrangement's, with its maal, in arrange's words.
+function arrangedTiplu(answer) {
+  const a = answer.data;
+  const lines = rummy([...handArgs('arrange'), '--color', 'never'], $('hand').value.trim()).out.split('\n');
+  const said = lines.find((line) => /^(you can end|no end)/.test(line)) || (a.valid ? 'you can end' : 'no end');
+  const total = lines.find((line) => line.startsWith('maal')) || `maal: ${a.maal}`;
+  const written = a.valid ? tipluNotation(a) : '';
+  if (a.valid) {
+    $('hand').value = written;
+    saveHand();
+  }
+  const note = el('div', { class: 'arranged', 'data-arranged': written, 'data-discard': a.discard || '' },
+    el('h2', { text: 'Arranged by rummy' }));
+  // Its items in arrange's words: "maal: tunnela of K♦ shown at the deal 5 + marriage 10 = 15".
+  const items = total.replace(/^maal: /, '').replace(/ = \d+$/, '').split(' + ');
+  const maal = el('div', { class: 'maal', 'data-maal': String(a.maal) },
+    el('h2', {}, 'Maal: ', el('strong', { class: 'pays', 'data-points': String(a.maal), text: `${a.maal} point${a.maal === 1 ? '' : 's'}` })),
+    drawMaalItems(a.maal_items, items.length === a.maal_items.length ? items : null));
+  drawTipluVerdict(a, capitalised(said), maal, note);
 }
 
 // "Outs": the cards that would let the hand declare, or lower what it pays.
@@ -647,6 +833,7 @@ function setUpHand() {
   showSettingsFor(variant());
   drawRules();
   setWild(hand.wild);
+  showTiplu();
   for (const radio of document.querySelectorAll('input[name="variant"]')) {
     radio.addEventListener('change', () => {
       showSettingsFor(variant());
@@ -655,13 +842,22 @@ function setUpHand() {
       judge();
     });
   }
-  for (const id of ['game', 'decks', 'round', 'declared', 'drop', 'went-rummy']) {
+  for (const id of ['game', 'decks', 'round', 'declared', 'drop', 'went-rummy', 'players', 'state']) {
     $(id).addEventListener('change', () => { saveHand(); showDrop(); if (id === 'game') drawRules(); judge(); });
   }
   showDrop();
   $('hand').addEventListener('input', handChanged);
-  $('wild-pick').addEventListener('click', () => setPicking(!hand.picking));
-  $('wild-none').addEventListener('click', () => { setPicking(false); setWild(''); });
+  $('wild-pick').addEventListener('click', () => setPicking(hand.picking === 'wild' ? '' : 'wild'));
+  $('wild-none').addEventListener('click', () => { setPicking(''); setWild(''); });
+  $('tiplu-pick').addEventListener('click', () => setPicking(hand.picking === 'tiplu' ? '' : 'tiplu'));
+  // The notation's words for the parts of a hand dealt with a tiplu: what follows is shown, kept, discarded.
+  for (const button of document.querySelectorAll('[data-word]')) {
+    button.addEventListener('click', () => {
+      const text = $('hand').value.replace(/[\s|]+$/, '');
+      $('hand').value = text ? `${text} ${button.dataset.word}` : button.dataset.word;
+      handChanged();
+    });
+  }
   $('new-group').addEventListener('click', () => {
     const text = $('hand').value.replace(/\s+$/, '');
     if (text && !text.endsWith('|')) $('hand').value = `${text} |`;
