@@ -213,12 +213,12 @@ function houseArgs(game, chosen = hand.house[game] || {}) {
 
 // The command line for COMMAND on the hand as set on the page: only the options that apply to
 // the command and the game (rummy refuses the others: --decks in the one-pack games, --wild in
-// a game whose wild cards are fixed; outs takes no --variant), as `rummy rules --list` says.
+// a game whose wild cards are fixed; outs takes no --round), as `rummy rules --list` says.
 function handArgs(command) {
   const game = variant();
   const o = offered();
   const args = [command];
-  if (command !== 'outs') args.push('--variant', game);
+  args.push('--variant', game);
   if (o.wild_rank && hand.wild) args.push('--wild', hand.wild);
   if (o.tiplu && hand.tiplu) args.push('--tiplu', hand.tiplu);
   if (o.tiplu && $('players').value) args.push('--players', $('players').value);
@@ -755,6 +755,17 @@ function outs() {
 
 function drawOuts(answer) {
   const o = answer.data;
+  if (o.end) {  // a game dealt with a tiplu: the draws that let the hand end, and the maal kept
+    const ends = (entry) => el('li', { 'data-out': entry.card, 'data-discard': entry.discard || '', 'data-maal': String(entry.maal) },
+      drawCard(entry.card), ` draw ${cardName(entry.card)} (${entry.copies_left} left), discard `,
+      entry.discard ? drawCard(entry.discard) : '?', ` → maal ${entry.maal}`);
+    $('verdict').replaceChildren(el('div', { class: 'outs' },
+      el('h2', { text: 'Outs' }),
+      o.first_stage === 'none' ? el('p', { text: 'No first stage shown: a player ends only after seeing the tiplu.' })
+        : o.end.length ? el('h3', { text: 'Draws that let you end' }) : el('p', { text: 'No draw lets you end.' }),
+      el('ul', { class: 'declare' }, o.end.map(ends))));
+    return;
+  }
   const row = (entry) => el('li', { 'data-out': entry.card, 'data-discard': entry.discard, 'data-points': String(entry.points) },
     drawCard(entry.card), ` draw ${cardName(entry.card)} (${entry.copies_left} left), discard `,
     drawCard(entry.discard), ` → ${entry.points} point${entry.points === 1 ? '' : 's'}`);

@@ -396,6 +396,13 @@ async function compareTiplu(command, pairs, input, what) {
       `${what}: the maal`);
   }
   same(shown.marks, shown.marks.map(([card]) => [card, expectedMark(validate.tiplu, validate.maal_items, card)]), `${what}: the maal cards are marked`);
+  if (command === 'outs') {
+    const outs = cli(['outs', ...argsOf(pairs)], input).json;
+    await afterAnswer('#verdict', () => page.click('#outs'));
+    const ends = await page.$$eval('#verdict .outs .declare li', (items) => items.map((li) => [li.dataset.out, li.dataset.discard, Number(li.dataset.maal)]));
+    same(ends, outs.end.map((e) => [e.card, e.discard || '', e.maal]), `${what}: the outs`);
+    return;
+  }
   if (command !== 'arrange') return;
   const expected = cli(['arrange', ...argsOf(pairs)], input).json;
   await afterAnswer('#verdict', () => page.click('#arrange'));
