@@ -40,12 +40,13 @@ struct table_hand_end : pegtl::sor<pegtl::eolf, pegtl::at<blanks, pegtl::one<'#'
 struct table_hand : pegtl::seq<pegtl::must<table_hand_required>, pegtl::opt<blanks, discard_part>> {};
 
 // A whole input holding one player's cards on one line, with blank and '#' comment lines around.
+struct table_end_of_input : pegtl::eof {};
 struct table_hand_line_end : pegtl::seq<blanks, pegtl::opt<comment>, pegtl::eolf> {};
 struct table_hand_line_end_required : table_hand_line_end {};
 struct table_document : pegtl::seq<pegtl::opt<pegtl::utf8::bom>, pegtl::star<skipped_line>,
                                    pegtl::must<hand_present>, blanks, table_hand,
                                    pegtl::must<table_hand_line_end_required>,
-                                   pegtl::star<skipped_line>, blanks, pegtl::must<end_of_input>> {};
+                                   pegtl::star<skipped_line>, blanks, pegtl::must<table_end_of_input>> {};
 // clang-format on
 
 template <>

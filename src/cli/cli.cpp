@@ -529,14 +529,10 @@ Rules rules_from(const CommonOptions& options, Game format) {
   Rules rules = Rules::for_variant(variant, format);
   const GameOptions offered = options_of(rules);  // as `rummy rules --list` and the page say
   if (options.decks) {
-    if (offered.most_packs == 1 && rules.deck.decks > 1 && *options.decks != rules.deck.decks) {
-      throw CommandError{fmt::format("--decks: {} is played with its {} packs only",
-                                     rules.words.game, rules.deck.decks),
-                         std::nullopt};
-    }
-    if (*options.decks > offered.most_packs) {
-      throw CommandError{"--decks: " + decks_refusal(rules, *options.decks).value_or(""),
-                         std::nullopt};
+    // A game played with its own packs only names them (decks_refusal); the others take up to
+    // the most any game is played with.
+    if (const auto refusal = decks_refusal(rules, *options.decks)) {
+      throw CommandError{"--decks: " + *refusal, std::nullopt};
     }
     rules.deck.decks = *options.decks;
   }
@@ -545,6 +541,12 @@ Rules rules_from(const CommonOptions& options, Game format) {
   if (rules.has_tiplu() && options.wild) {
     throw CommandError{fmt::format("--wild: {} takes its wild cards from the tiplu (--tiplu CARD)",
                                    rules.words.game),
+                       std::nullopt};
+  }
+  if (rules.has_tiplu() && options.players &&
+      (*options.players < rules.match.min_players || *options.players > rules.match.max_players)) {
+    throw CommandError{fmt::format("--players: {} seats {} to {} players", rules.words.game,
+                                   rules.match.min_players, rules.match.max_players),
                        std::nullopt};
   }
   if (!rules.has_tiplu() && (options.tiplu || options.players)) {

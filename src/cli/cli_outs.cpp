@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "arrange.hpp"
-#include "game_options.hpp"
 #include "cli_common.hpp"
+#include "game_options.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {

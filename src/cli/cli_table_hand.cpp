@@ -80,8 +80,10 @@ ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Env
   }
 }
 
-std::size_t kept_count(const TableHand& hand) {
-  return hand.kept().size();
+// The players dealt in: --players, or the fewest the dublee route needs (at most a full table).
+int players_of(const CommonOptions& options, const Rules& rules) {
+  return options.players.value_or(
+      std::min(rules.tiplu_rules().dublee_min_players, rules.match.max_players));
 }
 
 // Whether the cards are a whole end: the deal's cards kept, the discard written or to choose.
@@ -203,13 +205,18 @@ struct TableValidateResult {
     if (valid()) {
       out << style.paint(end ? "valid end" : "valid first stage: the player has seen the tiplu",
                          colour::good);
-      if (end) out << ": " << kept_count(hand) << " cards kept, " << stage_text(stage, rules);
+      if (end) {
+        out << ": " << hand.kept().size() - (discard && !hand.discard ? 1 : 0) << " cards kept, "
+            << stage_text(stage, rules);
+      }
       out << "\n";
     } else {
       out << style.paint(end ? "not a valid end (a foul)" : "not valid", colour::bad) << ":\n";
       for (const std::string& problem : problems) out << "  - " << problem << "\n";
     }
-    out << "maal: " << maal_text(maal) << "\n";
+    out << "maal: " << maal_text(maal);
+    if (end && !valid() && maal.points > 0) out << " (a foul player's maal counts 0)";
+    out << "\n";
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };
@@ -344,10 +351,12 @@ struct TableArrangeResult {
   std::optional<ComboSplit> split;
   std::vector<JudgedGroup> groups;
   MaalCount maal;
+  std::vector<std::string> problems;  // why there is no end
 
   Json json() const {
     return {{"tiplu", tiplu_json(tiplu, rules)},
             {"valid", split.has_value()},
+            {"problems", problems},
             {"groups", groups_json(groups)},
             {"discard", split && split->discard ? card_json(*split->discard) : Json(nullptr)},
             {"maal", maal.points},
@@ -357,10 +366,8 @@ struct TableArrangeResult {
   void text(std::ostream& out, const Style& style) const {
     out << tiplu.text(rules) << "\n";
     if (!split) {
-      out << style.paint("no end: these cards make no " + std::to_string(rules.deal.hand_size / 3) +
-                             " combinations",
-                         colour::bad)
-          << (hand.discard ? "" : " with any discard") << "\n";
+      out << style.paint("no end", colour::bad) << ":\n";
+      for (const std::string& problem : problems) out << "  - " << problem << "\n";
       out << "maal: " << maal_text(maal) << "\n";
       return;
     }
@@ -394,9 +401,10 @@ struct TableOutsResult {
   void text(std::ostream& out, const Style&) const {
     out << tiplu.text(rules) << "\n";
     if (stage == FirstStage::none) {
-      out << fmt::format("no first stage shown: a player ends only after seeing the tiplu ({} "
-                         "pure combinations, or {} dublees, shown)\n",
-                         rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed);
+      out << fmt::format(
+          "no first stage shown: a player ends only after seeing the tiplu ({} "
+          "pure combinations, or {} dublees, shown)\n",
+          rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed);
       return;
     }
     if (outs.empty()) {
@@ -426,7 +434,7 @@ int run_table_outs(const CommonOptions& options, const Rules& rules, const Envir
                                    hand.card_count(), rules.deal.hand_size),
                        std::nullopt};
   }
-  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const int players = players_of(options, rules);
   emit(TableOutsResult{rules, cards.tiplu, check_first_stage(hand, players, rules).stage,
                        find_end_outs(hand, cards.tiplu, players, rules)},
        options, env);
@@ -435,7 +443,7 @@ int run_table_outs(const CommonOptions& options, const Rules& rules, const Envir
 
 int run_table_validate(const CommonOptions& options, const Rules& rules, const Environment& env) {
   const ReadCards cards = read_cards(options, rules, env);
-  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const int players = players_of(options, rules);
   const auto result = judge(rules, cards.tiplu, cards.read.hand, players);
   TableValidateResult shown = result;
   shown.changed = house_rules_that_changed(rules, [&](const Rules& with) {
@@ -449,13 +457,35 @@ int run_table_validate(const CommonOptions& options, const Rules& rules, const E
 int run_table_score(const CommonOptions& options, const Rules& rules, const Environment& env,
                     std::optional<MaalState> state) {
   const ReadCards cards = read_cards(options, rules, env);
-  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const int players = players_of(options, rules);
   const TableHand& hand = cards.read.hand;
-  MaalState in = MaalState::unseen;
+  const auto kept = static_cast<std::size_t>(rules.deal.hand_size);
+  if (hand.kept().size() != kept) {
+    throw CommandError{fmt::format("{} cards kept: a player keeps {} at the end of a deal (the "
+                                   "player who ended writes the final discard after 'discard')",
+                                   hand.kept().size(), kept),
+                       std::nullopt};
+  }
+  // The state as the cards show it; one given must agree (a foul may be any cards).
+  const StageCheck stage = check_first_stage(hand, players, rules);
+  MaalState in = stage.stage != FirstStage::none ? MaalState::seen : MaalState::unseen;
   if (state) {
+    const bool seen = *state == MaalState::seen || *state == MaalState::ended;
+    if (seen && stage.stage == FirstStage::none) {
+      throw CommandError{
+          fmt::format("--state {}: the cards show no first stage ({}){}",
+                      row_of(maal_state_rows, *state).id,
+                      stage.faults.empty() ? stage_text(stage.stage, rules) : stage.faults.front(),
+                      "; a player who has not seen is unseen, or foul"),
+          std::nullopt};
+    }
+    if (*state == MaalState::unseen && stage.stage != FirstStage::none) {
+      throw CommandError{fmt::format("--state unseen: the cards show a first stage ({}): the "
+                                     "player has seen the tiplu",
+                                     stage_text(stage.stage, rules)),
+                         std::nullopt};
+    }
     in = *state;
-  } else if (check_first_stage(hand, players, rules).stage != FirstStage::none) {
-    in = MaalState::seen;
   }
   const MaalCount maal = count_maal(hand, cards.tiplu, rules);
   TableScoreResult result{
@@ -485,9 +515,9 @@ int run_table_arrange(const CommonOptions& options, const Rules& rules, const En
   loose.hand = {rest};
   loose.hand_grouped = false;
   loose.discard.reset();
-  const int players = options.players.value_or(rules.tiplu_rules().dublee_min_players);
+  const int players = players_of(options, rules);
   const EndCheck check = check_end(loose, cards.tiplu, players, rules);
-  TableArrangeResult result{rules, cards.tiplu, hand, std::nullopt, {}, {}};
+  TableArrangeResult result{rules, cards.tiplu, hand, std::nullopt, {}, {}, check.faults};
   if (check.valid()) {
     result.split = ComboSplit{{}, check.discard};
     for (const EndGroup& group : check.groups) {

@@ -19,8 +19,8 @@ int tunnela_points(Card card, const Tiplu& tiplu, const TipluRules& maal) {
   switch (tiplu.role(card)) {
     case MaalRole::plain:
       return maal.plain_tunnela;
-    case MaalRole::joker:
-      return maal.joker_tunnela;
+    case MaalRole::joker:  // with alter-only-jokers the other colour's cards are ordinary
+      return maal.alter_only_jokers ? maal.plain_tunnela : maal.joker_tunnela;
     case MaalRole::alter:
       return maal.alter_scores ? maal.alter_tunnela : maal.joker_tunnela;
     case MaalRole::poplu:

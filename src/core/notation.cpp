@@ -121,8 +121,16 @@ ReadTableHand resolve_table_hand(WrittenTableHand parsed, std::string_view text,
     for (std::size_t i = 0; i < sizes[g]; ++i, ++next) group.push_back(next->card);
     if (group.empty()) continue;
     if (g < written.shown_groups) {
-      const bool at_deal =
-          std::find(written.at_deal.begin(), written.at_deal.end(), g) != written.at_deal.end();
+      const auto mark = std::find(written.at_deal.begin(), written.at_deal.end(), g);
+      const bool at_deal = mark != written.at_deal.end();
+      if (at_deal && !(group.size() == 3 && group[0] == group[1] && group[1] == group[2])) {
+        const auto offset =
+            written.deal_mark_offsets[static_cast<std::size_t>(mark - written.at_deal.begin())];
+        throw input_error(source, text, offset,
+                          fmt::format("(deal) marks a tunnela shown at the deal (three identical "
+                                      "cards); {} is not one",
+                                      cards_text(group, "-")));
+      }
       read.hand.shown.push_back({std::move(group), at_deal});
     } else if (g == discard_group) {
       read.hand.discard = group.front();

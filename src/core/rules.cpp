@@ -194,6 +194,14 @@ std::optional<std::string> check_rules(const Rules& rules) {
 }
 
 std::optional<std::string> decks_refusal(const Rules& rules, int decks) {
+  // A game dealt with a tiplu counts the tiplu's copies in its own packs.
+  if (rules.has_tiplu()) {
+    if (decks == rules.deck.decks) return std::nullopt;
+    return fmt::format(
+        "{} is played with its {} packs only (the tiplu's card is in play twice, "
+        "its third copy turned up)",
+        rules.words.game, rules.deck.decks);
+  }
   if (rules.deck.decks != 1 || decks == 1) return std::nullopt;
   return fmt::format("{} is played with one pack: {} would let a hand hold a card twice",
                      rules.words.game, decks);

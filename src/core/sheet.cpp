@@ -407,8 +407,9 @@ class Settler {
                        rules_.words.game));
     }
     if (match().needs_point_value && !result_.point_value) {
-      fail(game_offset,
-           fmt::format("{} needs the value of a point: 'point 2'", game_description(result_.game)));
+      fail(game_offset, fmt::format("{} needs the value of a point: 'point 2'",
+                                    rules_.has_formats() ? game_description(result_.game)
+                                                         : std::string_view(rules_.words.game)));
     }
     if (match().needs_entry && !result_.entry) {
       fail(game_offset,

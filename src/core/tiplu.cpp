@@ -431,6 +431,10 @@ StageCheck check_first_stage(const TableHand& hand, int players, const Rules& ru
     if (dublees != maal.dublees_needed) {
       check.faults.push_back(
           fmt::format("{} dublees shown: the dublee route shows {}", dublees, maal.dublees_needed));
+    } else if (maal.dublee_min_players > rules.match.max_players) {
+      check.faults.push_back(fmt::format(
+          "{} dublees: the dublee route is not played here (house rule dublee-min-players={})",
+          dublees, maal.dublee_min_players));
     } else if (players < maal.dublee_min_players) {
       check.faults.push_back(
           fmt::format("{} dublees with {} players dealt in: the dublee route needs at least {} "
