@@ -623,30 +623,39 @@ ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const 
   ReadOptions read_options;
   read_options.size = size;
   if (options.wild) read_options.wild = parse_wild(*options.wild);
+  const HandText input = hand_text(options, env, "the hand");
+  try {
+    return read_hand(input.text, input.source, rules, read_options);
+  } catch (const InputError&) {
+    refuse_file_as_hand(options, input);
+    throw;
+  }
+}
+
+HandText hand_text(const CommonOptions& options, const Environment& env, std::string_view what) {
   const bool from_stdin = options.hand_words.empty() ||
                           (options.hand_words.size() == 1 && options.hand_words[0] == "-");
   if (from_stdin) {
-    if (env.in_is_terminal) env.err << "rummy: type the hand, then Ctrl-D\n";
-    const std::string text = read_all(env.in, "<stdin>");
-    return read_hand(text, "<stdin>", rules, read_options);
+    if (env.in_is_terminal) env.err << "rummy: type " << what << ", then Ctrl-D\n";
+    return {read_all(env.in, "<stdin>"), "<stdin>"};
   }
   std::string text;
   for (const std::string& word : options.hand_words) {
     text += text.empty() ? "" : " ";
     text += word;
   }
-  try {
-    return read_hand(text, "<argument>", rules, read_options);
-  } catch (const InputError&) {
-    // A file named where the hand goes: say how to read it.
-    std::error_code error;
-    if (options.hand_words.size() == 1 && std::filesystem::is_regular_file(text, error)) {
-      throw CommandError{fmt::format("'{}' names a file, but the argument is the hand itself: "
-                                     "to read the file, give it as standard input (< {})",
-                                     text, text),
-                         std::nullopt};
-    }
-    throw;
+  return {text, "<argument>"};
+}
+
+void refuse_file_as_hand(const CommonOptions& options, const HandText& input) {
+  // A file named where the hand goes: say how to read it.
+  std::error_code error;
+  if (input.source == "<argument>" && options.hand_words.size() == 1 &&
+      std::filesystem::is_regular_file(input.text, error)) {
+    throw CommandError{fmt::format("'{}' names a file, but the argument is the hand itself: "
+                                   "to read the file, give it as standard input (< {})",
+                                   input.text, input.text),
+                       std::nullopt};
   }
 }
 

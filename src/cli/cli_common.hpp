@@ -172,6 +172,17 @@ Input read_input(const std::string& path, const Environment& env);
 
 using HandSize = ReadOptions::Size;
 
+// HAND as given: the words joined (source "<argument>"), or standard input when absent or '-'
+// (source "<stdin>"; a prompt on a terminal saying what to type).
+struct HandText {
+  std::string text;
+  std::string source;
+};
+HandText hand_text(const CommonOptions& options, const Environment& env, std::string_view what);
+// After the notation refused `input`: an argument that names a file gets a CommandError saying
+// how to read the file; otherwise nothing (the caller rethrows the notation's error).
+void refuse_file_as_hand(const CommonOptions& options, const HandText& input);
+
 // HAND (or standard input) read, checked and resolved, holding as many cards as `size` asks.
 // Throws InputError or CommandError.
 ReadHand read_hand_from(const CommonOptions& options, const Rules& rules, const Environment& env,

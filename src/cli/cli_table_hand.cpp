@@ -1,7 +1,6 @@
 // validate, score and arrange for a game dealt with a tiplu (Marriage, docs/rules.md §9): a
 // player's cards as shown on the table and kept in hand, judged with the tiplu's maal cards.
 #include <algorithm>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -57,25 +56,11 @@ ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Env
                        std::nullopt};
   }
   const Card tiplu = parse_tiplu(*options.tiplu);
-  const bool from_stdin = options.hand_words.empty() ||
-                          (options.hand_words.size() == 1 && options.hand_words[0] == "-");
-  if (from_stdin) {
-    if (env.in_is_terminal) env.err << "rummy: type the cards, then Ctrl-D\n";
-    const std::string text = read_all(env.in, "<stdin>");
-    return {read_table_hand(text, "<stdin>", rules, tiplu), Tiplu(tiplu)};
-  }
-  std::string text;
-  for (const std::string& word : options.hand_words) text += (text.empty() ? "" : " ") + word;
+  const HandText input = hand_text(options, env, "the cards");
   try {
-    return {read_table_hand(text, "<argument>", rules, tiplu), Tiplu(tiplu)};
+    return {read_table_hand(input.text, input.source, rules, tiplu), Tiplu(tiplu)};
   } catch (const InputError&) {
-    std::error_code error;
-    if (options.hand_words.size() == 1 && std::filesystem::is_regular_file(text, error)) {
-      throw CommandError{fmt::format("'{}' names a file, but the argument is the hand itself: "
-                                     "to read the file, give it as standard input (< {})",
-                                     text, text),
-                         std::nullopt};
-    }
+    refuse_file_as_hand(options, input);
     throw;
   }
 }
