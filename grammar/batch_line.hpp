@@ -10,6 +10,7 @@
 #pragma once
 
 #include "hand.hpp"
+#include "table_hand.hpp"
 
 namespace rummy::grammar {
 
@@ -31,15 +32,35 @@ struct setting_drop : pegtl::seq<TAO_PEGTL_ISTRING("drop"), blanks, pegtl::one<'
 
 struct setting_declared : TAO_PEGTL_ISTRING("declared") {};
 struct setting_shown : TAO_PEGTL_ISTRING("shown") {};
-struct setting : pegtl::sor<setting_wild, setting_game, setting_drop, setting_declared, setting_shown> {};
+
+// A game dealt with a tiplu (Marriage): tiplu=CARD (a natural card, as --tiplu), and
+// state=ended|seen|unseen|foul (the player's state at the end of the deal, as score --state).
+struct tiplu_value : pegtl::seq<rank, suit> {};
+struct tiplu_value_required : pegtl::disable<tiplu_value> {};
+struct setting_tiplu : pegtl::seq<TAO_PEGTL_ISTRING("tiplu"), blanks, pegtl::one<'='>, blanks, pegtl::must<tiplu_value_required>> {};
+struct state_value : pegtl::sor<TAO_PEGTL_ISTRING("ended"), TAO_PEGTL_ISTRING("seen"), TAO_PEGTL_ISTRING("unseen"), TAO_PEGTL_ISTRING("foul")> {};
+struct state_value_required : state_value {};
+struct setting_state : pegtl::seq<TAO_PEGTL_ISTRING("state"), blanks, pegtl::one<'='>, blanks, pegtl::must<state_value_required>> {};
+
+// Every game's lines read every setting: which apply to the batch's game is checked after.
+struct setting : pegtl::sor<setting_wild, setting_game, setting_drop, setting_declared, setting_shown, setting_tiplu, setting_state> {};
 struct setting_required : setting {};
 struct settings_end : pegtl::one<']'> {};
 struct settings_end_required : settings_end {};
-struct settings : pegtl::seq<pegtl::one<'['>, blanks, pegtl::must<setting_required>,
-                             pegtl::star<setting_separator, setting>, blanks,
-                             pegtl::must<settings_end_required>> {};
+template <typename Required, typename EndRequired>
+struct settings_of : pegtl::seq<pegtl::one<'['>, blanks, pegtl::must<Required>,
+                                pegtl::star<setting_separator, setting>, blanks,
+                                pegtl::must<EndRequired>> {};
+struct settings : settings_of<setting_required, settings_end_required> {};
 
 struct batch_line : pegtl::seq<blanks, pegtl::opt<settings>, blanks, pegtl::sor<pegtl::eof, hand_line>> {};
+
+// A line of a game dealt with a tiplu: settings, then a player's cards (table_hand.hpp).
+struct tiplu_setting_required : setting {};
+struct tiplu_settings_end_required : settings_end {};
+struct tiplu_settings : settings_of<tiplu_setting_required, tiplu_settings_end_required> {};
+struct tiplu_batch_line : pegtl::seq<blanks, pegtl::opt<tiplu_settings>, blanks,
+                                     pegtl::sor<pegtl::eof, pegtl::seq<table_hand, pegtl::must<table_hand_line_end_required>>>> {};
 // clang-format on
 
 // A batch line is settings and cards: ASCII and suit glyphs only.
@@ -47,5 +68,9 @@ template <>
 inline constexpr bool reads_only_utf8<batch_line> = true;
 template <>
 inline constexpr bool lookalikes_matter_only_on_failure<batch_line> = true;
+template <>
+inline constexpr bool reads_only_utf8<tiplu_batch_line> = true;
+template <>
+inline constexpr bool lookalikes_matter_only_on_failure<tiplu_batch_line> = true;
 
 }  // namespace rummy::grammar

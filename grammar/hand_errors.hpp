@@ -27,6 +27,10 @@ template <> inline constexpr auto error_message<game_value_required> = "expected
 template <> inline constexpr auto error_message<drop_value_required> = "expected first or middle after 'drop='";
 template <> inline constexpr auto error_message<setting_required> = "expected a setting: wild=RANK, game=GAME, drop=first|middle, declared or shown";
 template <> inline constexpr auto error_message<settings_end_required> = "expected another setting (wild=, game=, drop=, declared, shown) or ']'";
+template <> inline constexpr auto error_message<tiplu_value_required> = "expected the tiplu after 'tiplu=': a natural card, such as 7♦";
+template <> inline constexpr auto error_message<state_value_required> = "expected the player's state after 'state=': ended, seen, unseen or foul";
+template <> inline constexpr auto error_message<tiplu_setting_required> = "expected a setting: tiplu=CARD or state=ended|seen|unseen|foul";
+template <> inline constexpr auto error_message<tiplu_settings_end_required> = "expected another setting (tiplu=, state=) or ']'";
 template <> inline constexpr auto error_message<table_hand_required> = "expected the player's cards: 'shown' and the groups on the table, 'hand' and the rest, 'discard' and the final discard (or cards alone: the hand)";
 template <> inline constexpr auto error_message<table_end_of_input> = "a second line: a player's cards are written on one line (shown … hand … discard …)";
 template <> inline constexpr auto error_message<table_hand_line_end_required> = "expected another card, '-', '|', 'hand', 'discard', or the end of the line (one player's cards are written on one line)";

@@ -153,3 +153,98 @@ TEST_CASE("a line that is not UTF-8 says so, wherever the bad byte stands") {
   // Well-formed UTF-8 that is no card is the grammar's error, as before.
   CHECK(line("A♠ 2é").error->message.starts_with("expected a suit after the rank"));
 }
+
+namespace {
+BatchRecord marriage_line(std::string_view text, BatchDefaults defaults = {}) {
+  return process_batch_line(text, "m.txt", 3, defaults, Rules::for_variant(Variant::marriage));
+}
+BatchDefaults with_tiplu(std::string_view card) {
+  BatchDefaults defaults;
+  defaults.tiplu = parse_tiplu(card);
+  return defaults;
+}
+constexpr std::string_view valid_end =
+    "shown K♦-K♦-K♦ (deal) | 2♣-3♣-4♣ | 9♠-10♠-J♠ hand 6♥-7♥-8♥ | 5♦-6♦-7♣ | Q♥-Q♠-7♠ | "
+    "A♣-A♦-A♠ discard 10♣";
+}  // namespace
+
+TEST_CASE("a Marriage line is a player's cards: an end, a first stage, or the maal") {
+  const BatchRecord end = marriage_line(valid_end, with_tiplu("7♥"));
+  CHECK(end.verdict == Verdict::valid);
+  REQUIRE(end.table);
+  CHECK(end.table->judged == TableRecord::Judged::end);
+  CHECK(end.table->state == MaalState::ended);
+  CHECK(!end.table->state_given);
+  CHECK(end.table->maal == 15);
+  CHECK(end.table->held.points == 15);
+  CHECK(end.table->discard == parse_tiplu("10♣"));
+  CHECK(end.line == 3U);
+
+  // A foul: the end is judged invalid, and its maal counts 0.
+  const BatchRecord foul = marriage_line(
+      "shown K♦-K♦-K♦ (deal) | 2♣-3♣-4♣ | 9♠-10♠-J♠ hand 6♥-7♥-8♥ | 5♦-6♦-7♣ | Q♥-Q♠-8♠ | "
+      "A♣-A♦-A♠ discard 10♣",
+      with_tiplu("7♥"));
+  CHECK(foul.verdict == Verdict::invalid);
+  REQUIRE(foul.table);
+  CHECK(foul.table->state == MaalState::foul);
+  CHECK(foul.table->maal == 0);
+  CHECK(foul.table->held.points == 15);
+  CHECK(foul.table->problems.size() == 1U);
+
+  const BatchRecord stage = marriage_line("[tiplu=7♥] shown 4♠-5♠-6♠ | J♣-Q♣-K♣ | 2♦-2♦-2♦");
+  CHECK(stage.verdict == Verdict::valid);
+  CHECK(stage.table->judged == TableRecord::Judged::first_stage);
+  CHECK(stage.table->stage == FirstStage::combinations);
+  CHECK(stage.table->state == MaalState::seen);
+  CHECK(marriage_line("[tiplu=7♥] shown 4♠-5♠-6♠").verdict == Verdict::invalid);
+
+  // The line's tiplu wins over --tiplu; state= is taken as given.
+  const BatchRecord others = marriage_line(
+      "[state=seen tiplu=9♣] shown 4♠-5♠-6♠ | J♣-Q♣-K♣ | 2♦-2♦-2♦ hand 10♦-10♦-7♠ | 9♥-9♣-9♠ | "
+      "6♥-3♣-7♦ | A♥-2♥-3♥",
+      with_tiplu("7♥"));
+  CHECK(others.verdict == Verdict::valid);
+  CHECK(others.table->judged == TableRecord::Judged::maal);
+  CHECK(others.table->tiplu == parse_tiplu("9♣"));
+  CHECK(others.table->state == MaalState::seen);
+  CHECK(others.table->state_given);
+}
+
+TEST_CASE("an unseen player's maal counts by unseen-maal") {
+  const std::string_view cards =
+      "shown 5♠-5♠-5♠ (deal) hand J♥ J♥ J♠ 2♣ 3♣ 7♣ 9♠ 10♠ K♣ A♥ A♦ 4♥ 8♥ 3♦ 5♣ 6♣ 2♥ 10♦";
+  Rules murder = Rules::for_variant(Variant::marriage);
+  murder.tiplu->unseen = UnseenMaal::murder;
+  const BatchRecord record = process_batch_line(cards, "m.txt", 1, with_tiplu("J♣"), murder);
+  REQUIRE(record.table);
+  CHECK(record.table->state == MaalState::unseen);
+  CHECK(record.table->held.points == 5);
+  CHECK(record.table->maal == 0);
+  CHECK(marriage_line(cards, with_tiplu("J♣")).table->maal == 5);  // the default counts it
+}
+
+TEST_CASE(
+    "settings of the other games are errors on a Marriage line, and tiplu=/state= on theirs") {
+  const BatchDefaults defaults = with_tiplu("7♥");
+  const BatchRecord wild = marriage_line("[wild=7] 2♣-3♣-4♣", defaults);
+  CHECK(wild.verdict == Verdict::error);
+  CHECK(wild.error->where.column == 7U);
+  CHECK(marriage_line("[declared] 2♣", defaults).error->where.column == 2U);
+  CHECK(marriage_line("[drop=first]", defaults).error->message ==
+        "a drop is for Indian rummy, not Marriage");
+  CHECK(marriage_line("2♣-3♣-4♣").error->message ==
+        "no tiplu: Marriage needs one, tiplu=CARD on the line or --tiplu CARD");
+  CHECK(marriage_line("[tiplu=PJ] 2♣").error->where.column == 8U);
+  CHECK(marriage_line("[tiplu=7♥ tiplu=8♥] 2♣").error->message ==
+        "'tiplu' is given twice (the other at column 8)");
+  CHECK(marriage_line("[tiplu=7♥ state=seen] 2♣ discard 3♣").error->message ==
+        "only the player who ended the deal has a final discard");
+
+  const BatchRecord indian = line("[tiplu=7♥] A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ");
+  CHECK(indian.verdict == Verdict::error);
+  CHECK(indian.error->where.column == 8U);
+  CHECK(indian.error->message ==
+        "tiplu= is for Marriage (dealt with a tiplu); Indian rummy is not");
+  CHECK(line("[state=ended] A♠").error->where.column == 8U);
+}

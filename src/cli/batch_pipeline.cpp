@@ -31,7 +31,7 @@ void BatchSummary::count(const BatchRecord& record) {
       ++bad;
       return;
   }
-  points += record.score.points;
+  points += record.table ? record.table->maal : record.score.points;
 }
 
 void BatchSummary::add(const BatchSummary& other) {

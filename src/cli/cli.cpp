@@ -429,8 +429,8 @@ void add_tiplu_options(CLI::App& command, CommonOptions& options) {
 
 void refuse_tiplu_game(const Rules& rules, std::string_view command) {
   if (!rules.has_tiplu()) return;
-  throw CommandError{fmt::format("rummy {} does not play {} (dealt with a tiplu): validate, score "
-                                 "and arrange do",
+  throw CommandError{fmt::format("rummy {} does not play {} (dealt with a tiplu): validate, score, "
+                                 "arrange, outs and batch do",
                                  command, rules.words.game),
                      std::nullopt};
 }

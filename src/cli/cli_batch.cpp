@@ -33,6 +33,11 @@ constexpr std::string_view csv_header =
     "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,grouping,discard,hand,"
     "error\n";
 
+// A batch of a game dealt with a tiplu (Marriage) has columns of its own.
+constexpr std::string_view tiplu_csv_header =
+    "source,line,column,verdict,judged,tiplu,state,state_from,first_stage,maal,maal_held,"
+    "maal_items,discard,problems,error\n";
+
 std::string_view role_of(const BatchRecord& record) {
   if (record.verdict == Verdict::drop) return "drop";
   return record.declared ? "declared" : "shown";
@@ -41,7 +46,8 @@ std::string_view role_of(const BatchRecord& record) {
 // One record per hand, in the format asked for, through the one JSON and CSV writers.
 class RecordWriter {
  public:
-  RecordWriter(Format format, const Rules& rules) : format_(format), rules_(rules) {
+  RecordWriter(Format format, const Rules& rules)
+      : format_(format), rules_(rules), table_game_(rules.has_tiplu()) {
     // The rule's words depend only on the basis, the rules and the game: say each once.
     for (std::size_t basis = 0; basis < rule_text_.size(); ++basis) {
       if (from_declaration(static_cast<ScoreBasis>(basis)) && !rules_.declares()) continue;
@@ -56,10 +62,13 @@ class RecordWriter {
   }
 
   void header(std::string& out) const {
-    if (format_ == Format::csv) out += csv_header;
+    if (format_ == Format::csv) out += rules_.has_tiplu() ? tiplu_csv_header : csv_header;
   }
 
   void write(std::string& out, std::string_view source, const BatchRecord& record) const {
+    if (table_game_) [[unlikely]] {
+      return write_table(out, source, record);
+    }
     switch (format_) {
       case Format::csv:
         return write_csv(out, source, record);
@@ -194,8 +203,125 @@ class RecordWriter {
     out += '\n';
   }
 
+  // A record of a game dealt with a tiplu, in each format (kept out of the other games' path).
+  [[gnu::noinline, gnu::cold]] void write_table(std::string& out, std::string_view source,
+                                                const BatchRecord& record) const {
+    switch (format_) {
+      case Format::csv:
+        return write_table_csv(out, source, record);
+      case Format::json:
+        if (!record.table) return write_json(out, source, record);  // an error: as any game's
+        return write_table_json(out, source, record);
+      case Format::text:
+        break;
+    }
+    if (!record.table) return write_text(out, source, record);
+    const TableRecord& table = *record.table;
+    fmt::format_to(std::back_inserter(out), "{}:{}: {} ({}, {}), maal {}", source, record.line,
+                   record.verdict == Verdict::valid ? "valid" : "not valid",
+                   judged_words(table.judged), row_of(maal_state_rows, table.state).id, table.maal);
+    if (table.maal != table.held.points) {
+      fmt::format_to(std::back_inserter(out), " ({} held)", table.held.points);
+    }
+    fmt::format_to(std::back_inserter(out), "; tiplu {}; first stage: {}", to_string(table.tiplu),
+                   first_stage_id(table.stage));
+    if (table.discard)
+      fmt::format_to(std::back_inserter(out), "; discard {}", to_string(*table.discard));
+    for (const std::string& problem : table.problems) {
+      fmt::format_to(std::back_inserter(out), "; {}", problem);
+    }
+    out += '\n';
+  }
+
+  static std::string_view judged_words(TableRecord::Judged judged) {
+    switch (judged) {
+      case TableRecord::Judged::end:
+        return "end";
+      case TableRecord::Judged::first_stage:
+        return "first stage";
+      case TableRecord::Judged::maal:
+        break;
+    }
+    return "maal";
+  }
+
+  void write_table_json(std::string& out, std::string_view source,
+                        const BatchRecord& record) const {
+    const TableRecord& table = *record.table;
+    JsonWriter json(out, JsonWriter::Layout::compact);
+    json.begin_object();
+    json.member("source"_key, source);
+    json.member("line"_key, record.line);
+    json.member("verdict"_key, verdict_id(record.verdict));
+    json.member("judged"_key, judged_id(table.judged));
+    json.member("tiplu"_key, to_string(table.tiplu));
+    json.member("state"_key, row_of(maal_state_rows, table.state).id);
+    json.member("state_from"_key, table.state_given ? "line" : "cards");
+    json.member("first_stage"_key, first_stage_id(table.stage));
+    json.member("maal"_key, table.maal);
+    json.member("maal_held"_key, table.held.points);
+    json.key("maal_items"_key);
+    json.begin_array();
+    for (const MaalItem& item : table.held.items) {
+      json.begin_object();
+      json.member("kind"_key, row_of(maal_item_rows, item.kind).id);
+      json.member("count"_key, item.count);
+      json.member("card"_key, to_string(item.card));
+      json.member("points"_key, item.points);
+      json.end_object();
+    }
+    json.end_array();
+    json.key("discard"_key);
+    if (table.discard) {
+      json.string(to_string(*table.discard));
+    } else {
+      json.null();
+    }
+    json.key("problems"_key);
+    json.begin_array();
+    for (const std::string& problem : table.problems) json.string(problem);
+    json.end_array();
+    json.end_object();
+    json.end_line();
+  }
+
+  void write_table_csv(std::string& out, std::string_view source, const BatchRecord& record) const {
+    CsvWriter csv(out);
+    csv.field(source);
+    csv.field(static_cast<long long>(record.line));
+    if (!record.table) {
+      csv.field(static_cast<long long>(record.error->where.column));
+      csv.field("error");
+      for (int i = 0; i < 10; ++i) csv.empty();
+      csv.field(record.error->message);
+      csv.end_row();
+      return;
+    }
+    const TableRecord& table = *record.table;
+    csv.empty();
+    csv.field(verdict_id(record.verdict));
+    csv.field(judged_id(table.judged));
+    csv.field(to_string(table.tiplu));
+    csv.field(row_of(maal_state_rows, table.state).id);
+    csv.field(table.state_given ? "line" : "cards");
+    csv.field(first_stage_id(table.stage));
+    csv.field(table.maal);
+    csv.field(table.held.points);
+    csv.field(table.held.items.empty() ? std::string() : maal_text(table.held));
+    csv.field(table.discard ? to_string(*table.discard) : std::string());
+    std::string problems;
+    for (const std::string& problem : table.problems) {
+      problems += problems.empty() ? "" : "; ";
+      problems += problem;
+    }
+    csv.field(problems);
+    csv.empty();
+    csv.end_row();
+  }
+
   Format format_;
   const Rules& rules_;
+  bool table_game_ = false;  // a game dealt with a tiplu: every record is written by write_table
   std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_text_;
   std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_json_;  // escaped
 };
@@ -228,7 +354,6 @@ int run_batch(const BatchOptions& options, const Environment& env) {
   const Format format = options.common.format;
   return guarded(options.common, env, [&]() -> int {
     const Rules rules = rules_from(options.common, options.game);
-    refuse_tiplu_game(rules, "batch");
     refuse_game_option(options.game_given, rules);
     if (options.declared && !options_of(rules).declared) {
       throw CommandError{
@@ -240,6 +365,16 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     defaults.game = options.game;
     defaults.declared = options.declared;
     defaults.arrange = options.arrange;
+    if (rules.has_tiplu()) {
+      if (options.arrange) {
+        throw CommandError{fmt::format("--arrange: a batch of {} judges each player's cards as "
+                                       "written (rummy arrange finds an end)",
+                                       rules.words.game),
+                           std::nullopt};
+      }
+      if (options.common.tiplu) defaults.tiplu = parse_tiplu(*options.common.tiplu);
+      defaults.players = options.common.players.value_or(0);
+    }
 
     const RecordWriter writer(format, rules);
     Progress progress(env);
@@ -273,6 +408,13 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     }
     const BatchSummary& summary = pipeline.finish();
     progress.clear();
+    if (rules.has_tiplu()) {
+      env.err << fmt::format(
+          "rummy batch: {} hand{}: {} valid, {} not valid, {} bad; {} maal in all\n", summary.hands,
+          summary.hands == 1 ? "" : "s", summary.valid, summary.invalid, summary.bad,
+          summary.points);
+      return summary.bad > 0 ? exit_bad_input : exit_ok;
+    }
     env.err << fmt::format(
         "rummy batch: {} hand{}: {} valid, {} not valid, {} drop{}, {} bad; {} points in all\n",
         summary.hands, summary.hands == 1 ? "" : "s", summary.valid, summary.invalid, summary.drops,
@@ -286,6 +428,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
 std::function<int()> setup_batch(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<BatchOptions>();
   add_deal_options(command, options->common);
+  add_tiplu_options(command, options->common);
   add_rules_options(command, options->common, /*with_variant=*/true);
   add_output_options(command, options->common, /*with_csv=*/true);
   command.add_option("file", options->files,

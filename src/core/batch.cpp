@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "games.hpp"
+#include "tiplu.hpp"
 
 namespace rummy {
 
@@ -76,11 +77,22 @@ void check_settings(const LineSettings& settings, std::string_view line, std::st
   }
 }
 
+std::string tiplu_games() {
+  return games_where([](const Rules& r) { return r.has_tiplu(); });
+}
+
 BatchRecord score_line(std::string_view line, std::string_view source,
                        const BatchDefaults& defaults, const Rules& rules) {
   WrittenLine written = parse_batch_line(line, source);
   const LineSettings& settings = written.settings;
   check_settings(settings, line, source);
+  if (settings.tiplu || settings.state) {
+    const bool tiplu =
+        settings.tiplu && (!settings.state || settings.tiplu_offset < settings.state_offset);
+    throw input_error(source, line, tiplu ? settings.tiplu_offset : settings.state_offset,
+                      fmt::format("{}= is for {} (dealt with a tiplu); {} is not",
+                                  tiplu ? "tiplu" : "state", tiplu_games(), rules.words.game));
+  }
   BatchRecord record;
   record.game = settings.game.value_or(defaults.game);
   record.declared = settings.declared.value_or(defaults.declared);
@@ -169,7 +181,145 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   return record;
 }
 
+// The maal a player's cards count in the settlement, by their state (docs/rules.md §9.8).
+int counted_maal(MaalState state, int maal, const Rules& rules) {
+  if (state == MaalState::foul) return 0;
+  if (state == MaalState::unseen && rules.tiplu_rules().unseen != UnseenMaal::count) return 0;
+  return maal;
+}
+
+// A line of a game dealt with a tiplu: see TableRecord. Not inlined: score_line stays inlined in
+// process_batch_line, as before there was this path.
+[[gnu::noinline]] BatchRecord score_table_line(std::string_view line, std::string_view source,
+                                               const BatchDefaults& defaults, const Rules& rules) {
+  WrittenTableLine written = parse_tiplu_batch_line(line, source);
+  const LineSettings& settings = written.settings;
+  check_settings(settings, line, source);
+  // The settings of the other games, at the first written.
+  for (const auto& [name, offset] : settings.written) {
+    if (name == "wild") {
+      throw input_error(
+          source, line, offset,
+          fmt::format("wild= is for {}: {} takes its wild cards from the tiplu "
+                      "(tiplu=CARD)",
+                      games_where([](const Rules& r) { return r.deck.deal_has_wild_rank; }),
+                      rules.words.game));
+    }
+    if (name == "drop") {
+      throw input_error(
+          source, line, offset,
+          fmt::format("a drop is for {}, not {}",
+                      games_where([](const Rules& r) { return r.has_drops(); }), rules.words.game));
+    }
+    if (name == "declared" || name == "shown") {
+      throw input_error(source, line, offset,
+                        fmt::format("'{}' is for {}, not {}: state=ended|seen|unseen|foul says "
+                                    "how the player finished",
+                                    name, games_where([](const Rules& r) { return r.declares(); }),
+                                    rules.words.game));
+    }
+  }
+  if (settings.variant && variant_name(*settings.variant) != rules.id) {
+    throw input_error(source, line, settings.game_offset,
+                      fmt::format("this line is a hand of {}, but the batch plays {}: a batch has "
+                                  "one game, its --variant (a batch of its own: --variant {})",
+                                  variant_description(*settings.variant), rules.words.game,
+                                  variant_name(*settings.variant)));
+  }
+  if (settings.game) {
+    throw input_error(
+        source, line, settings.game_offset,
+        fmt::format("game= names a format of {}; {} has none",
+                    games_where([](const Rules& r) { return r.has_formats(); }), rules.words.game));
+  }
+  const std::optional<Card> tiplu_card = settings.tiplu ? settings.tiplu : defaults.tiplu;
+  if (!tiplu_card) {
+    throw input_error(source, line, 0,
+                      fmt::format("no tiplu: {} needs one, tiplu=CARD on the line or --tiplu CARD",
+                                  rules.words.game));
+  }
+  if (!written.hand) {
+    throw input_error(source, line, line.size(),
+                      "no cards: expected a player's cards, such as shown 2♣-3♣-4♣ | … hand … "
+                      "discard 10♣");
+  }
+  const Tiplu tiplu(*tiplu_card);
+  const int players =
+      defaults.players > 0 ? defaults.players : rules.tiplu_rules().dublee_min_players;
+  const std::optional<MaalState> state = settings.state;
+  // Judged as an end: the ender's state, a discard, or the deal's cards and one more.
+  const std::size_t kept = static_cast<std::size_t>(rules.deal.hand_size);
+  const std::size_t count = written.hand->cards.cards.size();
+  const bool end =
+      state == MaalState::ended || (state != MaalState::seen && state != MaalState::unseen &&
+                                    (written.hand->has_discard || count == kept + 1));
+  std::optional<bool> ended;
+  if (end) {
+    ended = true;
+  } else if (state == MaalState::seen || state == MaalState::unseen) {
+    ended = false;
+  }
+  const ReadTableHand read =
+      resolve_table_hand(std::move(*written.hand), line, source, rules, *tiplu_card, ended);
+  const TableHand& hand = read.hand;
+
+  BatchRecord record;
+  TableRecord& table = record.table.emplace();
+  table.tiplu = *tiplu_card;
+  table.state_given = state.has_value();
+  table.held = count_maal(hand, tiplu, rules);
+  if (end) {
+    table.judged = TableRecord::Judged::end;
+    const EndCheck check = check_end(hand, tiplu, players, rules);
+    table.stage = check.route;
+    table.problems = check.faults;
+    table.discard = check.discard;
+    if (check.arranged && check.discard && !hand.discard) {
+      // The maal of the kept cards: the discard chosen is out.
+      std::vector<Card> cards = hand.kept();
+      if (const auto at = std::find(cards.begin(), cards.end(), *check.discard);
+          at != cards.end()) {
+        cards.erase(at);
+      }
+      std::vector<Card> at_deal;
+      for (const ShownGroup& group : hand.shown) {
+        if (group.at_deal) at_deal.push_back(group.cards.front());
+      }
+      table.held = count_maal(cards, at_deal, tiplu, rules);
+    }
+    table.state = state.value_or(check.valid() ? MaalState::ended : MaalState::foul);
+  } else {
+    const StageCheck stage = check_first_stage(hand, players, rules);
+    table.stage = stage.stage;
+    if (hand.hand.empty()) {
+      table.judged = TableRecord::Judged::first_stage;
+      table.problems = stage.faults;
+      if (stage.stage == FirstStage::none && stage.faults.empty()) {
+        table.problems.push_back(
+            fmt::format("{} shown: the first stage shows {} pure combinations (or {} dublees)",
+                        hand.shown.size(), rules.tiplu_rules().pure_needed,
+                        rules.tiplu_rules().dublees_needed));
+      }
+    }
+    table.state =
+        state.value_or(stage.stage != FirstStage::none ? MaalState::seen : MaalState::unseen);
+  }
+  table.maal = counted_maal(table.state, table.held.points, rules);
+  record.verdict = table.problems.empty() ? Verdict::valid : Verdict::invalid;
+  return record;
+}
+
 }  // namespace
+
+std::string_view judged_id(TableRecord::Judged judged) {
+  constexpr std::array<std::string_view, 3> ids = {"end", "first_stage", "maal"};
+  return ids[static_cast<int>(judged)];
+}
+
+std::string_view first_stage_id(FirstStage stage) {
+  constexpr std::array<std::string_view, 3> ids = {"none", "combinations", "dublees"};
+  return ids[static_cast<int>(stage)];
+}
 
 BatchRecord batch_error(std::string_view source, std::size_t line_number, std::string message) {
   BatchRecord record;
@@ -190,7 +340,8 @@ BatchRecord process_batch_line(std::string_view line, std::string_view source,
                                std::size_t line_number, const BatchDefaults& defaults,
                                const Rules& rules) {
   try {
-    BatchRecord record = score_line(line, source, defaults, rules);
+    BatchRecord record = rules.has_tiplu() ? score_table_line(line, source, defaults, rules)
+                                           : score_line(line, source, defaults, rules);
     record.line = line_number;
     return record;
   } catch (const InputError& error) {

@@ -180,6 +180,17 @@ WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
   return written;
 }
 
+WrittenTableLine parse_tiplu_batch_line(std::string_view line, std::string_view source) {
+  TableHandBuilder builder;
+  builder.base = line.data();
+  builder.start();
+  parse_text<grammar::tiplu_batch_line, action>(line, source, builder);
+  WrittenTableLine written;
+  written.settings = std::move(builder.settings);
+  if (!builder.hand.cards.empty()) written.hand = builder.written_table_hand();
+  return written;
+}
+
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options) {
   return resolve_hand(parse_hand(text, source), text, source, rules, options);

@@ -12,6 +12,7 @@
 
 #include "declaration.hpp"
 #include "inline_vector.hpp"
+#include "maal.hpp"
 #include "rules.hpp"
 #include "text.hpp"
 #include "tiplu.hpp"
@@ -107,12 +108,15 @@ struct LineSettings {
   std::optional<Variant> variant;  // game= naming a game ('game=gin') rather than a format
   std::optional<Drop> drop;
   std::optional<bool> declared;
-  std::size_t wild_offset = 0, game_offset = 0, drop_offset = 0, declared_offset = 0;
-  // Every setting as written, in order ("wild", "game", "drop", "declared", "shown") with its
-  // place: the check refuses repeats and contradictions, the first it finds. There are five
-  // names, so the sixth setting at the latest repeats one: the first six hold that first
-  // conflict, and later ones are not kept (see note()).
-  InlineVector<std::pair<std::string_view, std::size_t>, 6> written;
+  std::optional<Card> tiplu;       // a game dealt with a tiplu: the line's tiplu
+  std::optional<MaalState> state;  // … and the player's state
+  std::size_t wild_offset = 0, game_offset = 0, drop_offset = 0, declared_offset = 0,
+              tiplu_offset = 0, state_offset = 0;
+  // Every setting as written, in order ("wild", "game", "drop", "declared", "shown", "tiplu",
+  // "state") with its place: the check refuses repeats and contradictions, the first it finds.
+  // There are seven names, so the eighth setting at the latest repeats one: the first eight hold
+  // that first conflict, and later ones are not kept (see note()).
+  InlineVector<std::pair<std::string_view, std::size_t>, 8> written;
   void note(std::string_view name, std::size_t offset) {
     if (written.size() < written.capacity()) written.push_back({name, offset});
   }
@@ -125,5 +129,12 @@ struct WrittenLine {
 
 // Syntax only; `line` holds no line break.
 WrittenLine parse_batch_line(std::string_view line, std::string_view source);
+
+// A line of a batch of a game dealt with a tiplu: [settings] and a player's cards.
+struct WrittenTableLine {
+  LineSettings settings;
+  std::optional<WrittenTableHand> hand;  // empty: the line holds settings only
+};
+WrittenTableLine parse_tiplu_batch_line(std::string_view line, std::string_view source);
 
 }  // namespace rummy

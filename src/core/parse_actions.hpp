@@ -243,6 +243,40 @@ struct declared_action {
   }
 };
 template <>
+struct action<grammar::tiplu_value_required> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    const std::string_view text = in.string_view();
+    const Rank rank = rank_from_text(text);
+    const Suit suit = suit_from_text(text.substr(text.front() == '1' ? 2 : 1));
+    builder.settings.tiplu = Card(rank, suit);
+    builder.settings.tiplu_offset = builder.offset_of(in.begin());
+    builder.settings.note("tiplu", builder.settings.tiplu_offset);
+  }
+};
+template <>
+struct action<grammar::state_value_required> {
+  template <typename Input>
+  static void apply(const Input& in, HandBuilder& builder) {
+    switch (std::tolower(in.peek_char())) {
+      case 'e':
+        builder.settings.state = MaalState::ended;
+        break;
+      case 's':
+        builder.settings.state = MaalState::seen;
+        break;
+      case 'u':
+        builder.settings.state = MaalState::unseen;
+        break;
+      default:
+        builder.settings.state = MaalState::foul;
+        break;
+    }
+    builder.settings.state_offset = builder.offset_of(in.begin());
+    builder.settings.note("state", builder.settings.state_offset);
+  }
+};
+template <>
 struct action<grammar::setting_declared> : declared_action<true> {};
 template <>
 struct action<grammar::setting_shown> : declared_action<false> {};

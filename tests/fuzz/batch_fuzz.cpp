@@ -11,6 +11,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   BatchDefaults defaults;
   // --arrange too, but not for Crazy Rummy, whose search by subsets is too slow to fuzz well.
   defaults.arrange = (data[0] & 0x10) != 0 && rules.count.arrange_by != ArrangeBy::subsets;
+  // A game dealt with a tiplu (Marriage): a tiplu of --tiplu, unless the first byte's 0x40 asks
+  // for none (each line must then give its own), and four players when its 0x80 says so.
+  if (rules.has_tiplu()) {
+    if ((data[0] & 0x40) == 0) defaults.tiplu = Card(Rank::seven, Suit::hearts);
+    defaults.players = (data[0] & 0x80) != 0 ? 4 : 0;
+  }
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   std::size_t number = 0;
   for (std::size_t start = 0; start <= text.size();) {
@@ -28,7 +34,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Diagnostic within = *record.error;
         within.where.line = 1;
         fuzz::check_diagnostic(within, line);
+      } else if (record.table) {
+        const TableRecord& table = *record.table;
+        fuzz::require(rules.has_tiplu(), "a table record only in a game dealt with a tiplu");
+        fuzz::require(table.maal >= 0 && table.maal <= table.held.points,
+                      "the maal counted is at most the maal held");
+        fuzz::require((record.verdict == Verdict::valid) == table.problems.empty(),
+                      "valid exactly when there is no problem");
+        fuzz::require(table.judged != TableRecord::Judged::maal || table.problems.empty(),
+                      "a record of the maal only has no problem");
       } else {
+        fuzz::require(!rules.has_tiplu(), "a game dealt with a tiplu gives table records");
         fuzz::require(record.score.points >= 0 && record.score.points <= rules.points_cap(),
                       "points within the cap");
       }
