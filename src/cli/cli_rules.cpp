@@ -39,9 +39,15 @@ std::vector<std::string> game_lines(const Rules& rules) {
   if (rules.has_tiplu()) {
     // A game dealt with a tiplu: no card values; combinations of three and the maal.
     const TipluRules& tiplu = rules.tiplu_rules();
-    lines.push_back(
-        "wild cards (the maal): the tiplu turned up in the deal, its poplu and jhiplu (its suit, "
-        "one rank above and below) and its rank in the other suits (the ordinary jokers)");
+    lines.push_back(fmt::format(
+        "wild cards: the tiplu turned up in the deal, its poplu and jhiplu (its suit, one rank "
+        "above and below), its rank in {}{}",
+        tiplu.alter_only_jokers ? "the other suit of its colour (the alter)"
+                                : "the other suits (the ordinary jokers)",
+        jokers > 0 ? " and the printed jokers" : ""));
+    lines.push_back(fmt::format("maal: the tiplu, poplu and jhiplu (a marriage: one of each){}{}",
+                                tiplu.alter_scores ? ", the alter" : "",
+                                jokers > 0 ? ", printed jokers" : ""));
     lines.push_back(fmt::format(
         "combinations: {}: a tunnela (three identical cards), a pure or dirty sequence (one suit "
         "in order, the ace {}), a triplet (one rank, different suits), or any three cards with two "
@@ -49,9 +55,13 @@ std::vector<std::string> game_lines(const Rules& rules) {
         tiplu.long_groups ? "three cards or more" : "three cards",
         rules.melds.ace_high ? "low or high, never K-A-2" : "low only"));
     lines.push_back(
-        fmt::format("first stage: {} tunnelas or pure sequences shown to see the "
-                    "tiplu, or {} dublees with {} or more players",
-                    tiplu.pure_needed, tiplu.dublees_needed, tiplu.dublee_min_players));
+        tiplu.dublee_min_players > rules.match.max_players
+            ? fmt::format("first stage: {} tunnelas or pure sequences shown to see the tiplu "
+                          "(no dublee route)",
+                          tiplu.pure_needed)
+            : fmt::format("first stage: {} tunnelas or pure sequences shown to see the tiplu, "
+                          "or {} dublees with {} or more players",
+                          tiplu.pure_needed, tiplu.dublees_needed, tiplu.dublee_min_players));
     lines.push_back(fmt::format("deal: {} cards each", rules.deal.hand_size));
     return lines;
   }
