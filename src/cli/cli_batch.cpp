@@ -135,18 +135,21 @@ class RecordWriter {
     json.end_line();
   }
 
+  // An error record's CSV row after its source and line, in either game's columns: the column,
+  // "error" as the verdict, the record's fields empty, and the message.
+  static void write_csv_error(CsvWriter& csv, const BatchRecord& record) {
+    csv.field(static_cast<long long>(record.error->where.column));
+    csv.field("error");
+    for (int i = 0; i < 10; ++i) csv.empty();
+    csv.field(record.error->message);
+    csv.end_row();
+  }
+
   void write_csv(std::string& out, std::string_view source, const BatchRecord& record) const {
     CsvWriter csv(out);
     csv.field(source);
     csv.field(static_cast<long long>(record.line));
-    if (record.verdict == Verdict::error) {
-      csv.field(static_cast<long long>(record.error->where.column));
-      csv.field("error");
-      for (int i = 0; i < 10; ++i) csv.empty();
-      csv.field(record.error->message);
-      csv.end_row();
-      return;
-    }
+    if (record.verdict == Verdict::error) return write_csv_error(csv, record);
     csv.empty();
     csv.field(verdict_id(record.verdict));
     csv.field(role_of(record));
@@ -289,14 +292,7 @@ class RecordWriter {
     CsvWriter csv(out);
     csv.field(source);
     csv.field(static_cast<long long>(record.line));
-    if (!record.table) {
-      csv.field(static_cast<long long>(record.error->where.column));
-      csv.field("error");
-      for (int i = 0; i < 10; ++i) csv.empty();
-      csv.field(record.error->message);
-      csv.end_row();
-      return;
-    }
+    if (!record.table) return write_csv_error(csv, record);
     const TableRecord& table = *record.table;
     csv.empty();
     csv.field(verdict_id(record.verdict));

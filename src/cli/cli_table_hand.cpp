@@ -67,8 +67,7 @@ ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Env
 
 // The players dealt in: --players, or the fewest the dublee route needs (at most a full table).
 int players_of(const CommonOptions& options, const Rules& rules) {
-  return options.players.value_or(
-      std::min(rules.tiplu_rules().dublee_min_players, rules.match.max_players));
+  return options.players.value_or(assumed_players(rules));
 }
 
 // Whether the cards are a whole end: the deal's cards kept, the discard written or to choose.
@@ -233,18 +232,9 @@ TableValidateResult judge(const Rules& rules, const Tiplu& tiplu, const TableHan
     result.loose = check.loose;
     result.discard = check.discard;
     result.arranged = check.arranged;
+    // The maal of the kept cards: a discard the search chose is out.
     if (check.arranged && check.discard && !hand.discard) {
-      TableHand kept = hand;
-      kept.discard = check.discard;
-      result.maal = count_maal(kept, tiplu, rules);
-      // The maal of the kept cards: the discard chosen is out.
-      std::vector<Card> cards = hand.kept();
-      cards.erase(std::find(cards.begin(), cards.end(), *check.discard));
-      std::vector<Card> at_deal;
-      for (const ShownGroup& group : hand.shown) {
-        if (group.at_deal) at_deal.push_back(group.cards.front());
-      }
-      result.maal = count_maal(cards, at_deal, tiplu, rules);
+      result.maal = count_maal(with_discard(hand, *check.discard), tiplu, rules);
     }
     return result;
   }
@@ -320,12 +310,6 @@ struct TableScoreResult {
     if (!changed.empty()) out << changed_by_text(changed) << "\n";
   }
 };
-
-int counted_maal(MaalState state, int maal, const Rules& rules) {
-  if (state == MaalState::foul) return 0;
-  if (state == MaalState::unseen && rules.tiplu_rules().unseen != UnseenMaal::count) return 0;
-  return maal;
-}
 
 // ---- arrange --------------------------------------------------------------------------------
 
@@ -512,17 +496,9 @@ int run_table_arrange(const CommonOptions& options, const Rules& rules, const En
            true});
     }
   }
-  std::vector<Card> kept = hand.kept();
-  if (hand.discard) kept.push_back(*hand.discard);
+  // The maal kept: without the discard found, or the one written.
   const std::optional<Card> discard = result.split ? result.split->discard : hand.discard;
-  if (discard && kept.size() > static_cast<std::size_t>(rules.deal.hand_size)) {
-    kept.erase(std::find(kept.begin(), kept.end(), *discard));
-  }
-  std::vector<Card> at_deal;
-  for (const ShownGroup& group : hand.shown) {
-    if (group.at_deal) at_deal.push_back(group.cards.front());
-  }
-  result.maal = count_maal(kept, at_deal, cards.tiplu, rules);
+  result.maal = count_maal(discard ? with_discard(loose, *discard) : loose, cards.tiplu, rules);
   emit(result, options, env);
   return exit_ok;
 }

@@ -77,6 +77,17 @@ void check_settings(const LineSettings& settings, std::string_view line, std::st
   }
 }
 
+// game= naming another game than the batch's: a batch has one game.
+void refuse_other_game(const LineSettings& settings, std::string_view line, std::string_view source,
+                       const Rules& rules) {
+  if (!settings.variant || variant_name(*settings.variant) == rules.id) return;
+  throw input_error(source, line, settings.game_offset,
+                    fmt::format("this line is a hand of {}, but the batch plays {}: a batch has "
+                                "one game, its --variant (a batch of its own: --variant {})",
+                                variant_description(*settings.variant), rules.words.game,
+                                variant_name(*settings.variant)));
+}
+
 std::string tiplu_games() {
   return games_where([](const Rules& r) { return r.has_tiplu(); });
 }
@@ -106,13 +117,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
                                   : games_where([](const Rules& r) { return r.declares(); }),
                     rules.words.game));
   }
-  if (settings.variant && variant_name(*settings.variant) != rules.id) {
-    throw input_error(source, line, settings.game_offset,
-                      fmt::format("this line is a hand of {}, but the batch plays {}: a batch has "
-                                  "one game, its --variant (a batch of its own: --variant {})",
-                                  variant_description(*settings.variant), rules.words.game,
-                                  variant_name(*settings.variant)));
-  }
+  refuse_other_game(settings, line, source, rules);
   if (settings.game && !rules.has_formats()) {
     std::string games;
     for (const Game game : all_games) {
@@ -181,13 +186,6 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   return record;
 }
 
-// The maal a player's cards count in the settlement, by their state (docs/rules.md §9.8).
-int counted_maal(MaalState state, int maal, const Rules& rules) {
-  if (state == MaalState::foul) return 0;
-  if (state == MaalState::unseen && rules.tiplu_rules().unseen != UnseenMaal::count) return 0;
-  return maal;
-}
-
 // A line of a game dealt with a tiplu: see TableRecord. Not inlined: score_line stays inlined in
 // process_batch_line, as before there was this path.
 [[gnu::noinline]] BatchRecord score_table_line(std::string_view line, std::string_view source,
@@ -219,13 +217,7 @@ int counted_maal(MaalState state, int maal, const Rules& rules) {
                                     rules.words.game));
     }
   }
-  if (settings.variant && variant_name(*settings.variant) != rules.id) {
-    throw input_error(source, line, settings.game_offset,
-                      fmt::format("this line is a hand of {}, but the batch plays {}: a batch has "
-                                  "one game, its --variant (a batch of its own: --variant {})",
-                                  variant_description(*settings.variant), rules.words.game,
-                                  variant_name(*settings.variant)));
-  }
+  refuse_other_game(settings, line, source, rules);
   if (settings.game) {
     throw input_error(
         source, line, settings.game_offset,
@@ -244,8 +236,7 @@ int counted_maal(MaalState state, int maal, const Rules& rules) {
                       "discard 10♣");
   }
   const Tiplu tiplu(*tiplu_card);
-  const int players =
-      defaults.players > 0 ? defaults.players : rules.tiplu_rules().dublee_min_players;
+  const int players = defaults.players > 0 ? defaults.players : assumed_players(rules);
   const std::optional<MaalState> state = settings.state;
   // Judged as an end: the ender's state, a discard, or the deal's cards and one more.
   const std::size_t kept = static_cast<std::size_t>(rules.deal.hand_size);
@@ -274,18 +265,9 @@ int counted_maal(MaalState state, int maal, const Rules& rules) {
     table.stage = check.route;
     table.problems = check.faults;
     table.discard = check.discard;
+    // The maal of the kept cards: a discard the search chose is out.
     if (check.arranged && check.discard && !hand.discard) {
-      // The maal of the kept cards: the discard chosen is out.
-      std::vector<Card> cards = hand.kept();
-      if (const auto at = std::find(cards.begin(), cards.end(), *check.discard);
-          at != cards.end()) {
-        cards.erase(at);
-      }
-      std::vector<Card> at_deal;
-      for (const ShownGroup& group : hand.shown) {
-        if (group.at_deal) at_deal.push_back(group.cards.front());
-      }
-      table.held = count_maal(cards, at_deal, tiplu, rules);
+      table.held = count_maal(with_discard(hand, *check.discard), tiplu, rules);
     }
     table.state = state.value_or(check.valid() ? MaalState::ended : MaalState::foul);
   } else {

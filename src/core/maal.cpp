@@ -174,6 +174,12 @@ std::optional<MaalState> find_maal_state(std::string_view id) {
   return find_by_id(maal_state_rows, id);
 }
 
+int counted_maal(MaalState state, int maal, const Rules& rules) {
+  if (state == MaalState::foul) return 0;
+  if (state == MaalState::unseen && rules.tiplu_rules().unseen != UnseenMaal::count) return 0;
+  return maal;
+}
+
 MaalDeal settle_maal_deal(std::span<MaalSeat> seats, const Rules& rules) {
   const MaalPay& pay = rules.match.maal_pay;
   const UnseenMaal unseen = rules.tiplu_rules().unseen;
@@ -197,13 +203,10 @@ MaalDeal settle_maal_deal(std::span<MaalSeat> seats, const Rules& rules) {
     if (!seats[i].entry) continue;
     ++players;
     const MaalEntry& entry = *seats[i].entry;
-    int counted = entry.maal;
-    if (entry.state == MaalState::foul) counted = 0;
-    if (entry.state == MaalState::unseen && unseen != UnseenMaal::count) {
-      if (unseen == UnseenMaal::kidnap) deal.shares[ender].counted += entry.maal;
-      counted = 0;
+    if (entry.state == MaalState::unseen && unseen == UnseenMaal::kidnap) {
+      deal.shares[ender].counted += entry.maal;
     }
-    deal.shares[i].counted += counted;
+    deal.shares[i].counted += counted_maal(entry.state, entry.maal, rules);
   }
   for (const MaalShare& share : deal.shares) deal.total += share.counted;
   for (std::size_t i = 0; i < seats.size(); ++i) {

@@ -65,6 +65,10 @@ static_assert(maal_state_rows.size() == static_cast<std::size_t>(MaalState::foul
               in_enum_order(maal_state_rows));
 std::optional<MaalState> find_maal_state(std::string_view id);
 
+// The maal counted for a player in this state (docs/rules.md §9.6, §9.8): 0 for a foul player,
+// and for an unseen one as unseen-maal says (kidnap's transfer to the ender is the settlement's).
+int counted_maal(MaalState state, int maal, const Rules& rules);
+
 struct MaalEntry {
   MaalState state = MaalState::seen;
   int maal = 0;             // the maal of the player's cards (any state)

@@ -908,16 +908,6 @@ class Settler {
   }
 
   // The cards kept when the end's search chose the discard (22 cards written without one).
-  static TableHand with_discard(TableHand hand, Card discard) {
-    for (auto& group : hand.hand) {
-      const auto found = std::find(group.begin(), group.end(), discard);
-      if (found == group.end()) continue;
-      group.erase(found);
-      hand.discard = discard;
-      break;
-    }
-    return hand;
-  }
 
   static void make_foul(EntryResult& line, EntryResult::Maal& maal,
                         std::vector<std::string> faults) {

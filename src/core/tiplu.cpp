@@ -389,6 +389,21 @@ std::size_t TableHand::card_count() const {
   return kept().size() + (discard ? 1 : 0);
 }
 
+TableHand with_discard(TableHand hand, Card discard) {
+  for (auto& group : hand.hand) {
+    const auto found = std::find(group.begin(), group.end(), discard);
+    if (found == group.end()) continue;
+    group.erase(found);
+    hand.discard = discard;
+    break;
+  }
+  return hand;
+}
+
+int assumed_players(const Rules& rules) {
+  return std::min(rules.tiplu_rules().dublee_min_players, rules.match.max_players);
+}
+
 namespace {
 
 std::string group_text(std::span<const Card> cards) {
@@ -464,12 +479,8 @@ int maal_without(const TableHand& hand, std::span<const Card> loose, std::option
                  const Tiplu& tiplu, const Rules& rules) {
   TableHand kept = hand;
   kept.hand = {std::vector<Card>(loose.begin(), loose.end())};
-  if (discard) {
-    auto& cards = kept.hand.front();
-    cards.erase(std::find(cards.begin(), cards.end(), *discard));
-  }
   kept.discard.reset();
-  return count_maal(kept, tiplu, rules).points;
+  return count_maal(discard ? with_discard(std::move(kept), *discard) : kept, tiplu, rules).points;
 }
 
 }  // namespace
@@ -590,13 +601,9 @@ std::vector<EndOut> find_end_outs(const TableHand& hand, const Tiplu& tiplu, int
     drawn.hand.front().back() = card;
     const EndCheck check = check_end(drawn, tiplu, players, rules);
     if (!check.valid()) continue;
-    std::vector<Card> kept = drawn.kept();
-    if (check.discard) kept.erase(std::find(kept.begin(), kept.end(), *check.discard));
-    std::vector<Card> at_deal;
-    for (const ShownGroup& group : hand.shown) {
-      if (group.at_deal) at_deal.push_back(group.cards.front());
-    }
-    outs.push_back({card, left, check.discard, count_maal(kept, at_deal, tiplu, rules).points});
+    const MaalCount kept =
+        count_maal(check.discard ? with_discard(drawn, *check.discard) : drawn, tiplu, rules);
+    outs.push_back({card, left, check.discard, kept.points});
   }
   return outs;
 }

@@ -144,6 +144,11 @@ struct TableHand {
   std::size_t card_count() const;  // with the discard
 };
 
+// The hand with `discard` thrown: taken from the cards in hand (not the shown groups) and written
+// as the final discard, so that its maal (count_maal) is the kept cards'. Unchanged when the hand
+// holds no such card.
+TableHand with_discard(TableHand hand, Card discard);
+
 // How a player came to see the tiplu (docs/rules.md §9.4).
 enum class FirstStage { none, combinations, dublees };
 
@@ -153,6 +158,9 @@ struct StageCheck {
   std::vector<std::string> faults;  // empty: no foul
   int deal_tunnelas = 0;
 };
+// The players taken as dealt in when nobody says: the fewest the dublee route needs, at most a
+// full table (ruling 6.82).
+int assumed_players(const Rules& rules);
 // `players`: the number dealt in (the dublee route needs dublee_min_players).
 StageCheck check_first_stage(const TableHand& hand, int players, const Rules& rules);
 
