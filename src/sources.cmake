@@ -19,6 +19,8 @@ set(rummy_core_sources
     src/core/arrange.cpp
     src/core/arrange_one_pack.cpp
     src/core/arrange_subsets.cpp
+    src/core/cards_away.cpp
+    src/core/advise.cpp
     src/core/batch.cpp
     src/core/money.cpp
     src/core/sheet.cpp
@@ -41,6 +43,7 @@ set(rummy_cli_sources
     src/cli/cli_rules.cpp
     src/cli/cli_arrange.cpp
     src/cli/cli_outs.cpp
+    src/cli/cli_advise.cpp
     src/cli/cli_batch.cpp
     src/cli/batch_pipeline.cpp
     src/cli/cli_settle.cpp

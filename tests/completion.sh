@@ -99,7 +99,7 @@ DRIVE
   zsh_check() {  # zsh_check WHAT INDEX EXPECTED
     check "zsh: $1" "$3" "${zsh_got[$2]-(nothing)}"
   }
-  zsh_check "the commands" 0 "arrange batch cash completion deal layoff outs rules score settle toss validate"
+  zsh_check "the commands" 0 "advise arrange batch cash completion deal layoff outs rules score settle toss validate"
   zsh_check "subcommands" 1 "score settle"
   zsh_check "an option" 2 "--variant"
   zsh_check "variants" 3 "basic crazy gin indian knock marriage"

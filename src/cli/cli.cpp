@@ -20,7 +20,7 @@ namespace rummy::cli {
 
 namespace {
 
-const std::array<Subcommand, 12> subcommands = {{
+const std::array<Subcommand, 13> subcommands = {{
     {"validate", "Say what each group is and whether the hand is a valid declaration",
      setup_validate, true,
      "  rummy validate \"A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ\"\n"
@@ -39,6 +39,13 @@ const std::array<Subcommand, 12> subcommands = {{
      "  rummy arrange --variant basic \"A♠ 2♠ 3♠ 7♦ 7♣ 7♥ K♥ Q♠ 9♣ 4♦\""},
     {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs, true,
      "  rummy outs \"A♠-2♠-3♠ | 5♥-6♥-7♥ | 9♣-9♦-9♠ | K♥ K♦ 4♣ 8♠\""},
+    {"advise",
+     "Rank the discards of a hand after its draw (or taking the open card against drawing "
+     "blind) by the odds of going out on the next draws",
+     setup_advise, true,
+     "  rummy advise --wild 7 \"A♠ 2♠ 3♠ 5♥ 6♥ 9♣ 9♦ 9♠ K♥ K♦ 4♣ 8♠ Q♦ 2♦\"\n"
+     "  rummy advise --open 7♥ --seen \"4♥ 8♥\" \"A♠ 2♠ 3♠ 5♥ 6♥ 9♣ 9♦ 9♠ K♥ K♦ 4♣ 8♠ Q♦\"\n"
+     "  rummy advise --variant gin --draws 4 \"A♠ 2♠ 3♠ 7♥ 7♦ 9♣ 10♣ J♦ Q♦ 5♣ K♠\""},
     {"batch", "Score every hand of one or more files, one record per hand", setup_batch, true,
      "  rummy batch hands.txt\n"
      "  rummy batch --format csv --game pool101 a.txt b.txt > scores.csv\n"

@@ -267,6 +267,7 @@ std::function<int()> setup_score(CLI::App& app, const Environment& env);
 std::function<int()> setup_rules(CLI::App& app, const Environment& env);
 std::function<int()> setup_arrange(CLI::App& app, const Environment& env);
 std::function<int()> setup_outs(CLI::App& app, const Environment& env);
+std::function<int()> setup_advise(CLI::App& app, const Environment& env);
 std::function<int()> setup_batch(CLI::App& app, const Environment& env);
 std::function<int()> setup_settle(CLI::App& app, const Environment& env);
 std::function<int()> setup_deal(CLI::App& app, const Environment& env);

@@ -1,0 +1,203 @@
+// rummy advise: which card to discard (or whether to take the open card), ranked by the odds of
+// going out on the next draws.
+#include <fmt/format.h>
+
+#include "advise.hpp"
+#include "cards_away.hpp"
+#include "cli_common.hpp"
+#include "report.hpp"
+
+namespace rummy::cli {
+
+namespace {
+
+struct AdviseCliOptions {
+  CommonOptions common;
+  std::optional<std::string> seen;
+  std::optional<std::string> open;
+  int draws = 2;
+  std::uint64_t seed = 1;
+  int samples = 2000;
+  bool samples_given = false, seed_given = false;
+};
+
+std::string percent(double p) {
+  if (p >= 1) return "100%";
+  if (p <= 0) return "0%";
+  const double pc = p * 100;
+  return pc < 0.1 ? "<0.1%" : fmt::format("{:.1f}%", pc);
+}
+
+struct AdviseResult {
+  const Rules& rules;
+  const ReadHand& read;
+  Advice advice;
+
+  std::string card(Card card) const { return to_string(card, rules.joker_name()); }
+
+  Json json() const {
+    Json choices = Json::array();
+    for (const Choice& choice : advice.choices) {
+      Json outs = Json::array();
+      for (const LiveOut& out : choice.outs) {
+        outs.push_back({{"card", card(out.card)}, {"live", out.live}});
+      }
+      Json item = {{"discard", choice.discard ? Json(card(*choice.discard)) : Json(nullptr)},
+                   {"goes_out", choice.goes_out},
+                   {"points", choice.points},
+                   {"cards_away", choice.cards_away ? Json(*choice.cards_away) : Json(nullptr)},
+                   {"outs", outs},
+                   {"p_next", choice.p_next},
+                   {"p_within", choice.p_within},
+                   {"interval", choice.interval
+                                    ? Json::array({choice.interval->first, choice.interval->second})
+                                    : Json(nullptr)},
+                   {"why", choice.why}};
+      if (advice.open) item["take"] = choice.take ? Json(card(*choice.take)) : Json(nullptr);
+      choices.push_back(std::move(item));
+    }
+    Json seen = Json::array();
+    for (const Card each : advice.seen) seen.push_back(card(each));
+    return {{"variant", rules.id},
+            {"hand", cards_text(advice.hand)},
+            {"wild", wild_json(advice.wild)},
+            {"open", advice.open ? Json(card(*advice.open)) : Json(nullptr)},
+            {"seen", seen},
+            {"unseen", advice.unseen},
+            {"draws", advice.draws},
+            {"exact", advice.exact},
+            {"samples", advice.exact ? Json(nullptr) : Json(advice.samples)},
+            {"seed", advice.exact ? Json(nullptr) : Json(advice.seed)},
+            {"choices", choices}};
+  }
+
+  void text(std::ostream& out, const Style& style) const {
+    out << wild_line(read, rules) << "\n";
+    out << fmt::format("{} unseen card{}{}; the odds {}\n", advice.unseen,
+                       advice.unseen == 1 ? "" : "s",
+                       advice.open ? fmt::format(", {} open", card(*advice.open)) : "",
+                       advice.exact ? fmt::format("count every draw (exact)")
+                                    : fmt::format("come from {} simulated games each (seed {})",
+                                                  advice.samples, advice.seed));
+    const std::string within = fmt::format("out in {}", advice.draws);
+    out << fmt::format("  {:<12} {:>6} {:>5} {:>6} {:>9}  {}\n", "choice", "points", "away", "next",
+                       within, "why");
+    bool first = true;
+    for (const Choice& choice : advice.choices) {
+      std::string name = choice.blind  ? std::string("draw blind")
+                         : choice.take ? fmt::format("take, {}", card(*choice.discard))
+                                       : fmt::format("throw {}", card(*choice.discard));
+      std::string odds = percent(choice.p_within);
+      if (choice.interval) {
+        odds += fmt::format(" ({}–{})", percent(choice.interval->first),
+                            percent(choice.interval->second));
+      }
+      // Cards are one column each, whatever their bytes: pad by characters.
+      const auto pad = [](const std::string& text, std::size_t width) {
+        std::size_t columns = 0;
+        for (const unsigned char c : text) columns += (c & 0xC0) != 0x80 ? 1 : 0;
+        return text + std::string(columns < width ? width - columns : 0, ' ');
+      };
+      std::string line = fmt::format(
+          "{} {} {:>6} {:>5} {:>6} {:>9}  {}", first ? "→" : " ", pad(name, 12), choice.points,
+          choice.cards_away ? std::to_string(*choice.cards_away) : std::string("-"),
+          percent(choice.p_next), odds, choice.why);
+      out << (first ? style.paint(line, colour::good) : line) << "\n";
+      first = false;
+    }
+  }
+};
+
+std::optional<Card> open_card(const AdviseCliOptions& options, const Rules& rules) {
+  if (!options.open) return std::nullopt;
+  ReadOptions read_options;
+  read_options.wild = std::optional<WildRank>(WildRank{});
+  const ReadHand read = read_hand(*options.open, "--open", rules, read_options);
+  const std::vector<Card> cards = read.hand.cards();
+  if (cards.size() != 1) {
+    throw CommandError{fmt::format("--open takes one card, the top of the discard pile; "
+                                   "'{}' holds {}",
+                                   *options.open, cards.size()),
+                       std::nullopt};
+  }
+  return cards.front();
+}
+
+std::vector<Card> seen_cards(const AdviseCliOptions& options, const Rules& rules) {
+  if (!options.seen) return {};
+  ReadOptions read_options;
+  read_options.wild = std::optional<WildRank>(WildRank{});
+  return read_hand(*options.seen, "--seen", rules, read_options).hand.cards();
+}
+
+int run_advise(const AdviseCliOptions& cli, const Environment& env) {
+  const CommonOptions& options = cli.common;
+  return guarded(options, env, [&]() -> int {
+    const Rules rules = rules_from(options);
+    if (auto refusal = cards_away_refusal(rules)) {
+      throw CommandError{fmt::format("advise does not play {}: {}", rules.words.game, *refusal),
+                         std::nullopt};
+    }
+    AdviseOptions advise_options;
+    advise_options.open = open_card(cli, rules);
+    advise_options.seen = seen_cards(cli, rules);
+    advise_options.draws = cli.draws;
+    advise_options.seed = cli.seed;
+    advise_options.samples = cli.samples;
+    if (cli.draws <= 2 && (cli.samples_given || cli.seed_given)) {
+      throw CommandError{fmt::format("{} applies to a simulation (--draws 3 or more); with "
+                                     "--draws {} every draw is counted exactly",
+                                     cli.samples_given ? "--samples" : "--seed", cli.draws),
+                         std::nullopt};
+    }
+    const ReadHand read = read_hand_from(options, rules, env, HandSize::any);
+    const std::vector<Card> cards = read.hand.cards();
+    if (auto refusal = advise_refusal(cards, rules, advise_options)) {
+      throw CommandError{*refusal, std::nullopt};
+    }
+    emit(AdviseResult{rules, read, advise(cards, read.hand.wild, rules, advise_options)}, options,
+         env);
+    return exit_ok;
+  });
+}
+
+}  // namespace
+
+std::function<int()> setup_advise(CLI::App& command, const Environment& env) {
+  auto options = std::make_shared<AdviseCliOptions>();
+  add_deal_options(command, options->common);
+  add_rules_options(command, options->common, /*with_variant=*/true);
+  command
+      .add_option("--open", options->open,
+                  "The card on the discard pile: rank taking it against drawing blind (the "
+                  "hand then holds the game's hand size)")
+      ->option_text("CARD");
+  command
+      .add_option("--seen", options->seen,
+                  "Cards known to be out of reach (the discard pile, melds on the table): "
+                  "they are never drawn (one argument: quote it)")
+      ->option_text("CARDS");
+  command
+      .add_option("--draws", options->draws,
+                  fmt::format("K: the odds of going out within K draws (1 to {}; exact up to 2, "
+                              "simulated beyond)",
+                              most_advise_draws))
+      ->check(whole_number(1, most_advise_draws))
+      ->option_text("K");
+  command
+      .add_option("--samples", options->samples,
+                  "Games simulated per choice when --draws is 3 or more (default 2000)")
+      ->check(whole_number(1, most_advise_samples))
+      ->option_text("N")
+      ->each([options](const std::string&) { options->samples_given = true; });
+  command
+      .add_option("--seed", options->seed,
+                  "The simulation's seed (default 1): the same seed gives the same figures")
+      ->option_text("N")
+      ->each([options](const std::string&) { options->seed_given = true; });
+  add_output_options(command, options->common);
+  add_hand_argument(command, options->common);
+  return [options, &env] { return run_advise(*options, env); };
+}
+
+}  // namespace rummy::cli

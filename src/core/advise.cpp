@@ -1,0 +1,427 @@
+// The coach: see advise.hpp.
+//
+// Every figure rests on one question about a hand of the game's size, H: which cards, drawn
+// next, let it go out (after a discard)? Its answer, the hand's outs, depends on H alone (not on
+// what is unseen: the unseen cards only weigh each out by its live copies), so it is kept per
+// hand and reused: the exact odds for two draws ask it of every hand one draw and one discard
+// away, and many of those coincide. Most hands are asked nothing: a hand more than one card away
+// from going out (cards_away_within) has no outs, and one more than two away cannot go out in
+// two draws.
+//
+// P(out within K draws) from H: each unseen card c is drawn with probability live(c) / unseen;
+// an out ends it; any other card is kept with the best discard for the draws left, and the
+// unseen cards lose that copy. For K ≤ 2 this is summed over every draw; beyond, the games are
+// simulated (the policy: after each draw, the discard that keeps the most live outs, then the
+// lowest count, then the card worth most thrown), with a 95% Wilson interval.
+#include "advise.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "arrange.hpp"
+#include "cards_away.hpp"
+
+namespace rummy {
+
+namespace {
+
+using Counts = std::array<std::uint8_t, Card::index_count>;
+using CardSet = std::uint64_t;  // one bit per card index
+
+struct CountsHash {
+  std::size_t operator()(const Counts& counts) const {
+    std::uint64_t hash = 1469598103934665603ULL;
+    for (const std::uint8_t count : counts) hash = (hash ^ count) * 1099511628211ULL;
+    return static_cast<std::size_t>(hash);
+  }
+};
+
+Counts counts_of(std::span<const Card> cards) {
+  Counts counts{};
+  for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
+  return counts;
+}
+
+std::vector<Card> cards_of(const Counts& counts) {
+  std::vector<Card> cards;
+  for (int index = 0; index < Card::index_count; ++index) {
+    for (int copy = 0; copy < counts[static_cast<std::size_t>(index)]; ++copy) {
+      cards.push_back(Card::from_index(index));
+    }
+  }
+  return cards;
+}
+
+// What the questions about hands cost once: each hand's outs, its distance, its count.
+class Coach {
+ public:
+  Coach(WildRank wild, const Rules& rules) : wild_(wild), rules_(rules) {}
+
+  bool within(const Counts& hand, int most) {
+    return cards_away_within(cards_of(hand), wild_, rules_, most);
+  }
+
+  // The cards that, drawn next, let `hand` go out after a discard (the hand itself not out).
+  CardSet outs(const Counts& hand) {
+    if (const auto found = outs_.find(hand); found != outs_.end()) return found->second;
+    CardSet set = 0;
+    if (within(hand, 1)) {
+      for (int draw = 0; draw < Card::index_count; ++draw) {
+        const Card card = Card::from_index(draw);
+        if (hand[static_cast<std::size_t>(draw)] >= rules_.copies_allowed(card)) continue;
+        Counts drawn = hand;
+        ++drawn[static_cast<std::size_t>(draw)];
+        for (int thrown = 0; thrown < Card::index_count; ++thrown) {
+          if (thrown == draw || hand[static_cast<std::size_t>(thrown)] == 0) continue;
+          Counts kept = drawn;
+          --kept[static_cast<std::size_t>(thrown)];
+          if (within(kept, 0)) {
+            set |= CardSet{1} << draw;
+            break;
+          }
+        }
+      }
+    }
+    outs_.emplace(hand, set);
+    return set;
+  }
+
+  int points(const Counts& hand) {
+    if (const auto found = points_.find(hand); found != points_.end()) return found->second;
+    const int value = arrange(cards_of(hand), wild_, rules_, Detail::kind_only).score.points;
+    points_.emplace(hand, value);
+    return value;
+  }
+
+ private:
+  WildRank wild_;
+  const Rules& rules_;
+  std::unordered_map<Counts, CardSet, CountsHash> outs_;
+  std::unordered_map<Counts, int, CountsHash> points_;
+};
+
+// The unseen cards: how many copies of each may be drawn, and how many in all.
+struct Unseen {
+  Counts live{};
+  int total = 0;
+
+  double weight(CardSet set) const {
+    int copies = 0;
+    for (int index = 0; index < Card::index_count; ++index) {
+      if ((set >> index & 1U) != 0) copies += live[static_cast<std::size_t>(index)];
+    }
+    return total == 0 ? 0.0 : static_cast<double>(copies) / total;
+  }
+  Unseen without(int index) const {
+    Unseen less = *this;
+    --less.live[static_cast<std::size_t>(index)];
+    --less.total;
+    return less;
+  }
+};
+
+class Odds {
+ public:
+  Odds(Coach& coach, const Rules& rules, WildRank wild)
+      : coach_(coach), rules_(rules), wild_(wild) {}
+
+  // P(out on the next draw) from `hand`.
+  double next(const Counts& hand, const Unseen& unseen) { return unseen.weight(coach_.outs(hand)); }
+
+  // P(out within `draws` draws), every draw enumerated (draws ≤ 2).
+  double within(const Counts& hand, const Unseen& unseen, int draws) {
+    if (draws <= 0) return 0;
+    const CardSet outs = coach_.outs(hand);
+    double p = unseen.weight(outs);
+    if (draws == 1 || unseen.total <= 1 || !coach_.within(hand, draws)) return p;
+    for (int draw = 0; draw < Card::index_count; ++draw) {
+      const int live = unseen.live[static_cast<std::size_t>(draw)];
+      if (live == 0 || (outs >> draw & 1U) != 0) continue;
+      const Unseen after = unseen.without(draw);
+      Counts drawn = hand;
+      ++drawn[static_cast<std::size_t>(draw)];
+      double best = 0;
+      for (int thrown = 0; thrown < Card::index_count; ++thrown) {
+        if (drawn[static_cast<std::size_t>(thrown)] == 0) continue;
+        Counts kept = drawn;
+        --kept[static_cast<std::size_t>(thrown)];
+        best = std::max(best, within(kept, after, draws - 1));
+      }
+      p += static_cast<double>(live) / unseen.total * best;
+    }
+    return p;
+  }
+
+  // The discard the simulation's policy makes from `drawn` (one card over the hand's size).
+  Counts policy(const Counts& drawn, const Unseen& unseen) {
+    Counts best{};
+    double best_outs = -1;
+    int best_points = 0, best_value = 0;
+    for (int thrown = 0; thrown < Card::index_count; ++thrown) {
+      if (drawn[static_cast<std::size_t>(thrown)] == 0) continue;
+      Counts kept = drawn;
+      --kept[static_cast<std::size_t>(thrown)];
+      const double outs = unseen.weight(coach_.outs(kept));
+      const int points = coach_.points(kept);
+      const int value = card_points(Card::from_index(thrown), wild_, rules_);
+      if (outs > best_outs ||
+          (outs == best_outs &&
+           (points < best_points || (points == best_points && value > best_value)))) {
+        best = kept;
+        best_outs = outs;
+        best_points = points;
+        best_value = value;
+      }
+    }
+    return best;
+  }
+
+  // P(out within `draws` draws) by simulation: the successes of `samples` games.
+  int simulate(const Counts& hand, const Unseen& unseen, int draws, int samples,
+               std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::vector<int> pool;
+    for (int index = 0; index < Card::index_count; ++index) {
+      for (int copy = 0; copy < unseen.live[static_cast<std::size_t>(index)]; ++copy) {
+        pool.push_back(index);
+      }
+    }
+    int successes = 0;
+    for (int sample = 0; sample < samples; ++sample) {
+      Counts current = hand;
+      Unseen left = unseen;
+      const int steps = std::min<int>(draws, static_cast<int>(pool.size()));
+      for (int step = 0; step < steps; ++step) {
+        if (!coach_.within(current, draws - step)) break;
+        // The next unseen card: a partial shuffle of the pool.
+        std::uniform_int_distribution<std::size_t> pick(static_cast<std::size_t>(step),
+                                                        pool.size() - 1);
+        std::swap(pool[static_cast<std::size_t>(step)], pool[pick(random)]);
+        const int draw = pool[static_cast<std::size_t>(step)];
+        if ((coach_.outs(current) >> draw & 1U) != 0) {
+          ++successes;
+          break;
+        }
+        left = left.without(draw);
+        Counts drawn = current;
+        ++drawn[static_cast<std::size_t>(draw)];
+        current = policy(drawn, left);
+      }
+    }
+    return successes;
+  }
+
+ private:
+  Coach& coach_;
+  const Rules& rules_;
+  WildRank wild_;
+};
+
+// Wilson's score interval at 95% for `successes` of `samples`.
+std::pair<double, double> wilson(int successes, int samples) {
+  const double z = 1.959963984540054;
+  const double n = samples, p = successes / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::string outs_words(const std::vector<LiveOut>& outs, const Rules& rules) {
+  int copies = 0;
+  std::string cards;
+  for (const LiveOut& out : outs) {
+    copies += out.live;
+    if (!cards.empty()) cards += ", ";
+    cards += to_string(out.card, rules.joker_name());
+    if (out.live > 1) cards += fmt::format(" ×{}", out.live);
+  }
+  return fmt::format("{} live out{} ({})", copies, copies == 1 ? "" : "s", cards);
+}
+
+// Whether `card` shares a rank, or a suit within two places, with a card of `kept`.
+bool fits_kept(Card card, const Counts& kept, WildRank wild) {
+  if (is_joker(card, wild)) return true;
+  for (int index = 0; index < Card::index_count; ++index) {
+    if (kept[static_cast<std::size_t>(index)] == 0) continue;
+    const Card other = Card::from_index(index);
+    if (is_joker(other, wild)) continue;
+    if (other.rank() == card.rank() && other.suit() != card.suit()) return true;
+    const int gap = std::abs(static_cast<int>(other.rank()) - static_cast<int>(card.rank()));
+    if (other.suit() == card.suit() && gap >= 1 && gap <= 2) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rules& rules,
+                                          const AdviseOptions& options) {
+  if (auto refusal = cards_away_refusal(rules)) return refusal;
+  if (options.draws < 1 || options.draws > most_advise_draws) {
+    return fmt::format("--draws takes 1 to {}", most_advise_draws);
+  }
+  if (options.samples < 1 || options.samples > most_advise_samples) {
+    return fmt::format("--samples takes 1 to {}", most_advise_samples);
+  }
+  const std::size_t size = static_cast<std::size_t>(rules.deal.hand_size);
+  const std::size_t wanted = options.open ? size : size + 1;
+  if (rules.deal.exact_hand_size && hand.size() != wanted) {
+    return options.open ? fmt::format(
+                              "{} cards: with --open, advise takes the {} cards of a hand before "
+                              "the draw",
+                              hand.size(), size)
+                        : fmt::format(
+                              "{} cards: advise takes {} cards, a hand after its draw ({} and the "
+                              "card drawn), or {} with --open",
+                              hand.size(), size + 1, size, size);
+  }
+  if (hand.size() < (options.open ? 1U : 2U)) {
+    return "advise needs a hand after its draw (or, with --open, before it)";
+  }
+  std::vector<Card> all(hand.begin(), hand.end());
+  all.insert(all.end(), options.seen.begin(), options.seen.end());
+  if (options.open) all.push_back(*options.open);
+  const Counts counts = counts_of(all);
+  for (int index = 0; index < Card::index_count; ++index) {
+    const Card card = Card::from_index(index);
+    if (counts[static_cast<std::size_t>(index)] > rules.copies_allowed(card)) {
+      return fmt::format("{} is in the hand, --seen and --open {} times, but the decks hold {}",
+                         to_string(card, rules.joker_name()),
+                         counts[static_cast<std::size_t>(index)], rules.copies_allowed(card));
+    }
+  }
+  return std::nullopt;
+}
+
+Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
+              const AdviseOptions& options) {
+  if (auto refusal = advise_refusal(hand, rules, options)) throw std::invalid_argument(*refusal);
+  Advice advice;
+  advice.hand.assign(hand.begin(), hand.end());
+  advice.wild = wild;
+  advice.open = options.open;
+  advice.seen = options.seen;
+  advice.draws = options.draws;
+  advice.exact = options.draws <= 2;
+  advice.samples = advice.exact ? 0 : options.samples;
+  advice.seed = advice.exact ? 0 : options.seed;
+
+  Unseen unseen;
+  {
+    std::vector<Card> known(hand.begin(), hand.end());
+    known.insert(known.end(), options.seen.begin(), options.seen.end());
+    if (options.open) known.push_back(*options.open);
+    const Counts out_of_reach = counts_of(known);
+    for (int index = 0; index < Card::index_count; ++index) {
+      const int live = rules.copies_allowed(Card::from_index(index)) -
+                       out_of_reach[static_cast<std::size_t>(index)];
+      unseen.live[static_cast<std::size_t>(index)] = static_cast<std::uint8_t>(live);
+      unseen.total += live;
+    }
+  }
+  advice.unseen = unseen.total;
+
+  Coach coach(wild, rules);
+  Odds odds(coach, rules, wild);
+  const auto within = [&](const Counts& kept, int draws) {
+    if (advice.exact) return std::pair{odds.within(kept, unseen, draws), false};
+    const int successes = odds.simulate(kept, unseen, draws, options.samples, options.seed);
+    return std::pair{static_cast<double>(successes) / options.samples, true};
+  };
+  // A choice that keeps `kept` and then draws: its figures.
+  const auto figures = [&](Choice& choice, const Counts& kept, int draws) {
+    const std::vector<Card> cards = cards_of(kept);
+    choice.points = coach.points(kept);
+    choice.cards_away = cards_away(cards, wild, rules);
+    const CardSet outs = coach.outs(kept);
+    for (int index = 0; index < Card::index_count; ++index) {
+      if ((outs >> index & 1U) != 0 && unseen.live[static_cast<std::size_t>(index)] > 0) {
+        choice.outs.push_back(
+            {Card::from_index(index), unseen.live[static_cast<std::size_t>(index)]});
+      }
+    }
+    if (choice.cards_away == 0) {
+      choice.goes_out = true;
+      choice.p_next = choice.p_within = 1;
+      return;
+    }
+    choice.p_next = odds.next(kept, unseen);
+    const auto [p, simulated] = within(kept, draws);
+    choice.p_within = p;
+    if (simulated)
+      choice.interval = wilson(static_cast<int>(std::lround(p * options.samples)), options.samples);
+  };
+  const auto why = [&](Choice& choice, const Counts& kept) {
+    std::string words;
+    if (choice.take) words = fmt::format("take {}: ", to_string(*choice.take, rules.joker_name()));
+    if (choice.blind) words = "draw blind: ";
+    if (choice.goes_out) {
+      choice.why = words + "the cards kept go out now";
+      return;
+    }
+    if (choice.discard && !fits_kept(*choice.discard, kept, wild)) {
+      words +=
+          fmt::format("{} fits nothing kept; ", to_string(*choice.discard, rules.joker_name()));
+    }
+    if (choice.outs.empty()) {
+      words += choice.cards_away
+                   ? fmt::format("{} cards away, no card completes it next", *choice.cards_away)
+                   : std::string("no card completes it next");
+    } else {
+      words += outs_words(choice.outs, rules);
+    }
+    choice.why = words;
+  };
+
+  const Counts held = counts_of(hand);
+  Counts drawn = held;
+  if (options.open) {
+    ++drawn[static_cast<std::size_t>(options.open->index())];
+    Choice blind;
+    blind.blind = true;
+    figures(blind, held, options.draws);
+    // Drawing blind: the next draw is this turn's.
+    why(blind, held);
+    advice.choices.push_back(std::move(blind));
+  }
+  for (int index = 0; index < Card::index_count; ++index) {
+    if (drawn[static_cast<std::size_t>(index)] == 0) continue;
+    const Card card = Card::from_index(index);
+    // The open card taken is not thrown back (nor a copy of it: that keeps the hand as it was,
+    // which drawing blind already weighs).
+    if (options.open && card == *options.open) continue;
+    Counts kept = drawn;
+    --kept[static_cast<std::size_t>(index)];
+    Choice choice;
+    choice.take = options.open;
+    choice.discard = card;
+    // Taking the open card is this turn's draw: the draws left are one fewer.
+    figures(choice, kept, options.open ? options.draws - 1 : options.draws);
+    if (options.open && !choice.goes_out) choice.p_next = 0;
+    why(choice, kept);
+    advice.choices.push_back(std::move(choice));
+  }
+
+  const auto value = [&](const Choice& choice) {
+    return choice.discard ? card_points(*choice.discard, wild, rules) : -1;
+  };
+  std::stable_sort(advice.choices.begin(), advice.choices.end(),
+                   [&](const Choice& a, const Choice& b) {
+                     if (a.p_within != b.p_within) return a.p_within > b.p_within;
+                     if (a.p_next != b.p_next) return a.p_next > b.p_next;
+                     const int away_a = a.cards_away.value_or(1000);
+                     const int away_b = b.cards_away.value_or(1000);
+                     if (away_a != away_b) return away_a < away_b;
+                     if (a.points != b.points) return a.points < b.points;
+                     return value(a) > value(b);
+                   });
+  return advice;
+}
+
+}  // namespace rummy

@@ -1,0 +1,434 @@
+// Cards away: see cards_away.hpp.
+//
+// A replaced card may become any card the decks still hold, so the search does not try the
+// cards that could come in; it asks what each card kept belongs to. The hand that goes out is
+// made of groups; each holds some cards of the hand (a fragment) and places still to fill:
+//
+// * a run fragment is cards of one suit at places lo … hi; its run covers a window of at least
+//   the shortest run's length around them, and its gaps are the window's places not held;
+// * a book fragment is cards of one rank; its gaps bring it to the smallest book;
+// * a gap is filled by a card that came in (a natural card of that place, if the decks still
+//   hold one, or a joker) or by a joker the hand keeps; a place whose every copy is in the hand
+//   can only take a joker (it is "forced"), and a run holding a joker is not pure;
+// * cards that came in beyond the gaps lengthen groups or make groups of their own.
+//
+// The search takes the hand's natural cards in card order (suit, then rank); the lowest one left
+// is replaced, or starts a run fragment with some of the later cards of its suit, or a book
+// fragment with some cards of its rank in later suits, or (a wild card) is kept as a joker. Each
+// printed joker is kept or replaced. A leaf has the cards replaced (F) and the fragments; it goes
+// out when the F cards that come in and the jokers kept fill every gap (the forced ones with
+// jokers), a pure run is there (a fragment filled with natural cards only, or F's own), the
+// sequences and the contract are there, and what is left over lengthens groups or makes groups
+// of its own. Branches stop when they cannot replace fewer cards than the best found.
+#include "cards_away.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace rummy {
+
+namespace {
+
+constexpr int natural_count = 52;
+constexpr int highest_place = 14;  // the ace above the king
+
+int card_at(int suit, int place) {
+  const int rank = place == highest_place ? 1 : place;
+  return suit * rank_count + rank - 1;
+}
+
+// A group of the hand that goes out, as far as the cards kept make it.
+struct Fragment {
+  bool run = false;
+  int gaps = 0;        // places still to fill
+  int forced = 0;      // … of them, places only a joker can fill
+  int free_room = 0;   // natural cards that could lengthen it (at most 2 are counted)
+  int joker_room = 0;  // jokers that could lengthen it (at most 2)
+  int joker_cap = 0;   // the most jokers the group may hold
+};
+
+class AwaySearch {
+ public:
+  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules)
+      : wild_(wild), rules_(rules) {
+    std::array<int, Card::index_count> held{};
+    for (const Card card : cards) {
+      ++held[static_cast<std::size_t>(card.index())];
+      if (card.is_printed_joker()) {
+        ++printed_;
+      } else {
+        ++left_[static_cast<std::size_t>(card.index())];
+        if (is_wild_card(card, wild)) ++wild_left_;
+      }
+    }
+    for (int index = 0; index < natural_count; ++index) {
+      const Card card = Card::from_index(index);
+      spare_[static_cast<std::size_t>(index)] =
+          rules.copies_allowed(card) - held[static_cast<std::size_t>(index)];
+      if (is_joker(card, wild)) joker_supply_ += std::max(0, spare(index));
+    }
+    joker_supply_ += std::max(0, rules.printed_jokers_allowed() - printed_);
+    lowest_place_ = rules.melds.ace_low ? 1 : 2;
+    highest_place_ = rules.melds.ace_high ? highest_place : highest_place - 1;
+    for (int suit = 0; suit < suit_count && !free_run_; ++suit) {
+      for (int low = lowest_place_; low + rules.melds.min_run - 1 <= highest_place_; ++low) {
+        bool all = true;
+        for (int place = low; place < low + rules.melds.min_run; ++place) {
+          all = all && spare(card_at(suit, place)) > 0;
+        }
+        if (all) free_run_ = true;
+      }
+    }
+    smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
+    card_count_ = static_cast<int>(cards.size());
+  }
+
+  // Deepening: replacing at most 0 cards, then 1, … A search with a small limit is cut short
+  // almost everywhere (every card kept needs a fragment whose gaps the few cards that come in
+  // can fill), so the limits below the answer cost little beside the last one.
+  std::optional<int> run(int limit) {
+    for (int most = 0; most <= std::min(limit, card_count_); ++most) {
+      best_ = most + 1;
+      for (int kept = printed_; kept >= 0 && best_ > most; --kept) {
+        jokers_kept_ = kept;
+        discarded_ = printed_ - kept;
+        visit(0);
+      }
+      if (best_ <= most) return best_;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  int spare(int index) const { return spare_[static_cast<std::size_t>(index)]; }
+  int left(int index) const { return left_[static_cast<std::size_t>(index)]; }
+  void take(int index) {
+    --left_[static_cast<std::size_t>(index)];
+    if (is_wild_card(Card::from_index(index), wild_)) --wild_left_;
+  }
+  void put_back(int index) {
+    ++left_[static_cast<std::size_t>(index)];
+    if (is_wild_card(Card::from_index(index), wild_)) ++wild_left_;
+  }
+  // The most jokers the hand that goes out can keep: those kept, and the wild cards not yet
+  // placed.
+  int jokers_max() const { return jokers_kept_ + wild_left_; }
+
+  // A lower bound on what the cards not yet placed still cost. Link two such cards when they
+  // could share a fragment cheaply: the same rank in other suits (or the same suit, when books
+  // repeat suits), or the same suit within two places. A group of linked cards of one or two
+  // (with no wild card: kept as a joker, a wild card costs nothing) costs at least one: a card
+  // of it replaced, or a gap, since any fragment holding its cards lacks a place beside them
+  // (alone, a card lacks two; two cards make no meld; a fragment reaching a card of another
+  // group has two empty places between them, one counted for each side).
+  int small_groups() const {
+    std::array<unsigned, suit_count> places{};
+    for (int index = 0; index < natural_count; ++index) {
+      if (left(index) == 0) continue;
+      const int suit = index / rank_count, rank = index % rank_count + 1;
+      places[static_cast<std::size_t>(suit)] |= 1U << rank;
+    }
+    std::array<int, natural_count> group{};
+    group.fill(-1);
+    std::array<int, natural_count> size{};
+    std::array<bool, natural_count> has_wild{};
+    int groups = 0;
+    // Linked cards by a search from each card not yet grouped.
+    std::array<int, natural_count * 2> stack{};
+    for (int start = 0; start < natural_count; ++start) {
+      if (left(start) == 0 || group[static_cast<std::size_t>(start)] >= 0) continue;
+      const int id = groups++;
+      int top = 0;
+      stack[static_cast<std::size_t>(top++)] = start;
+      group[static_cast<std::size_t>(start)] = id;
+      while (top > 0) {
+        const int index = stack[static_cast<std::size_t>(--top)];
+        const int suit = index / rank_count, rank = index % rank_count + 1;
+        size[static_cast<std::size_t>(id)] += left(index);
+        if (is_wild_card(Card::from_index(index), wild_))
+          has_wild[static_cast<std::size_t>(id)] = true;
+        const auto link = [&](int other) {
+          if (left(other) == 0 || group[static_cast<std::size_t>(other)] >= 0) return;
+          group[static_cast<std::size_t>(other)] = id;
+          stack[static_cast<std::size_t>(top++)] = other;
+        };
+        for (int other_suit = 0; other_suit < suit_count; ++other_suit) {
+          if (other_suit != suit) link(other_suit * rank_count + rank - 1);
+        }
+        for (int step : {-2, -1, 1, 2}) {
+          int place = rank + step;
+          if (place == 0 && rules_.melds.ace_high) place = 13;
+          if (place == -1 && rules_.melds.ace_high) place = 12;
+          if (place == 14 && rules_.melds.ace_high) place = 1;
+          if (place == 15 && rules_.melds.ace_high) place = 2;
+          if (rank == 1 && !rules_.melds.ace_low && step > 0) continue;
+          if (place < 1 || place > 13) continue;
+          link(suit * rank_count + place - 1);
+        }
+      }
+      (void)places;
+    }
+    int small = 0;
+    for (int id = 0; id < groups; ++id) {
+      const int cards = size[static_cast<std::size_t>(id)];
+      if (has_wild[static_cast<std::size_t>(id)]) continue;
+      if (cards == 1) {
+        ++small;
+      } else if (cards == 2) {
+        ++small;
+      }
+    }
+    return small;
+  }
+
+  void visit(int from) {
+    if (discarded_ >= best_) return;
+    // At most `budget` more cards may be replaced, and the gaps may not outrun the cards that
+    // come in with the jokers kept. An isolated card kept adds a gap; replaced, a card in.
+    const int budget = best_ - 1 - discarded_;
+    if (gaps_ > best_ - 1 + jokers_max()) return;
+    const int isolated = small_groups();
+    if (gaps_ + isolated - discarded_ - jokers_max() > budget + std::min(isolated, budget)) return;
+    int index = from;
+    while (index < natural_count && left(index) == 0) ++index;
+    if (index == natural_count) {
+      if (goes_out()) best_ = discarded_;
+      return;
+    }
+    take(index);
+    const Card card = Card::from_index(index);
+    const int suit = static_cast<int>(card.suit());
+    const int rank = static_cast<int>(card.rank());
+    if (rank == 1) {
+      if (rules_.melds.ace_low) grow_run(index, suit, 1, 1, +1, 1U << 1);
+      if (rules_.melds.ace_high) {
+        grow_run(index, suit, highest_place, highest_place, -1, 1U << highest_place);
+      }
+    } else {
+      grow_run(index, suit, rank, rank, +1, 1U << rank);
+    }
+    grow_book(index, suit, rank, suit, 1, 1U << suit);
+    if (is_wild_card(card, wild_)) {
+      ++jokers_kept_;
+      visit(index);
+      --jokers_kept_;
+    }
+    ++discarded_;
+    visit(index);
+    --discarded_;
+    put_back(index);
+  }
+
+  // A run fragment of `suit` from place `first` to `last` (in the direction `step`) holding the
+  // places in `held`: close it here, or take a later card of the suit further on.
+  void grow_run(int from, int suit, int first, int last, int step, unsigned held) {
+    const int low = std::min(first, last), high = std::max(first, last);
+    const int kept = std::popcount(held);
+    const int span = high - low + 1;
+    if (span - kept > best_ - 1 + jokers_max()) return;
+    close_run(from, suit, low, high, held);
+    for (int place = last + step; place >= lowest_place_ && place <= highest_place_ &&
+                                  std::abs(place - first) + 1 <= rules_.melds.max_sequence;
+         place += step) {
+      if (place == 1 || place == highest_place) continue;  // the ace is placed first, or never
+      const int index = card_at(suit, place);
+      if (left(index) == 0) continue;
+      if (std::abs(place - first) + 1 - (kept + 1) > best_ - 1 + jokers_max()) break;
+      take(index);
+      grow_run(from, suit, first, place, step, held | (1U << place));
+      put_back(index);
+    }
+  }
+
+  void close_run(int from, int suit, int low, int high, unsigned held) {
+    const int length = std::max(rules_.melds.min_run, high - low + 1);
+    if (length > rules_.melds.max_sequence) return;
+    const int kept = std::popcount(held);
+    // The window of `length` places around the cards held with the fewest forced places.
+    int best_forced = -1, best_start = 0;
+    for (int start = std::max(lowest_place_, high - length + 1);
+         start <= low && start + length - 1 <= highest_place_; ++start) {
+      int forced = 0;
+      for (int place = start; place < start + length; ++place) {
+        if ((held & (1U << place)) == 0 && spare(card_at(suit, place)) <= 0) ++forced;
+      }
+      if (best_forced < 0 || forced < best_forced) {
+        best_forced = forced;
+        best_start = start;
+      }
+    }
+    if (best_forced < 0 || best_forced > rules_.melds.max_wilds_in_run) return;
+    Fragment fragment;
+    fragment.run = true;
+    fragment.gaps = length - kept;
+    fragment.forced = best_forced;
+    fragment.joker_cap = rules_.melds.max_wilds_in_run;
+    const int end = best_start + length - 1;
+    const int room = std::min(2, rules_.melds.max_sequence - length);
+    fragment.joker_room = std::min(room, (best_start - lowest_place_) + (highest_place_ - end));
+    int free_room = 0;
+    for (int place = best_start - 1;
+         place >= lowest_place_ && free_room < room && spare(card_at(suit, place)) > 0; --place) {
+      ++free_room;
+    }
+    for (int place = end + 1;
+         place <= highest_place_ && free_room < room && spare(card_at(suit, place)) > 0; ++place) {
+      ++free_room;
+    }
+    fragment.free_room = free_room;
+    add(from, fragment);
+  }
+
+  // A book fragment of `rank` holding `kept` cards (of the suits in `suits`): close it here, or
+  // take a card of the rank in a later suit (or, when books may repeat suits, the same one).
+  void grow_book(int from, int first_suit, int rank, int last_suit, int kept, unsigned suits) {
+    close_book(from, first_suit, rank, kept, suits);
+    if (kept >= rules_.melds.max_set) return;
+    const bool differ = rules_.melds.set_suits_differ;
+    for (int suit = differ ? last_suit + 1 : last_suit; suit < suit_count; ++suit) {
+      const int index = suit * rank_count + rank - 1;
+      if (left(index) == 0) continue;
+      take(index);
+      grow_book(from, first_suit, rank, suit, kept + 1, suits | (1U << suit));
+      put_back(index);
+    }
+  }
+
+  void close_book(int from, int first_suit, int rank, int kept, unsigned suits) {
+    (void)first_suit;
+    const int size = std::max(rules_.melds.min_group, kept);
+    int free_cards = 0;  // natural cards of the rank that could come in
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const int spare_copies = std::max(0, spare(suit * rank_count + rank - 1));
+      if (rules_.melds.set_suits_differ) {
+        if ((suits & (1U << suit)) == 0 && spare_copies > 0) ++free_cards;
+      } else {
+        free_cards += spare_copies;
+      }
+    }
+    Fragment fragment;
+    fragment.gaps = size - kept;
+    const int filled = std::min(fragment.gaps, free_cards);
+    fragment.forced = fragment.gaps - filled;
+    if (fragment.forced > rules_.melds.max_wilds_in_set) return;
+    fragment.joker_cap = rules_.melds.max_wilds_in_set;
+    fragment.free_room = std::min({2, free_cards - filled, rules_.melds.max_set - size});
+    fragment.joker_room = std::min(2, rules_.largest_set() - size);
+    add(from, fragment);
+  }
+
+  void add(int from, const Fragment& fragment) {
+    fragments_.push_back(fragment);
+    gaps_ += fragment.gaps;
+    visit(from);
+    gaps_ -= fragment.gaps;
+    fragments_.pop_back();
+  }
+
+  bool goes_out() const {
+    if (discarded_ + jokers_kept_ < gaps_) return false;
+    if (!rules_.pure_sequence_required()) return fits(no_pure);
+    for (std::size_t i = 0; i < fragments_.size(); ++i) {
+      if (fragments_[i].run && fragments_[i].forced == 0 && fits(static_cast<int>(i))) {
+        return true;
+      }
+    }
+    return fits(new_pure);
+  }
+
+  static constexpr int no_pure = -2;   // no pure run is needed
+  static constexpr int new_pure = -1;  // the pure run is made of cards that come in
+
+  // Whether the leaf goes out with the fragment `pure` as its pure run (or no_pure, new_pure).
+  bool fits(int pure) const {
+    int forced = 0, joker_places = 0, runs = 0, books = 0, free_room = 0, joker_room = 0;
+    for (std::size_t i = 0; i < fragments_.size(); ++i) {
+      const Fragment& fragment = fragments_[i];
+      (fragment.run ? runs : books) += 1;
+      free_room += fragment.free_room;
+      if (static_cast<int>(i) == pure) continue;
+      forced += fragment.forced;
+      joker_places += std::min(fragment.gaps, fragment.joker_cap);
+      joker_room += std::min(fragment.joker_room, std::max(0, fragment.joker_cap - fragment.gaps));
+    }
+    const int jokers_in_gaps = std::min(jokers_kept_, joker_places);
+    if (std::max(0, forced - jokers_in_gaps) > joker_supply_) return false;
+    const int jokers_left = jokers_kept_ - jokers_in_gaps;
+    const int free_left = discarded_ - (gaps_ - jokers_in_gaps);
+    if (free_left < 0) return false;
+    const int left_over = jokers_left + free_left;
+    const MeldRules& melds = rules_.melds;
+    if (pure == new_pure && (free_left < melds.min_run || !free_run_)) return false;
+    const int new_runs = left_over / melds.min_run;
+    const int new_groups = left_over / smallest_group_;
+    if (left_over > 0 && new_groups == 0) {
+      if (free_left > free_room || jokers_left > joker_room) return false;
+    }
+    if (jokers_left > 0 && new_groups > 0) {
+      const int cap = std::max(melds.max_wilds_in_run, melds.max_wilds_in_set);
+      if (jokers_left > new_groups * cap + joker_room) return false;
+    }
+    if (rules_.pure_sequence_required() && runs + new_runs < 2) return false;
+    if (rules_.deal.contract) {
+      const int books_needed = std::max(0, rules_.deal.contract->books - books);
+      const int runs_needed = std::max(0, rules_.deal.contract->runs - runs);
+      if (books_needed * melds.min_group + runs_needed * melds.min_run > left_over) return false;
+    }
+    return true;
+  }
+
+  WildRank wild_;
+  const Rules& rules_;
+  std::array<int, natural_count> left_{};   // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};  // copies the decks hold beyond the hand's
+  int printed_ = 0;
+  int wild_left_ = 0;      // wild cards not yet placed
+  int joker_supply_ = 0;   // jokers that could come in
+  bool free_run_ = false;  // cards that come in can make a pure run of their own
+  int lowest_place_ = 1, highest_place_ = 13;
+  int smallest_group_ = 3;
+  int card_count_ = 0;
+  int jokers_kept_ = 0;
+  int discarded_ = 0;
+  int gaps_ = 0;
+  int best_ = 0;
+  std::vector<Fragment> fragments_;
+};
+
+}  // namespace
+
+std::optional<std::string> cards_away_refusal(const Rules& rules) {
+  if (auto broken = check_rules(rules)) return broken;
+  if (rules.count.arrange_by == ArrangeBy::combinations) {
+    return fmt::format("cards away is not counted in {}: its combinations are not melds",
+                       rules.words.game);
+  }
+  return std::nullopt;
+}
+
+std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
+  if (rules.deal.exact_hand_size &&
+      cards.size() != static_cast<std::size_t>(rules.deal.hand_size)) {
+    return std::nullopt;
+  }
+  if (cards.empty()) return 0;
+  return AwaySearch(cards, wild, rules).run(static_cast<int>(cards.size()));
+}
+
+bool cards_away_within(std::span<const Card> cards, WildRank wild, const Rules& rules, int most) {
+  if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
+  if (rules.deal.exact_hand_size &&
+      cards.size() != static_cast<std::size_t>(rules.deal.hand_size)) {
+    return false;
+  }
+  if (cards.empty()) return true;
+  return AwaySearch(cards, wild, rules).run(most).has_value();
+}
+
+}  // namespace rummy

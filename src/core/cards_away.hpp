@@ -1,0 +1,30 @@
+// How far a hand is from going out: the fewest of its cards that must be replaced (each by a
+// card the decks still hold) for the hand to be a valid declaration — Indian rummy's valid
+// show, gin in Gin Rummy, a hand with every card melded (and the round's contract met) in Basic,
+// Knock and Crazy Rummy. The measure platforms and bots call "cards away" (docs/rules.md §6).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+
+#include "card.hpp"
+#include "rules.hpp"
+
+namespace rummy {
+
+// The fewest replacements that make `cards` (any number of cards: the hand as it stands)
+// a hand that goes out under `rules`, by an exact search (src/core/cards_away.cpp). 0: it goes
+// out as it is; nothing when no hand of this many cards goes out (an Indian hand of other than
+// 13 cards, fewer cards than a meld). Rules that check_rules refuses, or a game without a search of
+// melds (Marriage, whose combinations are not melds): RulesError.
+std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// Whether cards_away() is at most `most`: the same search, stopped there (a hand with no outs
+// is one that is not within 1, whatever its distance).
+bool cards_away_within(std::span<const Card> cards, WildRank wild, const Rules& rules, int most);
+
+// Why cards_away() cannot answer for these rules, in words; nothing when it can.
+std::optional<std::string> cards_away_refusal(const Rules& rules);
+
+}  // namespace rummy

@@ -1,0 +1,192 @@
+// Cards away (src/core/cards_away.cpp): worked cases, and the search against an exhaustive
+// reference that replaces every one, two (and, in small hands, three) cards of a hand by every
+// card the decks still hold.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "arrange.hpp"
+#include "cards_away.hpp"
+#include "helpers.hpp"
+
+namespace rummy {
+namespace {
+
+std::optional<int> away(std::string_view text, std::string_view wild = "",
+                        const Rules& rules = Rules::for_variant(Variant::indian)) {
+  const Hand hand = test::hand_of(text, wild, rules);
+  return cards_away(hand.cards(), hand.wild, rules);
+}
+
+// Every card of the game, as often as its decks hold it.
+std::vector<Card> whole_deck(const Rules& rules) {
+  std::vector<Card> deck;
+  for (int index = 0; index < Card::index_count; ++index) {
+    const Card card = Card::from_index(index);
+    for (int copy = 0; copy < rules.copies_allowed(card); ++copy) deck.push_back(card);
+  }
+  return deck;
+}
+
+// A hand of `size` cards: some runs and books dealt on purpose, then random cards.
+std::vector<Card> dealt_hand(std::mt19937& random, const Rules& rules, std::size_t size) {
+  std::vector<Card> deck = whole_deck(rules);
+  std::shuffle(deck.begin(), deck.end(), random);
+  std::vector<Card> hand;
+  const auto take = [&](Card card) {
+    const auto it = std::find(deck.begin(), deck.end(), card);
+    if (it == deck.end() || hand.size() == size) return;
+    hand.push_back(card);
+    deck.erase(it);
+  };
+  const int planned = static_cast<int>(random() % 4);
+  for (int meld = 0; meld < planned; ++meld) {
+    if (random() % 2 == 0) {
+      const auto suit = static_cast<Suit>(random() % 4);
+      const int start = 1 + static_cast<int>(random() % 11);
+      for (int rank = start; rank < start + 3 && rank <= 13; ++rank) {
+        if (random() % 5 != 0) take(Card(static_cast<Rank>(rank), suit));
+      }
+    } else {
+      const auto rank = static_cast<Rank>(1 + random() % 13);
+      for (int suit = 0; suit < 4; ++suit) {
+        if (random() % 3 != 0) take(Card(rank, static_cast<Suit>(suit)));
+      }
+    }
+  }
+  while (hand.size() < size) take(deck.front());
+  return hand;
+}
+
+bool goes_out(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
+  return arrange(cards, wild, rules, Detail::kind_only).valid();
+}
+
+// The fewest replacements, trying every way to replace up to `most` cards; most + 1 when none.
+int reference_away(const std::vector<Card>& hand, WildRank wild, const Rules& rules, int most) {
+  std::array<int, Card::index_count> held{};
+  for (const Card card : hand) ++held[static_cast<std::size_t>(card.index())];
+  std::vector<Card> incoming;  // each card the decks still hold, once
+  for (int index = 0; index < Card::index_count; ++index) {
+    const Card card = Card::from_index(index);
+    if (rules.copies_allowed(card) > held[static_cast<std::size_t>(index)]) {
+      incoming.push_back(card);
+    }
+  }
+  const int n = static_cast<int>(hand.size());
+  for (int r = 0; r <= most; ++r) {
+    // The positions replaced: every r-subset, by a bit mask.
+    for (unsigned mask = 0; mask < (1U << n); ++mask) {
+      if (std::popcount(mask) != r) continue;
+      std::vector<Card> kept;
+      for (int i = 0; i < n; ++i) {
+        if ((mask & (1U << i)) == 0) kept.push_back(hand[static_cast<std::size_t>(i)]);
+      }
+      // The cards that come in: every multiset of r, within what the decks hold.
+      std::vector<std::size_t> pick(static_cast<std::size_t>(r), 0);
+      const auto fits = [&] {
+        std::array<int, Card::index_count> count = held;
+        for (const std::size_t p : pick) {
+          const Card card = incoming[p];
+          if (++count[static_cast<std::size_t>(card.index())] > rules.copies_allowed(card)) {
+            return false;
+          }
+        }
+        return true;
+      };
+      while (true) {
+        if (fits()) {
+          std::vector<Card> cards = kept;
+          for (const std::size_t p : pick) cards.push_back(incoming[p]);
+          if (goes_out(cards, wild, rules)) return r;
+        }
+        int i = r - 1;
+        while (i >= 0 && pick[static_cast<std::size_t>(i)] + 1 == incoming.size()) --i;
+        if (i < 0) break;
+        ++pick[static_cast<std::size_t>(i)];
+        for (int j = i + 1; j < r; ++j) {
+          pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(i)];
+        }
+      }
+    }
+  }
+  return most + 1;
+}
+
+void compare_with_reference(const Rules& rules, std::size_t size, int hands, int most,
+                            unsigned seed, bool random_wild) {
+  std::mt19937 random(seed);
+  for (int i = 0; i < hands; ++i) {
+    WildRank wild = rules.deck.fixed_wild;
+    if (random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
+    const std::vector<Card> hand = dealt_hand(random, rules, size);
+    const std::optional<int> found = cards_away(hand, wild, rules);
+    const int expected = reference_away(hand, wild, rules, most);
+    CAPTURE(rules.id);
+    CAPTURE(cards_text(hand));
+    CAPTURE(wild ? std::string(rank_name(*wild)) : std::string("none"));
+    REQUIRE(found.has_value());
+    if (*found <= most) {
+      CHECK(*found == expected);
+    } else {
+      CHECK(expected == most + 1);
+    }
+  }
+}
+
+TEST_CASE("cards away: a valid declaration is 0 away, one missing card 1") {
+  CHECK(away("A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠") == 0);
+  // The second sequence lacks a card: one replacement (6♥ for Q♦).
+  CHECK(away("A♠ 2♠ 3♠ 4♥ 5♥ Q♦ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠") == 1);
+  // No sequence at all: the two sequences need cards in.
+  CHECK(away("A♠ A♥ A♦ 5♠ 5♥ 5♦ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠") == 3);
+  // A joker fills an impure sequence's gap, never the pure one's.
+  CHECK(away("A♠ 2♠ 3♠ 4♥ PJ 6♥ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠") == 0);
+  CHECK(away("A♠ 2♠ PJ 4♥ 5♥ 6♥ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠") == 0);
+  CHECK(away("A♠ PJ 3♠ 4♥ PJ 6♥ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠") == 1);
+}
+
+TEST_CASE("cards away: a hand of another size than a declaration's never goes out") {
+  CHECK_FALSE(away("A♠ 2♠ 3♠ 4♥").has_value());
+}
+
+TEST_CASE("cards away: Gin Rummy counts to gin, from one pack") {
+  const Rules gin = Rules::for_variant(Variant::gin);
+  CHECK(away("A♠ 2♠ 3♠ 7♥ 7♦ 7♣ 10♦ J♦ Q♦ K♦", "", gin) == 0);
+  CHECK(away("A♠ 2♠ 3♠ 7♥ 7♦ 7♣ 10♦ J♦ Q♦ K♣", "", gin) == 1);
+  // The only card that completes 7♠ 7♥ is a 7 the hand holds elsewhere: both books are in the
+  // same four sevens, so one of them must be made of other cards.
+  CHECK(away("7♠ 7♥ 5♦ 6♦ 7♦ 5♣ 6♣ 7♣ K♠ K♥", "", gin) == 2);
+}
+
+TEST_CASE("cards away: Crazy Rummy counts to the round's contract") {
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  const std::optional<int> found = away("A♠ 2♠ 3♠ 4♠ 7♥ 7♦ 7♣ 9♦ 9♣ 9♠", "", crazy);
+  CHECK(found.has_value());
+}
+
+TEST_CASE("cards away: Marriage is refused") {
+  const Rules marriage = Rules::for_variant(Variant::marriage);
+  CHECK(cards_away_refusal(marriage).has_value());
+}
+
+TEST_CASE("cards away: the search equals the exhaustive reference: Indian rummy") {
+  compare_with_reference(Rules::for_variant(Variant::indian), 13, 120, 2, 11, true);
+}
+
+TEST_CASE("cards away: the search equals the exhaustive reference: Gin Rummy") {
+  compare_with_reference(Rules::for_variant(Variant::gin), 10, 300, 2, 12, false);
+}
+
+TEST_CASE("cards away: the search equals the exhaustive reference: Basic and Knock Rummy") {
+  compare_with_reference(Rules::for_variant(Variant::basic), 7, 150, 3, 13, false);
+  compare_with_reference(Rules::for_variant(Variant::knock), 10, 200, 2, 14, false);
+}
+
+TEST_CASE("cards away: the search equals the exhaustive reference: Crazy Rummy") {
+  compare_with_reference(Rules::for_variant(Variant::crazy), 10, 150, 2, 15, false);
+}
+
+}  // namespace
+}  // namespace rummy
