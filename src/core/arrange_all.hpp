@@ -32,7 +32,9 @@ struct AllArrangements {
   // The groupings that reach the best: the same verdict (declares or not; with a contract, met
   // or not) and the same count before the cap (docs/rules.md 6.90).
   std::size_t total = 0;
-  bool total_exact = true;  // false: counting stopped there (arrange_all_count_limit): at least
+  // false: counting stopped there, at arrange_all_count_limit (or sooner, when the search for
+  // more would take over a few tenths of a second): there are at least `total`.
+  bool total_exact = true;
   bool truncated() const { return !total_exact || groupings.size() < total; }
 };
 
