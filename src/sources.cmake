@@ -19,6 +19,7 @@ set(rummy_core_sources
     src/core/arrange.cpp
     src/core/arrange_one_pack.cpp
     src/core/arrange_subsets.cpp
+    src/core/arrange_all.cpp
     src/core/cards_away.cpp
     src/core/advise.cpp
     src/core/batch.cpp

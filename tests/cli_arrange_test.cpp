@@ -170,3 +170,70 @@ TEST_CASE("arrange --variant basic and crazy: the least deadwood, and a Crazy ro
   CHECK(too_many.err.find("17 cards: arrange takes at most 16 in Crazy Rummy") !=
         std::string::npos);
 }
+
+TEST_CASE("arrange --all: every grouping numbered, then how many reach the count") {
+  const Run text =
+      rummy_cli({"arrange", "--all", "--variant", "knock", "A♠ 2♠ 3♠ 4♠ 4♥ 4♦ 4♣ 7♥ 8♥ K♦"});
+  CHECK(text.code == 0);
+  CHECK(text.out ==
+        "Knock Rummy: no wild cards\n"
+        "grouping 1\n"
+        "1  A♠-2♠-3♠     run         A♠-2♠-3♠ in order\n"
+        "2  4♠-4♥-4♦-4♣  book        four 4s of different suits\n"
+        "3  7♥-8♥-K♦     not a meld  K♦ is not a heart, so it cannot stand in this run of hearts\n"
+        "as notation: A♠-2♠-3♠ | 4♠-4♥-4♦-4♣ | 7♥-8♥-K♦\n"
+        "\n"
+        "grouping 2\n"
+        "1  A♠-2♠-3♠-4♠  run         A♠-2♠-3♠-4♠ in order\n"
+        "2  4♥-4♦-4♣     book        three 4s of different suits\n"
+        "3  7♥-8♥-K♦     not a meld  K♦ is not a heart, so it cannot stand in this run of hearts\n"
+        "as notation: A♠-2♠-3♠-4♠ | 4♥-4♦-4♣ | 7♥-8♥-K♦\n"
+        "\n"
+        "least deadwood: 25 points\n"
+        "rule: deadwood: the cards outside valid melds count\n"
+        "2 groupings leave 25 points of deadwood\n");
+  const Run one = rummy_cli(
+      {"arrange", "--all", "--limit", "1", "--variant", "knock", "A♠ 2♠ 3♠ 4♠ 4♥ 4♦ 4♣ 7♥ 8♥ K♦"});
+  CHECK(one.out.find("grouping 2") == std::string::npos);
+  CHECK(one.out.find("2 groupings leave 25 points of deadwood: the first shown, and 1 more "
+                     "(--limit)\n") != std::string::npos);
+}
+
+TEST_CASE("arrange --all in JSON: the best's fields unchanged, and the list under all") {
+  const std::string hand = "A♠ 2♠ 3♠ 4♦ 5♦ 6♦ 7♦ 9♣ 9♦ 9♥ 9♠ J♠ J♣ J♦";
+  const Json plain = rummy_cli({"arrange", "--format", "json", hand}).json();
+  Json all = rummy_cli({"arrange", "--all", "--limit", "4", "--format", "json", hand}).json();
+  const Json list = all["all"];
+  all.erase("all");
+  CHECK(all == plain);
+  CHECK(list["total"] == 6);
+  CHECK(list["total_exact"] == true);
+  CHECK(list["truncated"] == true);
+  REQUIRE(list["groupings"].size() == 4);
+  CHECK(list["groupings"][0]["hand"] == plain["hand"]);
+  CHECK(list["groupings"][0]["discard"] == plain["discard"]);
+  // Each grouping, given to score with its discard, pays the best's count.
+  for (const Json& grouping : list["groupings"]) {
+    CHECK(grouping["valid"] == true);
+    CHECK(grouping["points"] == 2);
+    const std::string written =
+        grouping["hand"].get<std::string>() + " | " + grouping["discard"].get<std::string>();
+    CAPTURE(written);
+    const Json scored = rummy_cli({"score", "--format", "json", written}).json();
+    CHECK(scored["points"] == 2);
+    CHECK(scored["discard"] == grouping["discard"]);
+  }
+}
+
+TEST_CASE("arrange: --limit without --all, and --all in Marriage, are refused") {
+  const Run limit =
+      rummy_cli({"arrange", "--limit", "3", "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠"});
+  CHECK(limit.code == 2);
+  CHECK(limit.err == "rummy: error: --limit is for --all: how many of the groupings it lists\n");
+  const Run zero = rummy_cli({"arrange", "--all", "--limit", "0", "A♠"});
+  CHECK(zero.code == 2);
+  const Run marriage =
+      rummy_cli({"arrange", "--all", "--variant", "marriage", "--tiplu", "7♥", "A♠ 2♠ 3♠"});
+  CHECK(marriage.code == 2);
+  CHECK(marriage.err.find("arrange --all does not play Marriage") != std::string::npos);
+}

@@ -51,6 +51,8 @@ check "bash: completion's shells" "bash zsh fish" "$(complete_bash rummy complet
 check "bash: colours" "auto always never" "$(complete_bash rummy toss --color '')"
 check "bash: layoff's variants" "basic knock crazy gin" "$(complete_bash rummy layoff --variant '')"
 check "bash: validate's formats" "text json" "$(complete_bash rummy validate --format '')"
+check "bash: arrange's --all" "--all" "$(complete_bash rummy arrange --a)"
+check "bash: arrange's --limit" "--limit" "$(complete_bash rummy arrange --li)"
 
 if command -v zsh > /dev/null && zsh -fc "zmodload zsh/zpty" 2> /dev/null; then
   "$rummy" completion zsh > "$dir/_rummy"

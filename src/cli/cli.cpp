@@ -36,7 +36,8 @@ const std::array<Subcommand, 13> subcommands = {{
      "the others: the least deadwood)",
      setup_arrange, true,
      "  rummy arrange \"as 2s 3s 4h 5h 6h 9c 9d 9s kh kd ks kc\"\n"
-     "  rummy arrange --variant basic \"A♠ 2♠ 3♠ 7♦ 7♣ 7♥ K♥ Q♠ 9♣ 4♦\""},
+     "  rummy arrange --variant basic \"A♠ 2♠ 3♠ 7♦ 7♣ 7♥ K♥ Q♠ 9♣ 4♦\"\n"
+     "  rummy arrange --all --limit 5 \"A♠ 2♠ 3♠ 4♦ 5♦ 6♦ 7♦ 9♣ 9♦ 9♥ 9♠ J♠ J♣ J♦\""},
     {"outs", "List the cards that, drawn next, would let a 13-card hand declare", setup_outs, true,
      "  rummy outs \"A♠-2♠-3♠ | 5♥-6♥-7♥ | 9♣-9♦-9♠ | K♥ K♦ 4♣ 8♠\""},
     {"advise",
