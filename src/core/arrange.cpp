@@ -32,8 +32,9 @@
 // away; isolation is read from each suit's places as bits; the cuts above leave a few dozen
 // nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
 // or only declarations once a draw declares), and a bounded search stops as soon as it cannot
-// come within it. Basic and Knock hands from one pack without jokers do not come here at all:
-// src/core/arrange_one_pack.cpp answers them.
+// come within it; DrawFilter passes over the draws whose count is known to exceed it. Basic and
+// Knock hands from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp
+// answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
