@@ -5,6 +5,7 @@
 #include "advise.hpp"
 #include "cards_away.hpp"
 #include "cli_common.hpp"
+#include "game_options.hpp"
 #include "report.hpp"
 
 namespace rummy::cli {
@@ -58,8 +59,10 @@ struct AdviseResult {
     }
     Json seen = Json::array();
     for (const Card each : advice.seen) seen.push_back(card(each));
+    std::string hand;
+    for (const Card each : advice.hand) hand += (hand.empty() ? "" : " ") + card(each);
     return {{"variant", rules.id},
-            {"hand", cards_text(advice.hand)},
+            {"hand", hand},
             {"wild", wild_json(advice.wild)},
             {"open", advice.open ? Json(card(*advice.open)) : Json(nullptr)},
             {"seen", seen},
@@ -76,34 +79,52 @@ struct AdviseResult {
     out << fmt::format("{} unseen card{}{}; the odds {}\n", advice.unseen,
                        advice.unseen == 1 ? "" : "s",
                        advice.open ? fmt::format(", {} open", card(*advice.open)) : "",
-                       advice.exact ? fmt::format("count every draw (exact)")
-                                    : fmt::format("come from {} simulated games each (seed {})",
+                       advice.exact ? std::string("count every draw (exact)")
+                                    : fmt::format("come from {} simulated games each (seed {}), "
+                                                  "with their 95% interval",
                                                   advice.samples, advice.seed));
-    const std::string within = fmt::format("out in {}", advice.draws);
-    out << fmt::format("  {:<12} {:>6} {:>5} {:>6} {:>9}  {}\n", "choice", "points", "away", "next",
-                       within, "why");
-    bool first = true;
+    // Cards are one column each, whatever their bytes: pad by characters.
+    const auto columns = [](const std::string& text) {
+      std::size_t count = 0;
+      for (const unsigned char c : text) count += (c & 0xC0) != 0x80 ? 1 : 0;
+      return count;
+    };
+    const auto pad_left = [&](const std::string& text, std::size_t width) {
+      const std::size_t used = columns(text);
+      return std::string(used < width ? width - used : 0, ' ') + text;
+    };
+    const auto pad_right = [&](const std::string& text, std::size_t width) {
+      const std::size_t used = columns(text);
+      return text + std::string(used < width ? width - used : 0, ' ');
+    };
+    std::vector<std::array<std::string, 6>> rows;
+    rows.push_back(
+        {"choice", "points", "away", "next", fmt::format("out in {}", advice.draws), "why"});
     for (const Choice& choice : advice.choices) {
-      std::string name = choice.blind  ? std::string("draw blind")
-                         : choice.take ? fmt::format("take, {}", card(*choice.discard))
-                                       : fmt::format("throw {}", card(*choice.discard));
       std::string odds = percent(choice.p_within);
       if (choice.interval) {
         odds += fmt::format(" ({}–{})", percent(choice.interval->first),
                             percent(choice.interval->second));
       }
-      // Cards are one column each, whatever their bytes: pad by characters.
-      const auto pad = [](const std::string& text, std::size_t width) {
-        std::size_t columns = 0;
-        for (const unsigned char c : text) columns += (c & 0xC0) != 0x80 ? 1 : 0;
-        return text + std::string(columns < width ? width - columns : 0, ' ');
-      };
-      std::string line = fmt::format(
-          "{} {} {:>6} {:>5} {:>6} {:>9}  {}", first ? "→" : " ", pad(name, 12), choice.points,
-          choice.cards_away ? std::to_string(*choice.cards_away) : std::string("-"),
-          percent(choice.p_next), odds, choice.why);
-      out << (first ? style.paint(line, colour::good) : line) << "\n";
-      first = false;
+      rows.push_back({choice.blind  ? std::string("draw blind")
+                      : choice.take ? fmt::format("take, {}", card(*choice.discard))
+                                    : fmt::format("throw {}", card(*choice.discard)),
+                      std::to_string(choice.points),
+                      choice.cards_away ? std::to_string(*choice.cards_away) : std::string("-"),
+                      percent(choice.p_next), odds, choice.why});
+    }
+    std::array<std::size_t, 5> width{};
+    for (const auto& row : rows) {
+      for (std::size_t i = 0; i < width.size(); ++i) width[i] = std::max(width[i], columns(row[i]));
+    }
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const auto& row = rows[r];
+      std::string line =
+          fmt::format("{} {} {} {} {} {}  {}", r == 1 ? "→" : " ", pad_right(row[0], width[0]),
+                      pad_left(row[1], width[1]), pad_left(row[2], width[2]),
+                      pad_left(row[3], width[3]), pad_left(row[4], width[4]), row[5]);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out << (r == 1 ? style.paint(line, colour::good) : line) << "\n";
     }
   }
 };
@@ -130,13 +151,32 @@ std::vector<Card> seen_cards(const AdviseCliOptions& options, const Rules& rules
   return read_hand(*options.seen, "--seen", rules, read_options).hand.cards();
 }
 
+// The games advise plays (--variant offers them): those with cards away.
+std::span<const Variant> games_advised() {
+  static const std::vector<Variant> games = [] {
+    std::vector<Variant> with;
+    for (const Variant variant : all_variants) {
+      if (!cards_away_refusal(Rules::for_variant(variant))) with.push_back(variant);
+    }
+    return with;
+  }();
+  return games;
+}
+
 int run_advise(const AdviseCliOptions& cli, const Environment& env) {
   const CommonOptions& options = cli.common;
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    if (auto refusal = cards_away_refusal(rules)) {
-      throw CommandError{fmt::format("advise does not play {}: {}", rules.words.game, *refusal),
-                         std::nullopt};
+    if (cards_away_refusal(rules)) {
+      throw CommandError{
+          fmt::format("advise does not play {}: its hands end by combinations, not melds, so "
+                      "they have no cards away{}",
+                      rules.words.game,
+                      options_of(rules).outs
+                          ? fmt::format(" ('rummy outs --variant {}' lists the draws that end one)",
+                                        rules.id)
+                          : ""),
+          std::nullopt};
     }
     AdviseOptions advise_options;
     advise_options.open = open_card(cli, rules);
@@ -166,7 +206,8 @@ int run_advise(const AdviseCliOptions& cli, const Environment& env) {
 std::function<int()> setup_advise(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<AdviseCliOptions>();
   add_deal_options(command, options->common);
-  add_rules_options(command, options->common, /*with_variant=*/true);
+  add_rules_options(command, options->common, /*with_variant=*/true, /*with_round=*/true,
+                    games_advised());
   command
       .add_option("--open", options->open,
                   "The card on the discard pile: rank taking it against drawing blind (the "

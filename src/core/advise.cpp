@@ -77,15 +77,7 @@ class Coach {
         if (hand[static_cast<std::size_t>(draw)] >= rules_.copies_allowed(card)) continue;
         Counts drawn = hand;
         ++drawn[static_cast<std::size_t>(draw)];
-        for (int thrown = 0; thrown < Card::index_count; ++thrown) {
-          if (thrown == draw || hand[static_cast<std::size_t>(thrown)] == 0) continue;
-          Counts kept = drawn;
-          --kept[static_cast<std::size_t>(thrown)];
-          if (within(kept, 0)) {
-            set |= CardSet{1} << draw;
-            break;
-          }
-        }
+        if (goes_out_after_discard(cards_of(drawn), wild_, rules_)) set |= CardSet{1} << draw;
       }
     }
     outs_.emplace(hand, set);
@@ -272,20 +264,45 @@ std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rule
   if (options.samples < 1 || options.samples > most_advise_samples) {
     return fmt::format("--samples takes 1 to {}", most_advise_samples);
   }
-  const std::size_t size = static_cast<std::size_t>(rules.deal.hand_size);
-  const std::size_t wanted = options.open ? size : size + 1;
-  if (rules.deal.exact_hand_size && hand.size() != wanted) {
-    return options.open ? fmt::format(
-                              "{} cards: with --open, advise takes the {} cards of a hand before "
-                              "the draw",
-                              hand.size(), size)
-                        : fmt::format(
-                              "{} cards: advise takes {} cards, a hand after its draw ({} and the "
-                              "card drawn), or {} with --open",
-                              hand.size(), size + 1, size, size);
+  // The sizes a hand is dealt at (by the players at the table, or the round), each a hand before
+  // its draw; after it, one more.
+  std::vector<std::size_t> sizes;
+  if (!rules.deal.rounds.empty()) {
+    for (const Contract& round : rules.deal.rounds) {
+      if (!rules.deal.contract || rules.deal.contract->round == round.round) {
+        sizes.push_back(static_cast<std::size_t>(round.cards));
+      }
+    }
+  } else {
+    for (const int size : rules.deal.deal_sizes) sizes.push_back(static_cast<std::size_t>(size));
   }
-  if (hand.size() < (options.open ? 1U : 2U)) {
-    return "advise needs a hand after its draw (or, with --open, before it)";
+  std::sort(sizes.begin(), sizes.end(), std::greater<>());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  const std::size_t more = options.open ? 0 : 1;
+  if (std::find(sizes.begin(), sizes.end(), hand.size() - more) == sizes.end() ||
+      hand.size() < more) {
+    std::vector<std::string> before, after;
+    for (const std::size_t size : sizes) {
+      before.push_back(std::to_string(size));
+      after.push_back(std::to_string(size + 1));
+    }
+    const auto listed = [](const std::vector<std::string>& numbers) {
+      std::string text;
+      for (std::size_t i = 0; i < numbers.size(); ++i) {
+        text += i == 0 ? "" : i + 1 == numbers.size() ? " or " : ", ";
+        text += numbers[i];
+      }
+      return text;
+    };
+    return options.open
+               ? fmt::format(
+                     "{} card{}: with --open, advise takes a hand before its draw ({} "
+                     "cards in {})",
+                     hand.size(), hand.size() == 1 ? "" : "s", listed(before), rules.words.game)
+               : fmt::format(
+                     "{} card{}: advise takes a hand after its draw ({} cards in {}: "
+                     "the hand and the card drawn), or the hand alone with --open",
+                     hand.size(), hand.size() == 1 ? "" : "s", listed(after), rules.words.game);
   }
   std::vector<Card> all(hand.begin(), hand.end());
   all.insert(all.end(), options.seen.begin(), options.seen.end());
@@ -342,17 +359,18 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
     const std::vector<Card> cards = cards_of(kept);
     choice.points = coach.points(kept);
     choice.cards_away = cards_away(cards, wild, rules);
+    if (choice.cards_away == 0) {
+      // Out already: no draw is waited for (6.88).
+      choice.goes_out = true;
+      choice.p_next = choice.p_within = 1;
+      return;
+    }
     const CardSet outs = coach.outs(kept);
     for (int index = 0; index < Card::index_count; ++index) {
       if ((outs >> index & 1U) != 0 && unseen.live[static_cast<std::size_t>(index)] > 0) {
         choice.outs.push_back(
             {Card::from_index(index), unseen.live[static_cast<std::size_t>(index)]});
       }
-    }
-    if (choice.cards_away == 0) {
-      choice.goes_out = true;
-      choice.p_next = choice.p_within = 1;
-      return;
     }
     choice.p_next = odds.next(kept, unseen);
     const auto [p, simulated] = within(kept, draws);
@@ -374,7 +392,8 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
     }
     if (choice.outs.empty()) {
       words += choice.cards_away
-                   ? fmt::format("{} cards away, no card completes it next", *choice.cards_away)
+                   ? fmt::format("{} card{} away, no card completes it next", *choice.cards_away,
+                                 *choice.cards_away == 1 ? "" : "s")
                    : std::string("no card completes it next");
     } else {
       words += outs_words(choice.outs, rules);

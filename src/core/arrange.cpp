@@ -989,6 +989,17 @@ class DrawFilter {
 
 }  // namespace
 
+bool declares_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  refuse_unless_searchable(rules);
+  if (rules.count.arrange_by != ArrangeBy::declaration || !is_drawn_hand(cards.size(), rules)) {
+    throw RulesError("declares_after_discard takes a drawn hand of a game that declares");
+  }
+  // The bound -1 asks for declarations only: the search stops at the first, and cuts every
+  // branch that cannot end in one.
+  const LeastCount least(cards, wild, rules, -1, /*may_discard=*/true);
+  return least.within_bound() && least.declares();
+}
+
 // Every draw is arranged with a bound: once a draw declares, only declaring draws matter;
 // before that, only draws that count no more than the lowest count yet (less, while that is
 // the count of the hand as it stands). Most draws then end in a search cut short, and in Indian

@@ -106,6 +106,11 @@ JudgedHand judge_grouped_discard(const Hand& hand, const Rules& rules,
 JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
                       bool look_for_declaration = false, Detail detail = Detail::full);
 
+// Whether a drawn hand (is_drawn_hand) of a game that declares (ArrangeBy::declaration) has a
+// discard that leaves a valid declaration: arrange(cards).valid(), by a search that asks for
+// declarations only. Other hands or games: RulesError.
+bool declares_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
 // A card that could be drawn next and what it would allow.
 struct Out {
   Card card;

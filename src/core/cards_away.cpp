@@ -25,10 +25,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstdlib>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "arrange.hpp"
 
 namespace rummy {
 
@@ -63,6 +66,7 @@ class AwaySearch {
         ++printed_;
       } else {
         ++left_[static_cast<std::size_t>(card.index())];
+        ++naturals_left_;
         if (is_wild_card(card, wild)) ++wild_left_;
       }
     }
@@ -109,10 +113,12 @@ class AwaySearch {
   int left(int index) const { return left_[static_cast<std::size_t>(index)]; }
   void take(int index) {
     --left_[static_cast<std::size_t>(index)];
+    --naturals_left_;
     if (is_wild_card(Card::from_index(index), wild_)) --wild_left_;
   }
   void put_back(int index) {
     ++left_[static_cast<std::size_t>(index)];
+    ++naturals_left_;
     if (is_wild_card(Card::from_index(index), wild_)) ++wild_left_;
   }
   // The most jokers the hand that goes out can keep: those kept, and the wild cards not yet
@@ -129,12 +135,6 @@ class AwaySearch {
   // (alone, a card lacks two; two cards make no meld; a fragment reaching a card of another
   // group has two empty places between them, one counted for each side).
   int small_groups() const {
-    std::array<unsigned, suit_count> places{};
-    for (int index = 0; index < natural_count; ++index) {
-      if (left(index) == 0) continue;
-      const int suit = index / rank_count, rank = index % rank_count + 1;
-      places[static_cast<std::size_t>(suit)] |= 1U << rank;
-    }
     std::array<int, natural_count> group{};
     group.fill(-1);
     std::array<int, natural_count> size{};
@@ -167,23 +167,17 @@ class AwaySearch {
           if (place == 0 && rules_.melds.ace_high) place = 13;
           if (place == -1 && rules_.melds.ace_high) place = 12;
           if (place == 14 && rules_.melds.ace_high) place = 1;
-          if (place == 15 && rules_.melds.ace_high) place = 2;
           if (rank == 1 && !rules_.melds.ace_low && step > 0) continue;
           if (place < 1 || place > 13) continue;
           link(suit * rank_count + place - 1);
         }
       }
-      (void)places;
     }
     int small = 0;
     for (int id = 0; id < groups; ++id) {
       const int cards = size[static_cast<std::size_t>(id)];
       if (has_wild[static_cast<std::size_t>(id)]) continue;
-      if (cards == 1) {
-        ++small;
-      } else if (cards == 2) {
-        ++small;
-      }
+      if (cards <= 2) ++small;
     }
     return small;
   }
@@ -194,9 +188,14 @@ class AwaySearch {
     // come in with the jokers kept. An isolated card kept adds a gap; replaced, a card in.
     const int budget = best_ - 1 + extra_ - discarded_;  // cards still to replace or throw
     if (gaps_ > best_ - 1 + jokers_max()) return;
-    const int isolated = small_groups();
-    if (gaps_ + isolated - incoming() - jokers_max() > budget + std::min(isolated, budget)) {
-      return;
+    // The small groups of cards not yet placed (each costing one more gap or card in) only cut
+    // when there are enough of them: counting them is dear, so first ask whether all the cards
+    // left could be enough.
+    const int short_by = gaps_ - incoming() - jokers_max();
+    if (short_by > budget) return;
+    if (naturals_left_ > 2 * budget - short_by) {
+      const int small = small_groups();
+      if (short_by + small > budget + std::min(small, budget)) return;
     }
     int index = from;
     while (index < natural_count && left(index) == 0) ++index;
@@ -392,6 +391,7 @@ class AwaySearch {
   std::array<int, natural_count> spare_{};  // copies the decks hold beyond the hand's
   int printed_ = 0;
   int wild_left_ = 0;      // wild cards not yet placed
+  int naturals_left_ = 0;  // natural cards (wild ones too) not yet placed
   int joker_supply_ = 0;   // jokers that could come in
   bool free_run_ = false;  // cards that come in can make a pure run of their own
   int lowest_place_ = 1, highest_place_ = 13;
@@ -435,13 +435,28 @@ std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const 
   return cards_away_up_to(cards, wild, rules, static_cast<int>(cards.size()));
 }
 
-std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild,
-                                    const Rules& rules, int most) {
+std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                                    int most) {
   if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
   const std::optional<int> extra = thrown_without_replacement(cards.size(), rules);
   if (!extra) return std::nullopt;
   if (cards.empty()) return 0;
   return AwaySearch(cards, wild, rules, *extra).run(most);
+}
+
+bool goes_out_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
+  if (rules.deal.exact_hand_size &&
+      cards.size() != static_cast<std::size_t>(rules.deal.hand_size) + 1) {
+    return false;
+  }
+  if (cards.size() <= 1) return cards.size() == 1;
+  // A game that declares has a search for exactly this question (arrange.cpp's), which cuts
+  // harder where jokers abound: it counts them as a pool rather than placing each.
+  if (rules.count.arrange_by == ArrangeBy::declaration && is_drawn_hand(cards.size(), rules)) {
+    return declares_after_discard(cards, wild, rules);
+  }
+  return AwaySearch(cards, wild, rules, 1).run(0).has_value();
 }
 
 bool cards_away_within(std::span<const Card> cards, WildRank wild, const Rules& rules, int most) {

@@ -29,6 +29,10 @@ std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild,
 // is one that is not within 1, whatever its distance).
 bool cards_away_within(std::span<const Card> cards, WildRank wild, const Rules& rules, int most);
 
+// Whether `cards` (one card over the hand's size: a hand after its draw) go out once one of
+// them is thrown: the same search, with one card thrown and none coming in.
+bool goes_out_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
 // Why cards_away() cannot answer for these rules, in words; nothing when it can.
 std::optional<std::string> cards_away_refusal(const Rules& rules);
 
