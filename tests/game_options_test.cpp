@@ -94,6 +94,19 @@ TEST_CASE("the command line refuses exactly the options rules --list does not gi
           !options["drops"].get<bool>());
     const auto layoff = rummy_cli({"layoff", "--variant", id, "5♥-6♥-7♥", "8♥"});
     CHECK((layoff.code == 2) == !options["layoffs"].get<bool>());
+    // advise refuses a game it does not play whatever the hand; one it plays takes a hand of the
+    // size the list gives, plus the card drawn (any size where the list gives 0).
+    const int size = options["hand_size"].get<int>();
+    const std::vector<std::string> distinct = {"A♠", "2♠",  "3♠", "4♥", "5♥", "6♥", "7♦", "8♦",
+                                               "9♦", "10♣", "J♣", "Q♣", "K♣", "2♦", "3♦", "4♦",
+                                               "5♣", "6♣",  "7♣", "8♠", "9♠", "10♠"};
+    REQUIRE(size + 1 <= static_cast<int>(distinct.size()));
+    std::string cards;
+    const auto count = static_cast<std::size_t>(size > 0 ? size + 1 : 6);
+    for (std::size_t i = 0; i < count; ++i) cards += distinct[i] + " ";
+    const auto advise = rummy_cli({"advise", "--variant", id, "--draws", "1", cards});
+    CAPTURE(advise.err);
+    CHECK((advise.code == 0) == options["advise"].get<bool>());
   }
 }
 

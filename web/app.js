@@ -154,7 +154,9 @@ const $ = (id) => document.getElementById(id);
 const hand = {
   wild: '',        // what --wild is given: a rank ("7"), "PJ", or "" (none)
   tiplu: '',       // what --tiplu is given, in a game dealt with a tiplu: a card ("7♥"), or "" (none yet)
-  picking: '',     // what the next card tapped on the grid is: "wild", "tiplu", or "" (a card of the hand)
+  picking: '',     // what the next card tapped on the grid is: "wild", "tiplu", "open", "seen", or "" (a card of the hand)
+  cards: null,     // how many cards the hand holds, as rummy read it (null: rummy could not read it)
+  advising: false, // whether the verdict shows rummy advise's answer (redrawn when its fields change)
   house: {},       // house rule name → value, per game
   kinds: {},       // what the game calls each kind of group (rummy rules): "run", "book" …
   applies: {},     // the house rules the game's format has, per game (rummy rules)
@@ -256,6 +258,7 @@ function showSettingsFor(game) {
   for (const node of document.querySelectorAll('.hand-label [data-words]')) node.hidden = node.dataset.words !== words;
   $('hand').placeholder = g.options.tiplu ? 'shown K♦-K♦-K♦ (deal) | 2♣-3♣-4♣ hand 6♥ 7♥ 8♥ … discard 10♣' : '';
   $('hand').rows = g.options.tiplu ? 3 : 2;
+  adviseAvailable();
 }
 
 // `rummy rules` for the game as set on the page (its format too: the drops shown are the format's),
@@ -394,6 +397,18 @@ function tapCard(card, rank) {
     setPicking('');
     return;
   }
+  if (hand.picking === 'open') {
+    $('advise-open').value = card;
+    setPicking('');
+    adviseChanged();
+    return;
+  }
+  if (hand.picking === 'seen') {  // every card tapped is seen, until the button is pressed again
+    const seen = $('advise-seen').value.replace(/\s+$/, '');
+    $('advise-seen').value = seen ? `${seen} ${card}` : card;
+    adviseChanged();
+    return;
+  }
   const text = $('hand').value.replace(/\s+$/, '');
   $('hand').value = text ? `${text} ${card}` : card;
   handChanged();
@@ -426,6 +441,10 @@ function setPicking(what) {
   $('wild-pick').textContent = what === 'wild' ? 'Tap the wild joker…' : 'Pick from the cards';
   $('tiplu-pick').setAttribute('aria-pressed', what === 'tiplu' ? 'true' : 'false');
   $('tiplu-pick').textContent = what === 'tiplu' ? 'Tap the tiplu…' : 'Pick from the cards';
+  $('open-pick').setAttribute('aria-pressed', what === 'open' ? 'true' : 'false');
+  $('open-pick').textContent = what === 'open' ? 'Tap the open card…' : 'Pick from the cards';
+  $('seen-pick').setAttribute('aria-pressed', what === 'seen' ? 'true' : 'false');
+  $('seen-pick').textContent = what === 'seen' ? 'Done: these are seen' : 'Tap the seen cards';
 }
 
 function setTiplu(card) {
@@ -449,6 +468,10 @@ function saveHand() {
     game: $('game').value, decks: $('decks').value, round: $('round').value,
     declared: $('declared').checked, drop: $('drop').value, rummy: $('went-rummy').checked,
     players: $('players').value, state: $('state').value,
+    advise: {
+      open: $('advise-open').value, seen: $('advise-seen').value, draws: $('advise-draws').value,
+      samples: $('advise-samples').value, seed: $('advise-seed').value,
+    },
   });
 }
 
@@ -465,6 +488,8 @@ function loadHand() {
   $('went-rummy').checked = !!saved.rummy;
   hand.wild = saved.wild || '';
   hand.tiplu = saved.tiplu || '';
+  const advice = saved.advise || {};
+  for (const name of ['open', 'seen', 'draws', 'samples', 'seed']) if (advice[name] !== undefined) $(`advise-${name}`).value = advice[name];
 }
 
 // Each answer drawn bumps the section's data-answers: the browser tests wait on it.
@@ -537,6 +562,9 @@ function drawVerdict(v, score, other, ...before) {
 function judge() {
   const verdict = $('verdict');
   const text = $('hand').value.trim();
+  hand.advising = false;
+  hand.cards = null;
+  adviseAvailable();
   const dropping = offered().drops && $('drop').value !== '';
   if (!text && !dropping) {
     showWild(null);
@@ -555,6 +583,9 @@ function judge() {
     return;
   }
   const check = rummyJson(handArgs('validate'), text);
+  // The cards rummy read (a hand of 14 is judged as 13 and its discard).
+  if (check.data && !check.data.error && typeof check.data.cards === 'number') hand.cards = check.data.cards + (check.data.discard ? 1 : 0);
+  adviseAvailable();
   showWild(check.data && !check.data.error ? check.data : null);
   if (!check.data || check.data.error) {
     verdict.replaceChildren(drawError(check));
@@ -702,6 +733,7 @@ function answerHand(command, draw) {
   if (!text) return;
   const args = handArgs(command);
   const answer = rummyJson(args, text);
+  hand.advising = false;
   if (!answer.data || answer.data.error) $('verdict').replaceChildren(drawError(answer));
   else draw(answer);
   hand.result = { command: args, input: text };
@@ -775,6 +807,136 @@ function drawOuts(answer) {
     el('ul', { class: 'declare' }, o.declare.map(row)),
     o.improve.length ? el('h3', { text: 'Draws that lower what you pay' }) : null,
     el('ul', { class: 'improve' }, o.improve.map(row))));
+}
+
+// ---- What should I discard? (rummy advise) ------------------------------------------------------
+// Each discard of a hand after its draw (or, with the open card, taking it against drawing blind)
+// ranked by rummy by the odds of going out, with what the hand pays, how many cards it is away, its
+// outs and why; the page draws advise's JSON as a table, the best first.
+
+// The game's hand size, as `rummy rules --list` gives it (0: any number of cards).
+const handSize = () => offered().hand_size || 0;
+
+// Whether "What should I discard?" can ask: the hand holds one card more than the game deals (the
+// card drawn), or as many as it deals with the open card given. A hand rummy could not read is
+// left to rummy, which says what is wrong with it.
+function adviseAvailable() {
+  const size = handSize();
+  const open = $('advise-open').value.trim() !== '';
+  const when = $('advise-when');
+  when.textContent = size ? `After the draw: ${size + 1} cards, or ${size} and the open card.` : '';
+  if (!size) when.hidden = true;
+  const fits = hand.cards === null || !size || hand.cards === (open ? size : size + 1);
+  $('advise').disabled = !$('hand').value.trim() || !fits;
+  // From 3 draws on, rummy simulates: how many games, and from which seed.
+  $('advise-simulation').hidden = !(Number($('advise-draws').value) >= 3);
+}
+
+// The command line for advise: the hand's options, then the open card, the cards seen, the draws
+// and (for a simulation) the games simulated, as typed.
+function adviseArgs() {
+  const args = handArgs('advise');
+  const open = $('advise-open').value.trim();
+  const seen = $('advise-seen').value.trim();
+  const draws = $('advise-draws').value.trim();
+  const samples = $('advise-samples').value.trim();
+  const seed = $('advise-seed').value.trim();
+  if (open) args.push('--open', open);
+  if (seen) args.push('--seen', seen);
+  if (draws) args.push('--draws', draws);
+  if (samples && Number(draws) >= 3) args.push('--samples', samples);
+  if (seed && Number(draws) >= 3) args.push('--seed', seed);
+  return args;
+}
+
+// A probability as advise's text writes it: 6.6%, <0.1%, 0% and 100% (one decimal, ties to even).
+function percent(p) {
+  if (p >= 1) return '100%';
+  if (p <= 0) return '0%';
+  const pc = p * 100;
+  if (pc < 0.1) return '<0.1%';
+  const tenths = pc * 10;
+  const whole = Math.floor(tenths);
+  const rounded = tenths - whole === 0.5 ? whole + (whole % 2) : Math.round(tenths);
+  return `${(rounded / 10).toFixed(1)}%`;
+}
+
+// A card in a line of text: its rank and suit in the suit's colour, named for screen readers.
+function cardChip(text, more = '') {
+  const card = parseCard(text);
+  return el('span', {
+    class: `chip ${card.suit ? card.suit.colour : ''}`, role: 'img', 'aria-label': `${cardName(text)}${more}`, text,
+  });
+}
+
+// What a choice does, in words: throw a card; take the open card and throw one; draw blind.
+function choiceWords(c) {
+  if (c.take === null) return ['Draw blind'];
+  if (c.take) return ['Take ', cardChip(c.take), ', throw ', cardChip(c.discard)];
+  return ['Throw ', cardChip(c.discard)];
+}
+
+let adviseTimer = null;
+function advise() {
+  const text = $('hand').value.trim();
+  if (!text) return;
+  const args = adviseArgs();
+  $('verdict').replaceChildren(el('p', { class: 'hint', text: 'Counting the odds…' }));
+  // The count may take a moment (a simulation): the page says so first.
+  clearTimeout(adviseTimer);
+  adviseTimer = setTimeout(() => {
+    const answer = rummyJson(args, text);
+    if (!answer.data || answer.data.error) $('verdict').replaceChildren(drawError(answer));
+    else drawAdvice(answer.data);
+    hand.advising = true;
+    hand.result = { command: args, input: text };
+    answered($('verdict'));
+  }, 20);
+}
+
+function drawAdvice(a) {
+  // The hand as rummy read it, counted on the grid (a Gin hand of 11 has no verdict to do it).
+  markGrid(a.hand.split(' '));
+  const within = `Out in ${a.draws}`;
+  const heads = ['Choice', 'Points', 'Away', 'Next', within, 'Why'];
+  const rows = a.choices.map((c, i) => {
+    const odds = [el('span', { class: 'figure', text: percent(c.p_within) })];
+    if (c.interval) odds.push(el('span', { class: 'interval', text: `${percent(c.interval[0])}–${percent(c.interval[1])}` }));
+    const outs = c.outs.length ? el('p', { class: 'outs-live' }, 'Outs: ',
+      c.outs.flatMap((o, k) => [k ? ', ' : '', cardChip(o.card, `, ${o.live} live`), ` ×${o.live}`])) : null;
+    return el('tr', {
+      class: i === 0 ? 'best' : null, 'data-discard': c.discard || '', 'data-take': c.take === undefined ? null : c.take || '',
+    },
+    el('th', { scope: 'row', class: 'choice', 'data-label': heads[0] }, i === 0 ? el('span', { class: 'best-mark', text: 'Best' }) : null,
+      ...choiceWords(c), c.goes_out ? el('span', { class: 'goes-out', text: 'goes out' }) : null),
+    el('td', { class: 'num', 'data-label': heads[1], text: String(c.points) }),
+    el('td', { class: 'num', 'data-label': heads[2], text: c.cards_away === null ? '-' : String(c.cards_away) }),
+    el('td', { class: 'num', 'data-label': heads[3], text: percent(c.p_next) }),
+    el('td', { class: 'num odds', 'data-label': heads[4] }, odds),
+    el('td', { class: 'why', 'data-label': heads[5] }, el('span', { text: c.why }), outs));
+  });
+  const seen = a.seen.length ? `, ${a.seen.length} seen` : '';
+  const how = a.exact ? 'the odds count every draw (exact)'
+    : `the odds come from ${a.samples} simulated games each (seed ${a.seed}), with a 95% interval`;
+  $('verdict').replaceChildren(el('div', {
+    class: 'advice', 'data-draws': String(a.draws), 'data-exact': String(a.exact), 'data-unseen': String(a.unseen),
+  },
+  el('h2', { text: a.open ? `Take ${a.open} or draw blind?` : 'What should I discard?' }),
+  el('p', { class: 'hint', text: `${a.unseen} unseen cards${a.open ? `, ${a.open} open` : ''}${seen}; ${how}.` }),
+  el('div', { class: 'table-wrap' }, el('table', { class: 'advice-table' },
+    el('thead', {}, el('tr', {}, heads.map((h) => el('th', { scope: 'col', text: h })))),
+    el('tbody', {}, rows))),
+  el('p', { class: 'hint legend-advice', text: `Points: what the hand pays if another player goes out now. Away: the fewest cards to replace to go out. Next: the chance of going out on the next draw; ${within.toLowerCase()}: within ${a.draws} draw${a.draws === 1 ? '' : 's'}.` })));
+}
+
+// The open card, the cards seen, the draws: saved, and the advice asked again if it is shown.
+function adviseChanged() {
+  saveHand();
+  adviseAvailable();
+  if (hand.advising) {
+    clearTimeout(adviseTimer);
+    adviseTimer = setTimeout(advise, 400);
+  }
 }
 
 // Puts TEXT on the clipboard: the Clipboard API where the browser gives it to the page, else the
@@ -881,6 +1043,13 @@ function setUpHand() {
   $('clear').addEventListener('click', () => { $('hand').value = ''; handChanged(); });
   $('arrange').addEventListener('click', arrange);
   $('outs').addEventListener('click', outs);
+  $('advise').addEventListener('click', () => { setPicking(''); advise(); });
+  for (const id of ['advise-open', 'advise-seen', 'advise-draws', 'advise-samples', 'advise-seed']) {
+    $(id).addEventListener('input', adviseChanged);
+    $(id).addEventListener('change', adviseChanged);
+  }
+  $('open-pick').addEventListener('click', () => setPicking(hand.picking === 'open' ? '' : 'open'));
+  $('seen-pick').addEventListener('click', () => setPicking(hand.picking === 'seen' ? '' : 'seen'));
   $('share').addEventListener('click', share);
   shareLabel($('share'), 'the verdict');
   judge();

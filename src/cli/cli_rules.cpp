@@ -293,7 +293,9 @@ struct GameList {
                          {"going_rummy", offered.going_rummy},
                          {"layoffs", offered.layoffs},
                          {"outs", offered.outs},
-                         {"tiplu", offered.tiplu}}},
+                         {"tiplu", offered.tiplu},
+                         {"advise", offered.advise},
+                         {"hand_size", offered.hand_size}}},
                        {"sheet", played_on_sheets(rules)},
                        {"formats", formats},
                        {"settings", offered.formats ? Json::array() : settings_json(rules)},
@@ -325,6 +327,7 @@ struct GameList {
       if (offered.going_rummy) options.emplace_back("--rummy");
       if (offered.layoffs) options.emplace_back("rummy layoff");
       if (offered.outs) options.emplace_back("rummy outs");
+      if (offered.advise) options.emplace_back("rummy advise");
       if (offered.tiplu) options.emplace_back("--tiplu, --players and --state");
       out << "  options: " << spoken_list(options, " and ") << "\n";
       if (offered.formats) {

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <unordered_map>
@@ -174,6 +175,18 @@ class Odds {
     return best;
   }
 
+  // A number from 0 to count - 1, each as likely, from the engine's bits alone (rejecting the
+  // top values that would favour the low ones). The standard fixes mt19937_64's sequence but not
+  // uniform_int_distribution's algorithm: with it, the page (libc++, 32-bit) and the command line
+  // gave other figures for the same seed.
+  static std::uint64_t uniform_below(std::mt19937_64& random, std::uint64_t count) {
+    constexpr std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
+    const std::uint64_t limit = most - most % count;
+    std::uint64_t value = random();
+    while (value >= limit) value = random();
+    return value % count;
+  }
+
   // P(out within `draws` draws) by simulation: the successes of `samples` games.
   int simulate(const Counts& hand, const Unseen& unseen, int draws, int samples,
                std::uint64_t seed) {
@@ -192,9 +205,9 @@ class Odds {
       for (int step = 0; step < steps; ++step) {
         if (!coach_.within(current, draws - step)) break;
         // The next unseen card: a partial shuffle of the pool.
-        std::uniform_int_distribution<std::size_t> pick(static_cast<std::size_t>(step),
-                                                        pool.size() - 1);
-        std::swap(pool[static_cast<std::size_t>(step)], pool[pick(random)]);
+        const std::size_t from = static_cast<std::size_t>(step);
+        const std::uint64_t pick = uniform_below(random, pool.size() - from);
+        std::swap(pool[from], pool[from + static_cast<std::size_t>(pick)]);
         const int draw = pool[static_cast<std::size_t>(step)];
         if ((coach_.outs(current) >> draw & 1U) != 0) {
           ++successes;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "cards_away.hpp"
 #include "games.hpp"
 
 namespace rummy {
@@ -51,6 +52,8 @@ GameOptions options_of(const Rules& rules) {
   options.layoffs = rules.melds.lays_off;
   options.outs = rules.declares() || rules.has_tiplu();
   options.tiplu = rules.has_tiplu();
+  options.advise = !cards_away_refusal(rules).has_value();
+  options.hand_size = rules.deal.exact_hand_size ? rules.deal.hand_size : 0;
   return options;
 }
 

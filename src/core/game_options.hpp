@@ -28,6 +28,9 @@ struct GameOptions {
   bool going_rummy = false;  // --rummy: going rummy multiplies the hand
   bool layoffs = false;      // rummy layoff: cards laid off onto melds on the table
   bool outs = false;         // rummy outs: the draws that let a hand declare (or end)
+  bool advise = false;       // rummy advise: the discards ranked by the odds of going out
+  int hand_size = 0;         // the cards every hand is dealt, where the game fixes it (advise
+                             // takes one more, or this many with --open); 0: any number
   bool tiplu = false;        // --tiplu, --players and score's --state: the deal turns up a tiplu
 };
 GameOptions options_of(const Rules& rules);
