@@ -149,6 +149,9 @@ TEST_CASE("cards away: a valid declaration is 0 away, one missing card 1") {
 
 TEST_CASE("cards away: a hand of another size than a declaration's never goes out") {
   CHECK_FALSE(away("A♠ 2♠ 3♠ 4♥").has_value());
+  // A drawn hand (14 cards) is judged after its discard, which is no replacement.
+  CHECK(away("A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠ Q♦") == 0);
+  CHECK(away("A♠ 2♠ 3♠ 4♥ 5♥ Q♣ 9♣ 9♦ 9♠ K♦ K♣ K♥ K♠ Q♦") == 1);
 }
 
 TEST_CASE("cards away: Gin Rummy counts to gin, from one pack") {
@@ -173,6 +176,10 @@ TEST_CASE("cards away: Marriage is refused") {
 
 TEST_CASE("cards away: the search equals the exhaustive reference: Indian rummy") {
   compare_with_reference(Rules::for_variant(Variant::indian), 13, 120, 2, 11, true);
+}
+
+TEST_CASE("cards away: the search equals the exhaustive reference: Indian rummy, drawn hands") {
+  compare_with_reference(Rules::for_variant(Variant::indian), 14, 60, 2, 16, true);
 }
 
 TEST_CASE("cards away: the search equals the exhaustive reference: Gin Rummy") {

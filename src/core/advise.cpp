@@ -229,7 +229,10 @@ std::pair<double, double> wilson(int successes, int samples) {
   const double n = samples, p = successes / n;
   const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // None or every game a success: the bound on that side is the figure itself (the formula
+  // gives it only up to rounding).
+  return {successes == 0 ? 0.0 : std::max(0.0, centre - half),
+          successes == samples ? 1.0 : std::min(1.0, centre + half)};
 }
 
 std::string outs_words(const std::vector<LiveOut>& outs, const Rules& rules) {
@@ -308,7 +311,7 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
   advice.open = options.open;
   advice.seen = options.seen;
   advice.draws = options.draws;
-  advice.exact = options.draws <= 2;
+  advice.exact = options.draws <= 2 && !options.simulate;
   advice.samples = advice.exact ? 0 : options.samples;
   advice.seed = advice.exact ? 0 : options.seed;
 

@@ -20,6 +20,8 @@ struct AdviseOptions {
   int draws = 2;             // K: the odds of going out within this many draws
   std::uint64_t seed = 1;    // K ≥ 3: the simulation's seed
   int samples = 2000;        // K ≥ 3: games simulated per choice
+  // Simulate whatever K is (the tests check the simulation against the exact sums for K ≤ 2).
+  bool simulate = false;
 };
 
 // The most draws and samples advise() takes (beyond them a run takes too long to be useful).

@@ -32,8 +32,9 @@
 // away; isolation is read from each suit's places as bits; the cuts above leave a few dozen
 // nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
 // or only declarations once a draw declares), and a bounded search stops as soon as it cannot
-// come within it. Basic and Knock hands from one pack without jokers do not come here at all:
-// src/core/arrange_one_pack.cpp answers them.
+// come within it; DrawFilter passes over the draws whose count is known to exceed it. Basic and
+// Knock hands from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp
+// answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
@@ -714,53 +715,83 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
   return finish(std::move(hand), discard, rules, detail);
 }
 
+// Indian rummy's tiers over one hand (rules §2.6), in the search's terms: the grouping that
+// declares, or the one whose count (before the cap) is least; none when no grouping counts
+// `bound` points or fewer and none declares. A grouping within the bound is the very one found
+// without it: the search meets the same groupings in the same order, and only cuts branches that
+// cannot come within the bound. `may_discard`: the hand gives up a card (a 14-card hand; outs
+// also asks it of 13 cards, for the count of the 12 kept).
+class LeastCount {
+ public:
+  LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
+             bool may_discard)
+      : search_(cards, wild, rules, may_discard,
+                rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
+    const bool ungrouped =
+        rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
+    // No pure sequence: every card counts, bar the discard worth most.
+    const int total = total_points(cards, wild, rules);
+    int best_cost = total;
+    const Card dearest = may_discard ? most_valuable(cards, wild, rules) : Card();
+    if (may_discard) {
+      best_cost -= card_points(dearest, wild, rules);
+      set_discard(everything_, dearest, wild);
+    }
+    const Found* best = &everything_;
+    if (search_.pure_run_possible()) {
+      if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
+        lone_ = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
+        if (lone_.cost <= best_cost) {
+          best_cost = lone_.cost;
+          best = &lone_.found;
+        }
+      }
+      search_.run(std::min(best_cost, bound));
+      if (search_.found_valid) {
+        best_ = &search_.valid;
+        declares_ = true;
+        count_ = search_.valid.deadwood;
+        return;
+      }
+      if (ungrouped && search_.one_sequence.deadwood <= best_cost) {
+        best_cost = search_.one_sequence.deadwood;
+        best = &search_.one_sequence;
+      }
+      if (search_.two_sequences.deadwood <= best_cost) {
+        best_cost = search_.two_sequences.deadwood;
+        best = &search_.two_sequences;
+      }
+    }
+    if (best_cost > bound) return;
+    best_ = best;
+    count_ = best_cost;
+  }
+  LeastCount(const LeastCount&) = delete;  // best_ points into the object
+  LeastCount& operator=(const LeastCount&) = delete;
+
+  bool within_bound() const { return best_ != nullptr; }
+  bool declares() const { return declares_; }
+  int count() const { return count_; }          // within the bound: the least count
+  const Found& best() const { return *best_; }  // within the bound: its grouping
+
+ private:
+  Search search_;
+  Found everything_;
+  LonePure lone_;
+  const Found* best_ = nullptr;
+  bool declares_ = false;
+  int count_ = INT_MAX;
+};
+
 // Indian rummy's arrangement (rules §2.5, §2.6); nothing when no grouping counts `bound` points
-// or fewer (before the cap) and none declares. A grouping within the bound is the very one
-// found without it: the search meets the same groupings in the same order, and only cuts
-// branches that cannot come within the bound. `detail`: how much the check of the groups says.
+// or fewer (before the cap) and none declares. `detail`: how much the check of the groups says.
 std::optional<Arrangement> arrange_declaration(std::span<const Card> cards, WildRank wild,
                                                const Rules& rules, int bound,
                                                Detail detail = Detail::full) {
   const bool may_discard = cards.size() > static_cast<std::size_t>(rules.deal.hand_size);
-  const bool ungrouped = rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
-
-  // No pure sequence: every card counts, bar the discard worth most.
-  Found everything;
-  const int total = total_points(cards, wild, rules);
-  int best_cost = total;
-  const Card dearest = may_discard ? most_valuable(cards, wild, rules) : Card();
-  if (may_discard) {
-    best_cost -= card_points(dearest, wild, rules);
-    set_discard(everything, dearest, wild);
-  }
-  const Found* best = &everything;
-
-  Search search(cards, wild, rules, may_discard, ungrouped);
-  if (!search.pure_run_possible()) {
-    if (best_cost > bound) return std::nullopt;
-    return finish(cards, wild, rules, everything, false, detail);
-  }
-
-  LonePure lone;
-  if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
-    lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
-    if (lone.cost <= best_cost) {
-      best_cost = lone.cost;
-      best = &lone.found;
-    }
-  }
-  search.run(std::min(best_cost, bound));
-  if (search.found_valid) return finish(cards, wild, rules, search.valid, true, detail);
-  if (ungrouped && search.one_sequence.deadwood <= best_cost) {
-    best_cost = search.one_sequence.deadwood;
-    best = &search.one_sequence;
-  }
-  if (search.two_sequences.deadwood <= best_cost) {
-    best_cost = search.two_sequences.deadwood;
-    best = &search.two_sequences;
-  }
-  if (best_cost > bound) return std::nullopt;
-  return finish(cards, wild, rules, *best, false, detail);
+  const LeastCount least(cards, wild, rules, bound, may_discard);
+  if (!least.within_bound()) return std::nullopt;
+  return finish(cards, wild, rules, least.best(), least.declares(), detail);
 }
 
 // The searches here arrange hands by melds of the game's wild rank; a hand dealt with a tiplu is
@@ -827,11 +858,206 @@ Arrangement arrange(std::span<const Card> cards, WildRank wild, const Rules& rul
   return *arrange_declaration(cards, wild, rules, INT_MAX, detail);
 }
 
+namespace {
+
+// Which draws of an Indian hand of 13 cards can be passed over without a search: those that
+// can neither declare nor count `bound` or fewer, whose bounded search would find nothing (so
+// find_outs answers the same whether they are searched or not). In the search's terms, a
+// natural card x drawn to the hand H is, in any grouping of the 14 cards,
+//
+// * the discard: the other 13 cards are H, which counts `count_now` at least, and declares only
+//   if H does (a hand that declares declares after any draw: then nothing is passed over);
+// * in the deadwood: the discard is then the dearest card of the deadwood, so the 14 cards
+//   count x more than a grouping of H that gives up a card: at least `kept_count + x`, where
+//   kept_count is H's least count with a discard (12 cards kept). It cannot declare;
+// * in a pure run: only when H holds the cards beside it (`in_pure_run`); such draws are always
+//   searched;
+// * in another meld, an impure run or a set: a joker in x's place makes the same meld, so H
+//   with a joker more has a grouping that counts as much, with as many sequences, which
+//   declares if this one does. (A set left with one natural card and jokers reads as a run,
+//   which needs min_run to be min_group.) Every joker's draw that did not declare gives a floor
+//   to this: its count, or one more than its bound when its search found nothing. Jokers are
+//   drawn first, and the bound only falls.
+//
+// So a draw that cannot make a pure run is passed over when `count_now` and the jokers' floor
+// both exceed the bound; and a card that no meld can hold at all (isolated as the search marks
+// it: no run of min_run places around it and no set of its rank, even with every joker of H)
+// when `count_now` and `kept_count + x` do. The two floors differ when a joker's draw sets the
+// bound: an isolated card is passed over then, another card of that kind is not.
+class DrawFilter {
+ public:
+  // `now`: H's own search, within no bound.
+  DrawFilter(std::span<const Card> cards, WildRank wild, const Rules& rules, const LeastCount& now)
+      : cards_(cards), wild_(wild), rules_(rules), count_now_(now.count()) {
+    // (A hand of another size than a shown hand's keeps its draw, and the above does not hold.)
+    enabled_ = !now.declares() && cards.size() == static_cast<std::size_t>(rules.deal.hand_size);
+    for (const Card card : cards) {
+      if (is_joker(card, wild)) ++jokers_;
+      if (card.is_printed_joker()) continue;
+      places_[static_cast<std::size_t>(card.suit())] |= places_of(card);
+      if (!is_wild_card(card, wild)) {
+        natural_suits_[static_cast<std::size_t>(card.rank())] |= 1u
+                                                                 << static_cast<int>(card.suit());
+      }
+    }
+  }
+
+  // Whether the draw of the natural card `card` can be passed over within `bound`.
+  bool passes_over(Card card, int bound) {
+    if (!enabled_ || in_pure_run(card)) return false;
+    if (rules_.melds.min_run == rules_.melds.min_group) {
+      const std::optional<int> floor = joker_floor(bound);
+      if (floor && std::min(count_now_, *floor) > bound) return true;
+    }
+    return isolated(card) &&
+           std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
+  }
+
+  // What a joker's draw found, searched within `bound`.
+  void joker_drawn(const LeastCount& least, int bound) {
+    if (least.declares()) return;
+    joker_floor_ = std::max(joker_floor_, least.within_bound() ? least.count() : bound + 1);
+  }
+
+ private:
+  // The places 1..14 of a card (an ace's are 1 and 14), as bits.
+  static std::uint32_t places_of(Card card) {
+    const int rank = static_cast<int>(card.rank());
+    return 1u << rank | (rank == 1 ? 1u << 14 : 0u);
+  }
+
+  // Whether some window of `length` places around the card misses at most `missing` of them
+  // once it is drawn.
+  bool window_missing_at_most(Card card, int length, int missing) const {
+    const std::uint32_t mine = places_of(card);
+    const std::uint32_t held = places_[static_cast<std::size_t>(card.suit())] | mine;
+    const std::uint32_t window = (1u << length) - 1;
+    for (int low = 1; low + length - 1 <= 14; ++low) {
+      if ((window << low & mine) != 0 && length - std::popcount(held & window << low) <= missing) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A window of min_group places all held: the lone pure run of the pure_exempt count may be
+  // that short; every other run is at least min_run.
+  bool in_pure_run(Card card) const {
+    return window_missing_at_most(card, rules_.melds.min_group, 0);
+  }
+
+  bool isolated(Card card) const {
+    const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
+                                      ~(1u << static_cast<int>(card.suit()));
+    return 1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
+           !window_missing_at_most(card, rules_.melds.min_run, jokers_);
+  }
+
+  int kept_count() {
+    if (!kept_count_) {
+      kept_count_ = LeastCount(cards_, wild_, rules_, INT_MAX, /*may_discard=*/true).count();
+    }
+    return *kept_count_;
+  }
+
+  // Nothing when no joker's draw is known not to declare. When no joker could be drawn (all
+  // are in the hand, or the game has none), a printed joker is added to H and searched within
+  // `bound`, once.
+  std::optional<int> joker_floor(int bound) {
+    if (joker_floor_ == INT_MIN && !joker_searched_) {
+      joker_searched_ = true;
+      std::vector<Card> with_joker(cards_.begin(), cards_.end());
+      with_joker.push_back(Card::printed_joker());
+      joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
+    }
+    if (joker_floor_ == INT_MIN) return std::nullopt;
+    return joker_floor_;
+  }
+
+  std::span<const Card> cards_;
+  WildRank wild_;
+  const Rules& rules_;
+  int count_now_;
+  bool enabled_ = false;
+  int jokers_ = 0;
+  std::array<std::uint32_t, suit_count> places_{};  // by suit: the places 1..14 holding a card
+  std::array<std::uint32_t, rank_count + 1> natural_suits_{};  // by rank: the suits held naturally
+  std::optional<int> kept_count_;
+  int joker_floor_ = INT_MIN;
+  bool joker_searched_ = false;
+};
+
+}  // namespace
+
 // Every draw is arranged with a bound: once a draw declares, only declaring draws matter;
 // before that, only draws that count no more than the lowest count yet (less, while that is
-// the count of the hand as it stands). Most draws then end in a search cut short. Jokers are
-// drawn first, as they usually lower the count most and so tighten the bound soonest.
+// the count of the hand as it stands). Most draws then end in a search cut short, and in Indian
+// rummy most are not searched at all (DrawFilter). Jokers are drawn first, as they usually
+// lower the count most and so tighten the bound soonest.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  refuse_unless_searchable(rules);
+  const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
+  Outs outs;
+  std::optional<LeastCount> now;
+  std::optional<DrawFilter> filter;
+  if (by_declaration) {  // arrange(), keeping its search for the filter
+    now.emplace(cards, wild, rules, INT_MAX,
+                cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
+    outs.points_now = finish(cards, wild, rules, now->best(), now->declares()).score.points;
+    filter.emplace(cards, wild, rules, *now);
+  } else {
+    outs.points_now = arrange(cards, wild, rules).score.points;
+  }
+  std::array<int, Card::index_count> in_hand{};
+  for (const Card card : cards) ++in_hand[card.index()];
+  std::vector<Card> with_draw(cards.begin(), cards.end());
+  with_draw.push_back(Card());
+  const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  std::vector<Card> draws;
+  for (const bool jokers : {true, false}) {
+    for (int index = 0; index < Card::index_count; ++index) {
+      const Card card = Card::from_index(index);
+      if (is_joker(card, wild) == jokers) draws.push_back(card);
+    }
+  }
+  std::vector<Out> improving;
+  int lowest = outs.points_now;
+  for (const Card card : draws) {
+    const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
+    if (copies_left <= 0) continue;
+    with_draw.back() = card;
+    const int bound = !outs.declare.empty() ? -1 : lowest < outs.points_now ? lowest : lowest - 1;
+    std::optional<Arrangement> after;
+    if (by_declaration) {
+      const bool joker = is_joker(card, wild);
+      if (!joker && filter->passes_over(card, bound)) continue;
+      const LeastCount least(with_draw, wild, rules, bound, may_discard);
+      if (joker) filter->joker_drawn(least, bound);
+      if (!least.within_bound()) continue;
+      after = finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only);
+    } else {  // (only Indian rummy's search takes a bound: another game's hand is arranged in full)
+      after = arrange(with_draw, wild, rules, Detail::kind_only);
+    }
+    const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
+    if (out.declares) {
+      outs.declare.push_back(out);
+    } else if (out.points < lowest) {
+      lowest = out.points;
+      improving = {out};
+    } else if (out.points == lowest && lowest < outs.points_now) {
+      improving.push_back(out);
+    }
+  }
+  if (outs.declare.empty()) outs.improve = improving;
+  const auto in_card_order = [](const Out& a, const Out& b) { return a.card < b.card; };
+  std::sort(outs.declare.begin(), outs.declare.end(), in_card_order);
+  std::sort(outs.improve.begin(), outs.improve.end(), in_card_order);
+  return outs;
+}
+
+// find_outs as it was before DrawFilter: every draw searched, within the bound alone. The tests
+// and the arrange fuzz target compare find_outs with it.
+Outs find_outs_reference(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   refuse_unless_searchable(rules);
   Outs outs;
   outs.points_now = arrange(cards, wild, rules).score.points;

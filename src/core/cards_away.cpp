@@ -54,8 +54,8 @@ struct Fragment {
 
 class AwaySearch {
  public:
-  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules)
-      : wild_(wild), rules_(rules) {
+  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra)
+      : wild_(wild), rules_(rules), extra_(extra) {
     std::array<int, Card::index_count> held{};
     for (const Card card : cards) {
       ++held[static_cast<std::size_t>(card.index())];
@@ -118,6 +118,8 @@ class AwaySearch {
   // The most jokers the hand that goes out can keep: those kept, and the wild cards not yet
   // placed.
   int jokers_max() const { return jokers_kept_ + wild_left_; }
+  // The cards that come in: the cards not kept, less the discard of a drawn hand.
+  int incoming() const { return discarded_ - extra_; }
 
   // A lower bound on what the cards not yet placed still cost. Link two such cards when they
   // could share a fragment cheaply: the same rank in other suits (or the same suit, when books
@@ -187,17 +189,19 @@ class AwaySearch {
   }
 
   void visit(int from) {
-    if (discarded_ >= best_) return;
+    if (discarded_ - extra_ >= best_) return;
     // At most `budget` more cards may be replaced, and the gaps may not outrun the cards that
     // come in with the jokers kept. An isolated card kept adds a gap; replaced, a card in.
-    const int budget = best_ - 1 - discarded_;
+    const int budget = best_ - 1 + extra_ - discarded_;  // cards still to replace or throw
     if (gaps_ > best_ - 1 + jokers_max()) return;
     const int isolated = small_groups();
-    if (gaps_ + isolated - discarded_ - jokers_max() > budget + std::min(isolated, budget)) return;
+    if (gaps_ + isolated - incoming() - jokers_max() > budget + std::min(isolated, budget)) {
+      return;
+    }
     int index = from;
     while (index < natural_count && left(index) == 0) ++index;
     if (index == natural_count) {
-      if (goes_out()) best_ = discarded_;
+      if (incoming() >= 0 && goes_out()) best_ = incoming();
       return;
     }
     take(index);
@@ -331,7 +335,7 @@ class AwaySearch {
   }
 
   bool goes_out() const {
-    if (discarded_ + jokers_kept_ < gaps_) return false;
+    if (incoming() + jokers_kept_ < gaps_) return false;
     if (!rules_.pure_sequence_required()) return fits(no_pure);
     for (std::size_t i = 0; i < fragments_.size(); ++i) {
       if (fragments_[i].run && fragments_[i].forced == 0 && fits(static_cast<int>(i))) {
@@ -359,7 +363,7 @@ class AwaySearch {
     const int jokers_in_gaps = std::min(jokers_kept_, joker_places);
     if (std::max(0, forced - jokers_in_gaps) > joker_supply_) return false;
     const int jokers_left = jokers_kept_ - jokers_in_gaps;
-    const int free_left = discarded_ - (gaps_ - jokers_in_gaps);
+    const int free_left = incoming() - (gaps_ - jokers_in_gaps);
     if (free_left < 0) return false;
     const int left_over = jokers_left + free_left;
     const MeldRules& melds = rules_.melds;
@@ -394,7 +398,8 @@ class AwaySearch {
   int smallest_group_ = 3;
   int card_count_ = 0;
   int jokers_kept_ = 0;
-  int discarded_ = 0;
+  int discarded_ = 0;  // cards of the hand not kept
+  int extra_ = 0;      // … of them thrown without a card coming in (a drawn hand's discard)
   int gaps_ = 0;
   int best_ = 0;
   std::vector<Fragment> fragments_;
@@ -411,24 +416,36 @@ std::optional<std::string> cards_away_refusal(const Rules& rules) {
   return std::nullopt;
 }
 
+namespace {
+
+// The cards a drawn hand throws besides those replaced: a game whose shown hand has a fixed size
+// judges one card more after its discard (as arrange does). Nothing when no hand of this many
+// cards can go out.
+std::optional<int> thrown_without_replacement(std::size_t count, const Rules& rules) {
+  if (!rules.deal.exact_hand_size) return 0;
+  const auto size = static_cast<std::size_t>(rules.deal.hand_size);
+  if (count == size) return 0;
+  if (count == size + 1) return 1;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  return cards_away_up_to(cards, wild, rules, static_cast<int>(cards.size()));
+}
+
+std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild,
+                                    const Rules& rules, int most) {
   if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
-  if (rules.deal.exact_hand_size &&
-      cards.size() != static_cast<std::size_t>(rules.deal.hand_size)) {
-    return std::nullopt;
-  }
+  const std::optional<int> extra = thrown_without_replacement(cards.size(), rules);
+  if (!extra) return std::nullopt;
   if (cards.empty()) return 0;
-  return AwaySearch(cards, wild, rules).run(static_cast<int>(cards.size()));
+  return AwaySearch(cards, wild, rules, *extra).run(most);
 }
 
 bool cards_away_within(std::span<const Card> cards, WildRank wild, const Rules& rules, int most) {
-  if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
-  if (rules.deal.exact_hand_size &&
-      cards.size() != static_cast<std::size_t>(rules.deal.hand_size)) {
-    return false;
-  }
-  if (cards.empty()) return true;
-  return AwaySearch(cards, wild, rules).run(most).has_value();
+  return cards_away_up_to(cards, wild, rules, most).has_value();
 }
 
 }  // namespace rummy

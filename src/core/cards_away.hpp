@@ -13,12 +13,17 @@
 
 namespace rummy {
 
-// The fewest replacements that make `cards` (any number of cards: the hand as it stands)
-// a hand that goes out under `rules`, by an exact search (src/core/cards_away.cpp). 0: it goes
-// out as it is; nothing when no hand of this many cards goes out (an Indian hand of other than
-// 13 cards, fewer cards than a meld). Rules that check_rules refuses, or a game without a search of
-// melds (Marriage, whose combinations are not melds): RulesError.
+// The fewest replacements that make `cards` a hand that goes out under `rules`, by an exact
+// search (src/core/cards_away.cpp). `cards` is the hand as it stands; in a game whose shown hand
+// has a fixed size, that size or one more (a drawn hand: judged after its discard, which is not
+// a replacement). 0: it goes out as it is. Nothing when no hand of this many cards goes out (an
+// Indian hand of 12 cards, fewer cards than a meld). Rules that check_rules refuses, or a game
+// without a search of melds (Marriage, whose combinations are not melds): RulesError.
 std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// cards_away() when it is at most `most`; nothing otherwise (the same search, stopped there).
+std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild,
+                                    const Rules& rules, int most);
 
 // Whether cards_away() is at most `most`: the same search, stopped there (a hand with no outs
 // is one that is not within 1, whatever its distance).

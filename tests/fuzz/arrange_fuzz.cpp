@@ -3,7 +3,8 @@
 // its groups; Indian points stay within 0..80; in Basic and Knock Rummy the search agrees with
 // the search by subsets, and its bit-mask fast path with the general search. A game dealt with a
 // tiplu (Marriage): its split into combinations holds the cards in valid combinations, and on
-// small hands it agrees with the exhaustive reference.
+// small hands it agrees with the exhaustive reference. A hand of the game's size has the outs
+// of find_outs_reference.
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -85,6 +86,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(general.hand.groups == best.hand.groups, "the fast path's groups are general");
     fuzz::require(least_deadwood(cards, wild, rules) == best.score.points,
                   "least_deadwood is arrange's count");
+  }
+  // A hand of the game's size: find_outs, passing over the draws that cannot matter, answers
+  // as the reference that searches every draw, field by field.
+  if (cards.size() == static_cast<std::size_t>(rules.deal.hand_size)) {
+    const Outs mine = find_outs(cards, wild, rules);
+    const Outs theirs = find_outs_reference(cards, wild, rules);
+    const auto same = [](const std::vector<Out>& a, const std::vector<Out>& b) {
+      return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Out& x, const Out& y) {
+        return x.card == y.card && x.copies_left == y.copies_left && x.points == y.points &&
+               x.declares == y.declares && x.discard == y.discard;
+      });
+    };
+    fuzz::require(mine.points_now == theirs.points_now && same(mine.declare, theirs.declare) &&
+                      same(mine.improve, theirs.improve),
+                  "find_outs answers as find_outs_reference");
   }
   return 0;
 }
