@@ -115,18 +115,12 @@ TEST_CASE("advise --draws 3: simulated from the seed, each figure inside its int
   for (const Json& choice : json["choices"]) {
     CAPTURE(choice["discard"].get<std::string>());
     REQUIRE(choice["interval"].is_array());
-    // Within rounding: a figure of 0 has Wilson's lower bound 0, computed as ~1e-18 today (see
-    // the test case below).
-    CHECK(choice["interval"][0].get<double>() <= choice["p_within"].get<double>() + 1e-12);
+    CHECK(choice["interval"][0].get<double>() <= choice["p_within"].get<double>());
     CHECK(choice["p_within"].get<double>() <= choice["interval"][1].get<double>());
   }
 }
 
-// Wilson's interval of 0 successes starts at exactly 0, but the figure printed today is a rounding
-// error above it (1.7e-18 in JSON, "<0.1%" in the text where "0%" is meant). Marked should_fail
-// until src/core/advise.cpp clamps it: once fixed, this test fails and the mark must go.
-TEST_CASE("advise --draws 3: a figure of 0 has an interval from exactly 0" *
-          doctest::should_fail()) {
+TEST_CASE("advise --draws 3: a figure of 0 has an interval from exactly 0") {
   const Json json = rummy_cli({"advise", "--variant", "basic", "--draws", "3", "--samples", "200",
                                "--seed", "7", "--format", "json", "5♠ 6♠ 7♠ 9♥ 9♦ 9♣ J♣ 10♣"})
                         .json();
