@@ -53,6 +53,12 @@ check "bash: layoff's variants" "basic knock crazy gin" "$(complete_bash rummy l
 check "bash: validate's formats" "text json" "$(complete_bash rummy validate --format '')"
 check "bash: arrange's --all" "--all" "$(complete_bash rummy arrange --a)"
 check "bash: arrange's --limit" "--limit" "$(complete_bash rummy arrange --li)"
+check "bash: the advise command" "advise" "$(complete_bash rummy adv)"
+check "bash: advise's --open" "--open" "$(complete_bash rummy advise --o)"
+check "bash: advise's --seen and --seed" "--seen --seed" "$(complete_bash rummy advise --se)"
+check "bash: advise's --draws" "--draws" "$(complete_bash rummy advise --dr)"
+check "bash: advise's --samples" "--samples" "$(complete_bash rummy advise --sa)"
+check "bash: advise's formats" "text json" "$(complete_bash rummy advise --format '')"
 
 if command -v zsh > /dev/null && zsh -fc "zmodload zsh/zpty" 2> /dev/null; then
   "$rummy" completion zsh > "$dir/_rummy"
@@ -94,6 +100,7 @@ DRIVE
     'rummy cash points --va' 'rummy cash pool --format ' 'rummy completion ' 'rummy toss --color '
     'rummy layoff --variant ' 'rummy validate --format ' 'rummy deal --game ' 'rummy deal --f'
     'rummy --' 'rummy score --variant=' 'rummy deal --house=drops-in-deals='
+    'rummy advise --o' 'rummy advise --se' 'rummy advise --dr'
   )
   zsh_got=()
   while IFS= read -r got; do zsh_got+=("$got"); done < <(
@@ -125,6 +132,9 @@ DRIVE
   zsh_check "rummy's own options" 20 "--help --version"
   zsh_check "a value after '='" 21 "basic crazy gin indian knock marriage"
   zsh_check "a house rule after '='" 22 "drops-in-deals=off drops-in-deals=on"
+  zsh_check "advise's --open" 23 "--open"
+  zsh_check "advise's --seen and --seed" 24 "--seed --seen"
+  zsh_check "advise's --draws" 25 "--draws"
 else
   echo "skipped: zsh (with its zsh/zpty module) is not installed"
 fi
@@ -144,6 +154,9 @@ if command -v fish > /dev/null; then
   check "fish: layoff's variants" "basic crazy gin knock" "$(complete_fish 'rummy layoff --variant ')"
   check "fish: cash points' options" "--value" "$(complete_fish 'rummy cash points --va')"
   check "fish: deal's games" "deals points pool101 pool201" "$(complete_fish 'rummy deal --game ')"
+  check "fish: advise's --open" "--open" "$(complete_fish 'rummy advise --o')"
+  check "fish: advise's --seen and --seed" "--seed --seen" "$(complete_fish 'rummy advise --se')"
+  check "fish: advise's --draws" "--draws" "$(complete_fish 'rummy advise --dr')"
   check "fish: a command's description, its aside left out" \
     $'score\tSay how many points a hand pays, and by which rule' \
     "$(fish -c "source $dir/rummy.fish; complete -C 'rummy sco'")"

@@ -79,12 +79,14 @@ def main():
          "Bob showed 4♥-5♥-6♥ | 8♠ 9♠ 2♣ 4♦ 10♣ K♠ Q♥"],
         ["rules", "--variant", "gin"],
         ["deal", "Asha 20", "Ravi declared"],
+        ["advise", "--variant", "crazy", "--open", "JK", "A♠ 3♠ 4♠ 7♥ 7♦ 7♣ 9♣ K♦"],
+        ["advise", "--variant", "basic", "--draws", "3", "--samples", "50", "5♠ 6♠ 7♠ 9♥ 9♦ 9♣ 8♠ 8♣"],
     ]
     for args in extra:
         runs.append((" ".join(args), with_json(args), b""))
 
     commands = {"validate", "score", "arrange", "outs", "batch", "settle", "cash", "layoff",
-                "rules", "toss", "deal"}
+                "rules", "toss", "deal", "advise"}
     missing = [c for c in commands if c + ".json" not in store]
     if missing:
         print(f"no schema for: {', '.join(sorted(missing))}")
