@@ -67,8 +67,9 @@ double reference_odds(const std::vector<Card>& hand, const Pool& pool, int total
   return p;
 }
 
-void compare_with_reference(const Rules& rules, std::size_t size, int hands, int draws,
-                            unsigned seed) {
+void compare_with_reference(Rules rules, std::size_t size, int hands, int draws, unsigned seed) {
+  // Small hands: a game of the same rules that deals `size` cards.
+  if (!rules.deal.exact_hand_size) rules.deal.deal_sizes.fill(static_cast<int>(size));
   std::mt19937 random(seed);
   std::vector<Card> deck;
   for (int index = 0; index < Card::index_count; ++index) {
@@ -218,8 +219,8 @@ TEST_CASE("advise: refusals") {
   const std::vector<Card> thirteen =
       test::hand_of("A♠ 2♠ 3♠ 6♣ 7♣ 8♣ 4♦ 4♠ 4♣ 4♥ J♦ J♥ Q♣").cards();
   CHECK(advise_refusal(thirteen, indian, {}).value_or("") ==
-        "13 cards: advise takes 14 cards, a hand after its draw (13 and the card drawn), or 13 "
-        "with --open");
+        "13 cards: advise takes a hand after its draw (14 cards: the 13 Indian rummy deals and the "
+        "card drawn), or the hand alone with --open");
   AdviseOptions open;
   open.open = Card(Rank::jack, Suit::clubs);
   CHECK_FALSE(advise_refusal(thirteen, indian, open).has_value());

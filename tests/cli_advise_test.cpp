@@ -30,22 +30,22 @@ TEST_CASE("advise: a Gin hand after its draw, every discard ranked by the odds o
   const Run run = rummy_cli({"advise", "--variant", "gin", gin_hand});
   CHECK(run.code == 0);
   CHECK(run.err.empty());
-  CHECK(run.out ==
-        "Gin Rummy: no wild cards\n"
-        "41 unseen cards; the odds count every draw (exact)\n"
-        "  choice       points  away   next  out in 2  why\n"
-        "→ throw K♦          5     1   9.8%     18.8%  K♦ fits nothing kept; 4 live outs (4♠, 7♠, "
-        "8♣, Q♣)\n"
-        "  throw 5♥         10     1   9.8%     18.8%  4 live outs (4♠, 7♠, 8♣, Q♣)\n"
-        "  throw 7♦         29     2     0%      1.0%  2 cards away, no card completes it next\n"
-        "  throw 7♣         29     2     0%      1.0%  2 cards away, no card completes it next\n"
-        "  throw A♠         20     2     0%      0.5%  2 cards away, no card completes it next\n"
-        "  throw 7♥         29     2     0%      0.4%  2 cards away, no card completes it next\n"
-        "  throw J♣         34     2     0%      0.4%  2 cards away, no card completes it next\n"
-        "  throw 9♣         35     2     0%      0.4%  2 cards away, no card completes it next\n"
-        "  throw 3♠         18     2     0%        0%  2 cards away, no card completes it next\n"
-        "  throw 2♠         19     2     0%        0%  2 cards away, no card completes it next\n"
-        "  throw 10♣        34     2     0%        0%  2 cards away, no card completes it next\n");
+  CHECK(
+      run.out ==
+      "Gin Rummy: no wild cards\n"
+      "41 unseen cards; the odds count every draw (exact)\n"
+      "  choice    points away next out in 2  why\n"
+      "→ throw K♦       5    1 9.8%    18.8%  K♦ fits nothing kept; 4 live outs (4♠, 7♠, 8♣, Q♣)\n"
+      "  throw 5♥      10    1 9.8%    18.8%  4 live outs (4♠, 7♠, 8♣, Q♣)\n"
+      "  throw 7♦      29    2   0%     1.0%  2 cards away, no card completes it next\n"
+      "  throw 7♣      29    2   0%     1.0%  2 cards away, no card completes it next\n"
+      "  throw A♠      20    2   0%     0.5%  2 cards away, no card completes it next\n"
+      "  throw 7♥      29    2   0%     0.4%  2 cards away, no card completes it next\n"
+      "  throw J♣      34    2   0%     0.4%  2 cards away, no card completes it next\n"
+      "  throw 9♣      35    2   0%     0.4%  2 cards away, no card completes it next\n"
+      "  throw 3♠      18    2   0%       0%  2 cards away, no card completes it next\n"
+      "  throw 2♠      19    2   0%       0%  2 cards away, no card completes it next\n"
+      "  throw 10♣     34    2   0%       0%  2 cards away, no card completes it next\n");
 }
 
 TEST_CASE("advise: the next draw's odds are the live outs over the unseen cards") {
@@ -122,7 +122,7 @@ TEST_CASE("advise --draws 3: simulated from the seed, each figure inside its int
 
 TEST_CASE("advise --draws 3: a figure of 0 has an interval from exactly 0") {
   const Json json = rummy_cli({"advise", "--variant", "basic", "--draws", "3", "--samples", "200",
-                               "--seed", "7", "--format", "json", "5♠ 6♠ 7♠ 9♥ 9♦ 9♣ J♣ 10♣"})
+                               "--seed", "7", "--format", "json", "A♠ 4♥ 7♦ 10♣ K♠ 3♦ 9♥ Q♣"})
                         .json();
   const Json& last = json["choices"].back();
   REQUIRE(last["p_within"] == 0.0);
@@ -137,13 +137,15 @@ TEST_CASE("advise refuses Marriage, a hand of the wrong size and options that wo
     CHECK(run.err == "rummy: error: " + message + "\n");
   };
   refused({"advise", "--variant", "marriage", drawn_hand},
-          "advise does not play Marriage: cards away is not counted in Marriage: its "
-          "combinations are not melds");
-  refused({"advise", thirteen},
-          "13 cards: advise takes 14 cards, a hand after its draw (13 and the card drawn), or 13 "
-          "with --open");
+          "advise does not play Marriage: its hands end by combinations, not melds, so they have "
+          "no cards away ('rummy outs --variant marriage' lists the draws that end one)");
+  refused(
+      {"advise", thirteen},
+      "13 cards: advise takes a hand after its draw (14 cards: the 13 Indian rummy deals and the "
+      "card drawn), or the hand alone with --open");
   refused({"advise", "--open", "7♥", drawn_hand},
-          "14 cards: with --open, advise takes the 13 cards of a hand before the draw");
+          "14 cards: with --open, advise takes a hand before its draw (the 13 cards Indian rummy "
+          "deals)");
   refused({"advise", "--samples", "500", drawn_hand},
           "--samples applies to a simulation (--draws 3 or more); with --draws 2 every draw is "
           "counted exactly");
@@ -156,7 +158,7 @@ TEST_CASE("advise refuses Marriage, a hand of the wrong size and options that wo
   const Run json = rummy_cli({"advise", "--format", "json", thirteen});
   CHECK(json.code == 2);
   CHECK(json.json()["error"]["message"] ==
-        "13 cards: advise takes 14 cards, a hand after its draw (13 and the card drawn), or 13 "
-        "with --open");
+        "13 cards: advise takes a hand after its draw (14 cards: the 13 Indian rummy deals and the "
+        "card drawn), or the hand alone with --open");
   CHECK(rummy_cli({"advise", "--draws", "11", drawn_hand}).code == 2);
 }

@@ -277,45 +277,26 @@ std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rule
   if (options.samples < 1 || options.samples > most_advise_samples) {
     return fmt::format("--samples takes 1 to {}", most_advise_samples);
   }
-  // The sizes a hand is dealt at (by the players at the table, or the round), each a hand before
-  // its draw; after it, one more.
-  std::vector<std::size_t> sizes;
-  if (!rules.deal.rounds.empty()) {
-    for (const Contract& round : rules.deal.rounds) {
-      if (!rules.deal.contract || rules.deal.contract->round == round.round) {
-        sizes.push_back(static_cast<std::size_t>(round.cards));
-      }
-    }
-  } else {
-    for (const int size : rules.deal.deal_sizes) sizes.push_back(static_cast<std::size_t>(size));
-  }
-  std::sort(sizes.begin(), sizes.end(), std::greater<>());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  // A game that deals one number of cards takes that hand and the card drawn (or, with the open
+  // card, the hand alone); one whose hands vary with the table or grow (Basic, Knock, Crazy) any
+  // hand that can draw and throw.
   const std::size_t more = options.open ? 0 : 1;
-  if (std::find(sizes.begin(), sizes.end(), hand.size() - more) == sizes.end() ||
-      hand.size() < more) {
-    std::vector<std::string> before, after;
-    for (const std::size_t size : sizes) {
-      before.push_back(std::to_string(size));
-      after.push_back(std::to_string(size + 1));
+  if (const std::optional<int> dealt = rules.fixed_deal_size()) {
+    const auto size = static_cast<std::size_t>(*dealt);
+    if (hand.size() != size + more) {
+      return options.open
+                 ? fmt::format("{} card{}: with --open, advise takes a hand before its draw "
+                               "(the {} cards {} deals)",
+                               hand.size(), hand.size() == 1 ? "" : "s", size, rules.words.game)
+                 : fmt::format("{} card{}: advise takes a hand after its draw ({} cards: the {} "
+                               "{} deals and the card drawn), or the hand alone with --open",
+                               hand.size(), hand.size() == 1 ? "" : "s", size + 1, size,
+                               rules.words.game);
     }
-    const auto listed = [](const std::vector<std::string>& numbers) {
-      std::string text;
-      for (std::size_t i = 0; i < numbers.size(); ++i) {
-        text += i == 0 ? "" : i + 1 == numbers.size() ? " or " : ", ";
-        text += numbers[i];
-      }
-      return text;
-    };
-    return options.open
-               ? fmt::format(
-                     "{} card{}: with --open, advise takes a hand before its draw ({} "
-                     "cards in {})",
-                     hand.size(), hand.size() == 1 ? "" : "s", listed(before), rules.words.game)
-               : fmt::format(
-                     "{} card{}: advise takes a hand after its draw ({} cards in {}: "
-                     "the hand and the card drawn), or the hand alone with --open",
-                     hand.size(), hand.size() == 1 ? "" : "s", listed(after), rules.words.game);
+  } else if (hand.size() < more + 1) {
+    return fmt::format("{} card{}: advise needs a hand {}", hand.size(),
+                       hand.size() == 1 ? "" : "s",
+                       options.open ? "before its draw" : "after its draw, and more than one card");
   }
   std::vector<Card> all(hand.begin(), hand.end());
   all.insert(all.end(), options.seen.begin(), options.seen.end());

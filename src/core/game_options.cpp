@@ -53,7 +53,7 @@ GameOptions options_of(const Rules& rules) {
   options.outs = rules.declares() || rules.has_tiplu();
   options.tiplu = rules.has_tiplu();
   options.advise = !cards_away_refusal(rules).has_value();
-  options.hand_size = rules.deal.exact_hand_size ? rules.deal.hand_size : 0;
+  options.hand_size = rules.fixed_deal_size().value_or(0);
   return options;
 }
 

@@ -605,6 +605,15 @@ struct Rules {
     for (const Contract& each : deal.rounds) most = std::max(most, each.cards);
     return most;
   }
+  // The cards every hand is dealt when the game deals one number whatever the table (Indian
+  // rummy 13, Gin 10, Marriage 21); none when it depends on the players or the round.
+  std::optional<int> fixed_deal_size() const {
+    if (!deal.rounds.empty()) return std::nullopt;
+    for (const int size : deal.deal_sizes) {
+      if (size != deal.deal_sizes.front()) return std::nullopt;
+    }
+    return deal.deal_sizes.front();
+  }
   // Whether a hand never holds more than was dealt (Basic, Knock); a Crazy Rummy hand grows
   // with claims and their penalty cards.
   bool hand_bounded_by_deal() const {
