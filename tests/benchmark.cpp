@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "advise.hpp"
 #include "arrange.hpp"
+#include "cards_away.hpp"
 #include "notation.hpp"
 #include "scoring.hpp"
 #include "tiplu.hpp"
@@ -341,6 +343,58 @@ int main(int argc, char** argv) {
         },
         marriage);
     report("arrange, Marriage, 22 cards", timing, {100e3, 200e3});
+  }
+
+  // Cards away (docs/rules.md 6.87): 13 cards with a random wild rank, as dealt.
+  const std::vector<Deal> away_deals = deal(std::max<std::size_t>(count / 50, 1), 13, 9);
+  const Timing away = measure("cards away, 13 cards", away_deals, [&](const Deal& d) {
+    sink += cards_away(d.cards, d.wild, rules).value_or(0);
+  });
+  report("cards away, 13 cards", away, {200e3, 400e3});
+
+  // advise with two draws counted exactly: each hand timed once, the median and the slowest of
+  // 1,000 deals (14 cards: 2 packs, 2 printed jokers, a random wild rank; Gin: 11 of one pack).
+  const auto advise_times = [&](const char* what, const std::vector<Deal>& deals, const Rules& game,
+                                double median_target, double slowest_target) {
+    if (!wanted(what)) return;
+    std::vector<double> times;
+    std::string slowest;
+    double slowest_ms = 0;
+    for (const Deal& d : deals) {
+      const auto before = Clock::now();
+      sink += static_cast<long>(advise(d.cards, d.wild, game, {}).choices.size());
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - before).count();
+      times.push_back(ms);
+      if (ms > slowest_ms) {
+        slowest_ms = ms;
+        slowest = cards_text(d.cards);
+      }
+    }
+    std::sort(times.begin(), times.end());
+    const double median = times[times.size() / 2];
+    const bool met = median <= median_target && slowest_ms <= slowest_target;
+    targets_met += met ? 1 : 0;
+    ++targets_total;
+    std::printf(
+        "%-34s median %8.2f ms   slowest %8.1f ms   target median %.0f ms, slowest %.0f ms: "
+        "%s\n",
+        what, median, slowest_ms, median_target, slowest_target, met ? "met" : "not met");
+    std::printf("  slowest: %s\n", slowest.c_str());
+  };
+  const std::size_t advised = std::min<std::size_t>(count / 100, 1000);
+  advise_times("advise, 14 cards, 2 draws", deal(std::max<std::size_t>(advised, 1), 14, 10), rules,
+               100, 1000);
+  {
+    const Rules gin_rummy = Rules::for_variant(Variant::gin);
+    std::mt19937 shuffler(11);
+    std::vector<Card> pack;
+    for (int index = 0; index < 52; ++index) pack.push_back(Card::from_index(index));
+    std::vector<Deal> hands;
+    for (std::size_t i = 0; i < std::max<std::size_t>(advised, 1); ++i) {
+      std::shuffle(pack.begin(), pack.end(), shuffler);
+      hands.push_back({std::vector<Card>(pack.begin(), pack.begin() + 11), std::nullopt});
+    }
+    advise_times("advise, Gin, 11 cards, 2 draws", hands, gin_rummy, 10, 1000);
   }
 
   if (wanted_words.empty()) {  // the slowest of every game: only when every figure ran

@@ -151,8 +151,8 @@ TEST_CASE("hands as people paste them read the same in every command that reads 
       rummy_cli({"batch", "--format", "csv"}, "\u00A0# a note\n\u3000\u200B\nA♠ 2♠ 3♠\n");
   CHECK(skipped.out ==
         "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,grouping,discard,"
-        "hand,error\n"
-        "<stdin>,3,9,error,,,,,,,,,,,\"3 cards: expected 13 (a shown hand) or 14 (a hand about to "
+        "hand,cards_away,error\n"
+        "<stdin>,3,9,error,,,,,,,,,,,,\"3 cards: expected 13 (a shown hand) or 14 (a hand about to "
         "declare, with "
         "the card drawn)\"\n");
 }

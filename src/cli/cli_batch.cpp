@@ -31,7 +31,7 @@ struct BatchOptions {
 
 constexpr std::string_view csv_header =
     "source,line,column,verdict,role,game,wild,points,uncapped,rule_id,rule,grouping,discard,hand,"
-    "error\n";
+    "cards_away,error\n";
 
 // A batch of a game dealt with a tiplu (Marriage) has columns of its own.
 constexpr std::string_view tiplu_csv_header =
@@ -130,6 +130,12 @@ class RecordWriter {
         json.null();
       }
       json.member("hand"_key, format_hand(record.arrangement->hand, rules_));
+      json.key("cards_away"_key);
+      if (record.cards_away) {
+        json.number(*record.cards_away);
+      } else {
+        json.null();
+      }
     }
     json.end_object();
     json.end_line();
@@ -137,10 +143,13 @@ class RecordWriter {
 
   // An error record's CSV row after its source and line, in either game's columns: the column,
   // "error" as the verdict, the record's fields empty, and the message.
-  static void write_csv_error(CsvWriter& csv, const BatchRecord& record) {
+  static void write_csv_error(CsvWriter& csv, const BatchRecord& record, std::string_view header) {
     csv.field(static_cast<long long>(record.error->where.column));
     csv.field("error");
-    for (int i = 0; i < 10; ++i) csv.empty();
+    // The record's own columns, between the verdict and the message: every column but the
+    // source, line, column, verdict and error.
+    const auto columns = std::count(header.begin(), header.end(), ',') + 1;
+    for (auto i = 0; i < columns - 5; ++i) csv.empty();
     csv.field(record.error->message);
     csv.end_row();
   }
@@ -149,7 +158,7 @@ class RecordWriter {
     CsvWriter csv(out);
     csv.field(source);
     csv.field(static_cast<long long>(record.line));
-    if (record.verdict == Verdict::error) return write_csv_error(csv, record);
+    if (record.verdict == Verdict::error) return write_csv_error(csv, record, csv_header);
     csv.empty();
     csv.field(verdict_id(record.verdict));
     csv.field(role_of(record));
@@ -168,6 +177,11 @@ class RecordWriter {
     } else {
       csv.field(record.discard ? to_string(*record.discard, rules_.joker_name()) : "");
       csv.field(record.grouped_as ? format_hand(*record.grouped_as, rules_) : "");
+    }
+    if (record.cards_away) {
+      csv.field(static_cast<long long>(*record.cards_away));
+    } else {
+      csv.empty();
     }
     csv.empty();
     csv.end_row();
@@ -194,6 +208,10 @@ class RecordWriter {
       }
       fmt::format_to(std::back_inserter(out), "; {}",
                      format_hand(record.arrangement->hand, rules_));
+      if (record.cards_away) {
+        fmt::format_to(std::back_inserter(out), "; {} card{} away", *record.cards_away,
+                       *record.cards_away == 1 ? "" : "s");
+      }
     }
     if (record.discard) {
       fmt::format_to(std::back_inserter(out), "; discard {}",
@@ -292,7 +310,7 @@ class RecordWriter {
     CsvWriter csv(out);
     csv.field(source);
     csv.field(static_cast<long long>(record.line));
-    if (!record.table) return write_csv_error(csv, record);
+    if (!record.table) return write_csv_error(csv, record, tiplu_csv_header);
     const TableRecord& table = *record.table;
     csv.empty();
     csv.field(verdict_id(record.verdict));

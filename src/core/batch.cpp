@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cards_away.hpp"
 #include "games.hpp"
 #include "tiplu.hpp"
 
@@ -168,7 +169,9 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     if (const auto refusal = arrange_refusal(read.hand.card_count(), rules, "--arrange")) {
       throw input_error(source, line, read.written.end_offset, *refusal);
     }
-    record.arrangement = arrange(read.hand.cards(), read.hand.wild, rules, Detail::kind_only);
+    const std::vector<Card> cards = read.hand.cards();
+    record.arrangement = arrange(cards, read.hand.wild, rules, Detail::kind_only);
+    if (!cards_away_refusal(rules)) record.cards_away = cards_away(cards, read.hand.wild, rules);
     record.grouping = Grouping::arranged;
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;

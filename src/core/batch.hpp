@@ -60,6 +60,7 @@ struct BatchRecord {
   WildRank wild;
   Score score;                             // hands and drops
   std::optional<Arrangement> arrangement;  // with BatchDefaults::arrange
+  std::optional<int> cards_away;           // … and how far the hand is from going out
   Grouping grouping = Grouping::as_written;
   std::optional<Hand> grouped_as;    // a hand written without groups: the grouping judged
   std::optional<Card> discard;       // a drawn hand (without --arrange): the card judged discarded

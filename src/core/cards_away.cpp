@@ -89,6 +89,7 @@ class AwaySearch {
       }
     }
     smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
+    link_cards();
     card_count_ = static_cast<int>(cards.size());
   }
 
@@ -135,51 +136,58 @@ class AwaySearch {
   // (alone, a card lacks two; two cards make no meld; a fragment reaching a card of another
   // group has two empty places between them, one counted for each side).
   int small_groups() const {
-    std::array<int, natural_count> group{};
-    group.fill(-1);
-    std::array<int, natural_count> size{};
-    std::array<bool, natural_count> has_wild{};
-    int groups = 0;
-    // Linked cards by a search from each card not yet grouped.
-    std::array<int, natural_count * 2> stack{};
+    std::array<std::int8_t, natural_count> seen{};
+    std::array<std::int8_t, natural_count> stack{};
+    int small = 0;
     for (int start = 0; start < natural_count; ++start) {
-      if (left(start) == 0 || group[static_cast<std::size_t>(start)] >= 0) continue;
-      const int id = groups++;
-      int top = 0;
-      stack[static_cast<std::size_t>(top++)] = start;
-      group[static_cast<std::size_t>(start)] = id;
+      if (left(start) == 0 || seen[static_cast<std::size_t>(start)] != 0) continue;
+      seen[static_cast<std::size_t>(start)] = 1;
+      int top = 0, cards = 0;
+      bool wild = false;
+      stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(start);
       while (top > 0) {
         const int index = stack[static_cast<std::size_t>(--top)];
-        const int suit = index / rank_count, rank = index % rank_count + 1;
-        size[static_cast<std::size_t>(id)] += left(index);
-        if (is_wild_card(Card::from_index(index), wild_))
-          has_wild[static_cast<std::size_t>(id)] = true;
-        const auto link = [&](int other) {
-          if (left(other) == 0 || group[static_cast<std::size_t>(other)] >= 0) return;
-          group[static_cast<std::size_t>(other)] = id;
-          stack[static_cast<std::size_t>(top++)] = other;
-        };
-        for (int other_suit = 0; other_suit < suit_count; ++other_suit) {
-          if (other_suit != suit) link(other_suit * rank_count + rank - 1);
-        }
-        for (int step : {-2, -1, 1, 2}) {
-          int place = rank + step;
-          if (place == 0 && rules_.melds.ace_high) place = 13;
-          if (place == -1 && rules_.melds.ace_high) place = 12;
-          if (place == 14 && rules_.melds.ace_high) place = 1;
-          if (rank == 1 && !rules_.melds.ace_low && step > 0) continue;
-          if (place < 1 || place > 13) continue;
-          link(suit * rank_count + place - 1);
+        cards += left(index);
+        wild = wild || wild_card_[static_cast<std::size_t>(index)];
+        const Links& links = links_[static_cast<std::size_t>(index)];
+        for (int k = 0; k < links.count; ++k) {
+          const int other = links.cards[static_cast<std::size_t>(k)];
+          if (left(other) == 0 || seen[static_cast<std::size_t>(other)] != 0) continue;
+          seen[static_cast<std::size_t>(other)] = 1;
+          stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(other);
         }
       }
-    }
-    int small = 0;
-    for (int id = 0; id < groups; ++id) {
-      const int cards = size[static_cast<std::size_t>(id)];
-      if (has_wild[static_cast<std::size_t>(id)]) continue;
-      if (cards <= 2) ++small;
+      if (cards <= 2 && !wild) ++small;
     }
     return small;
+  }
+
+  // The cards linked to each card (small_groups): its rank in the other suits, its suit two
+  // places either way (the ace on both sides of the king when it may rank high).
+  struct Links {
+    std::array<std::int8_t, 8> cards{};
+    int count = 0;
+  };
+  void link_cards() {
+    for (int index = 0; index < natural_count; ++index) {
+      const int suit = index / rank_count, rank = index % rank_count + 1;
+      Links& links = links_[static_cast<std::size_t>(index)];
+      const auto link = [&](int other) {
+        links.cards[static_cast<std::size_t>(links.count++)] = static_cast<std::int8_t>(other);
+      };
+      for (int other_suit = 0; other_suit < suit_count; ++other_suit) {
+        if (other_suit != suit) link(other_suit * rank_count + rank - 1);
+      }
+      for (const int step : {-2, -1, 1, 2}) {
+        int place = rank + step;
+        if (rules_.melds.ace_high && place <= 0) place += rank_count;     // K, A-2: Q
+        if (rules_.melds.ace_high && place == rank_count + 1) place = 1;  // K+1: A
+        if (rank == 1 && !rules_.melds.ace_low && step > 0) continue;
+        if (place < 1 || place > rank_count) continue;
+        link(suit * rank_count + place - 1);
+      }
+      wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild_);
+    }
   }
 
   void visit(int from) {
@@ -403,6 +411,8 @@ class AwaySearch {
   int gaps_ = 0;
   int best_ = 0;
   std::vector<Fragment> fragments_;
+  std::array<Links, natural_count> links_{};
+  std::array<bool, natural_count> wild_card_{};
 };
 
 }  // namespace

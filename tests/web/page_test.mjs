@@ -571,6 +571,17 @@ for (const file of handSamples) {
     continue;
   }
   await afterAnswer('#verdict', () => setValue('#hand', input));
+  const draws = Number((pairs.find(([n]) => n === '--draws') || [null, '2'])[1]);
+  const simulationOnly = pairs.some(([n]) => n === '--samples' || n === '--seed') && draws < 3;
+  if (command === 'advise' && (simulationOnly ||
+      await page.$eval('#advise', (b) => b.disabled || b.hidden || b.offsetParent === null))) {
+    // The page offers advise only for a game it plays and a hand of the size it takes, and the
+    // simulation's games and seed only with 3 draws or more; rummy refuses the others.
+    const refusal = spawnSync(options.rummy, [command, ...argsOf(pairs)], { input, encoding: 'utf8' });
+    check(refusal.status === 2, `${what}: the page does not offer advise here, and rummy refuses it`);
+    compared += 1;
+    continue;
+  }
   if (listed_games.find((g) => g.id === variantOf(pairs)).options.tiplu) {
     await compareTiplu(command, pairs, input, what);
     compared += 1;
