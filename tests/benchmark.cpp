@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "advise.hpp"
 #include "arrange.hpp"
 #include "cards_away.hpp"
@@ -367,7 +369,8 @@ int main(int argc, char** argv) {
       times.push_back(ms);
       if (ms > slowest_ms) {
         slowest_ms = ms;
-        slowest = cards_text(d.cards);
+        slowest = cards_text(d.cards) +
+                  (d.wild ? fmt::format(" (wild {})", rank_name(*d.wild)) : std::string());
       }
     }
     std::sort(times.begin(), times.end());

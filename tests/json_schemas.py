@@ -96,7 +96,10 @@ def main():
         _, out = run(rummy, args, stdin)
         command = args[0] if args[0] in commands else None
         lines = out.splitlines() if command == "batch" else [out]
-        documents = [json.loads(line) for line in lines if line.strip()]
+        try:
+            documents = [json.loads(line) for line in lines if line.strip()]
+        except json.JSONDecodeError:  # a batch refused as a whole: one error object
+            documents = [json.loads(out)]
         if not documents:
             print(f"FAIL {what}: no JSON on standard output")
             failures += 1

@@ -1000,30 +1000,48 @@ bool declares_after_discard(std::span<const Card> cards, WildRank wild, const Ru
   return least.within_bound() && least.declares();
 }
 
-// Every draw is arranged with a bound: once a draw declares, only declaring draws matter;
-// before that, only draws that count no more than the lowest count yet (less, while that is
-// the count of the hand as it stands). Most draws then end in a search cut short, and in Indian
-// rummy most are not searched at all (DrawFilter). Jokers are drawn first, as they usually
-// lower the count most and so tighten the bound soonest.
-Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  refuse_unless_searchable(rules);
-  const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
-  Outs outs;
-  std::optional<LeastCount> now;
-  std::optional<DrawFilter> filter;
-  if (by_declaration) {  // arrange(), keeping its search for the filter
-    now.emplace(cards, wild, rules, INT_MAX,
-                cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
-    outs.points_now = finish(cards, wild, rules, now->best(), now->declares()).score.points;
-    filter.emplace(cards, wild, rules, *now);
-  } else {
-    outs.points_now = arrange(cards, wild, rules).score.points;
+namespace {
+
+// What find_outs() gathers, draw after draw: every draw that declares, or the draws that lower
+// the count most; and the bound the next draw's search needs.
+class OutsTally {
+ public:
+  explicit OutsTally(int points_now) : lowest_(points_now) { outs_.points_now = points_now; }
+
+  // Once a draw declares, only declarations matter; before, a count no more than the lowest yet
+  // (less, while that is the count of the hand as it stands).
+  int bound() const {
+    return !outs_.declare.empty() ? -1 : lowest_ < outs_.points_now ? lowest_ : lowest_ - 1;
   }
-  std::array<int, Card::index_count> in_hand{};
-  for (const Card card : cards) ++in_hand[card.index()];
-  std::vector<Card> with_draw(cards.begin(), cards.end());
-  with_draw.push_back(Card());
-  const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
+
+  void add(const Out& out) {
+    if (out.declares) {
+      outs_.declare.push_back(out);
+    } else if (out.points < lowest_) {
+      lowest_ = out.points;
+      improving_ = {out};
+    } else if (out.points == lowest_ && lowest_ < outs_.points_now) {
+      improving_.push_back(out);
+    }
+  }
+
+  Outs finish() {
+    if (outs_.declare.empty()) outs_.improve = std::move(improving_);
+    const auto in_card_order = [](const Out& a, const Out& b) { return a.card < b.card; };
+    std::sort(outs_.declare.begin(), outs_.declare.end(), in_card_order);
+    std::sort(outs_.improve.begin(), outs_.improve.end(), in_card_order);
+    return std::move(outs_);
+  }
+
+ private:
+  Outs outs_;
+  std::vector<Out> improving_;
+  int lowest_;
+};
+
+// Every card that can be drawn, jokers first: they usually lower the count most, and so tighten
+// the bound soonest.
+std::vector<Card> draws_jokers_first(WildRank wild) {
   std::vector<Card> draws;
   for (const bool jokers : {true, false}) {
     for (int index = 0; index < Card::index_count; ++index) {
@@ -1031,13 +1049,38 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
       if (is_joker(card, wild) == jokers) draws.push_back(card);
     }
   }
-  std::vector<Out> improving;
-  int lowest = outs.points_now;
-  for (const Card card : draws) {
+  return draws;
+}
+
+}  // namespace
+
+// Every draw is arranged with a bound (OutsTally::bound). Most draws then end in a search cut
+// short, and in Indian rummy most are not searched at all (DrawFilter).
+Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  refuse_unless_searchable(rules);
+  const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
+  int points_now = 0;
+  std::optional<LeastCount> now;
+  std::optional<DrawFilter> filter;
+  if (by_declaration) {  // arrange(), keeping its search for the filter
+    now.emplace(cards, wild, rules, INT_MAX,
+                cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
+    points_now = finish(cards, wild, rules, now->best(), now->declares()).score.points;
+    filter.emplace(cards, wild, rules, *now);
+  } else {
+    points_now = arrange(cards, wild, rules).score.points;
+  }
+  std::array<int, Card::index_count> in_hand{};
+  for (const Card card : cards) ++in_hand[card.index()];
+  std::vector<Card> with_draw(cards.begin(), cards.end());
+  with_draw.push_back(Card());
+  const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  OutsTally tally(points_now);
+  for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
-    const int bound = !outs.declare.empty() ? -1 : lowest < outs.points_now ? lowest : lowest - 1;
+    const int bound = tally.bound();
     std::optional<Arrangement> after;
     if (by_declaration) {
       const bool joker = is_joker(card, wild);
@@ -1050,46 +1093,26 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
       after = arrange(with_draw, wild, rules, Detail::kind_only);
     }
     const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
-    if (out.declares) {
-      outs.declare.push_back(out);
-    } else if (out.points < lowest) {
-      lowest = out.points;
-      improving = {out};
-    } else if (out.points == lowest && lowest < outs.points_now) {
-      improving.push_back(out);
-    }
+    tally.add(out);
   }
-  if (outs.declare.empty()) outs.improve = improving;
-  const auto in_card_order = [](const Out& a, const Out& b) { return a.card < b.card; };
-  std::sort(outs.declare.begin(), outs.declare.end(), in_card_order);
-  std::sort(outs.improve.begin(), outs.improve.end(), in_card_order);
-  return outs;
+  return tally.finish();
 }
 
 // find_outs as it was before DrawFilter: every draw searched, within the bound alone. The tests
 // and the arrange fuzz target compare find_outs with it.
 Outs find_outs_reference(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   refuse_unless_searchable(rules);
-  Outs outs;
-  outs.points_now = arrange(cards, wild, rules).score.points;
+  const int points_now = arrange(cards, wild, rules).score.points;
   std::array<int, Card::index_count> in_hand{};
   for (const Card card : cards) ++in_hand[card.index()];
   std::vector<Card> with_draw(cards.begin(), cards.end());
   with_draw.push_back(Card());
-  std::vector<Card> draws;
-  for (const bool jokers : {true, false}) {
-    for (int index = 0; index < Card::index_count; ++index) {
-      const Card card = Card::from_index(index);
-      if (is_joker(card, wild) == jokers) draws.push_back(card);
-    }
-  }
-  std::vector<Out> improving;
-  int lowest = outs.points_now;
-  for (const Card card : draws) {
+  OutsTally tally(points_now);
+  for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
-    const int bound = !outs.declare.empty() ? -1 : lowest < outs.points_now ? lowest : lowest - 1;
+    const int bound = tally.bound();
     // (Only Indian rummy's search takes a bound; another game's hand is arranged in full.)
     const std::optional<Arrangement> after =
         rules.count.arrange_by == ArrangeBy::declaration
@@ -1097,20 +1120,9 @@ Outs find_outs_reference(std::span<const Card> cards, WildRank wild, const Rules
             : std::optional<Arrangement>(arrange(with_draw, wild, rules, Detail::kind_only));
     if (!after) continue;
     const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
-    if (out.declares) {
-      outs.declare.push_back(out);
-    } else if (out.points < lowest) {
-      lowest = out.points;
-      improving = {out};
-    } else if (out.points == lowest && lowest < outs.points_now) {
-      improving.push_back(out);
-    }
+    tally.add(out);
   }
-  if (outs.declare.empty()) outs.improve = improving;
-  const auto in_card_order = [](const Out& a, const Out& b) { return a.card < b.card; };
-  std::sort(outs.declare.begin(), outs.declare.end(), in_card_order);
-  std::sort(outs.improve.begin(), outs.improve.end(), in_card_order);
-  return outs;
+  return tally.finish();
 }
 
 std::string_view grouping_id(Grouping grouping) {

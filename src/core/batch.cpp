@@ -171,7 +171,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     }
     const std::vector<Card> cards = read.hand.cards();
     record.arrangement = arrange(cards, read.hand.wild, rules, Detail::kind_only);
-    if (!cards_away_refusal(rules)) record.cards_away = cards_away(cards, read.hand.wild, rules);
+    if (defaults.cards_away) record.cards_away = cards_away(cards, read.hand.wild, rules);
     record.grouping = Grouping::arranged;
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;

@@ -20,7 +20,8 @@ struct BatchDefaults {
   std::optional<WildRank> wild;  // --wild
   Game game = Game::points;
   bool declared = false;
-  bool arrange = false;  // give each hand's best arrangement instead of scoring it as written
+  bool arrange = false;     // give each hand's best arrangement instead of scoring it as written
+  bool cards_away = false;  // … and how far it is from going out
   // A game dealt with a tiplu (Marriage): --tiplu, and --players (0: the fewest the dublee
   // route needs).
   std::optional<Card> tiplu;
@@ -60,7 +61,7 @@ struct BatchRecord {
   WildRank wild;
   Score score;                             // hands and drops
   std::optional<Arrangement> arrangement;  // with BatchDefaults::arrange
-  std::optional<int> cards_away;           // … and how far the hand is from going out
+  std::optional<int> cards_away;           // with BatchDefaults::cards_away: how far from going out
   Grouping grouping = Grouping::as_written;
   std::optional<Hand> grouped_as;    // a hand written without groups: the grouping judged
   std::optional<Card> discard;       // a drawn hand (without --arrange): the card judged discarded

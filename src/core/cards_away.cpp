@@ -67,6 +67,8 @@ class AwaySearch {
       } else {
         ++left_[static_cast<std::size_t>(card.index())];
         ++naturals_left_;
+        key_[static_cast<std::size_t>(card.index() / 32)] += std::uint64_t{1}
+                                                             << (2 * (card.index() % 32));
         if (is_wild_card(card, wild)) ++wild_left_;
       }
     }
@@ -115,11 +117,13 @@ class AwaySearch {
   void take(int index) {
     --left_[static_cast<std::size_t>(index)];
     --naturals_left_;
+    key_[static_cast<std::size_t>(index / 32)] -= std::uint64_t{1} << (2 * (index % 32));
     if (is_wild_card(Card::from_index(index), wild_)) --wild_left_;
   }
   void put_back(int index) {
     ++left_[static_cast<std::size_t>(index)];
     ++naturals_left_;
+    key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
     if (is_wild_card(Card::from_index(index), wild_)) ++wild_left_;
   }
   // The most jokers the hand that goes out can keep: those kept, and the wild cards not yet
@@ -135,6 +139,20 @@ class AwaySearch {
   // of it replaced, or a gap, since any fragment holding its cards lacks a place beside them
   // (alone, a card lacks two; two cards make no meld; a fragment reaching a card of another
   // group has two empty places between them, one counted for each side).
+  // small_groups() of the cards not yet placed, remembered by those cards: the choices for one
+  // card (a run or a book of it alone, a joker, replaced) leave the same cards, and so do many
+  // orders of the same choices. The key is exact (two bits a card: what is held of it, at most
+  // three copies); with more packs nothing is remembered.
+  int small_groups_remembered() {
+    if (rules_.copies_allowed() > 3) return small_groups();
+    const std::uint64_t mixed = key_[0] * 0x9E3779B97F4A7C15ULL ^ key_[1] * 0xC2B2AE3D27D4EB4FULL;
+    Remembered& slot = remembered_[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
+    if (!slot.used || slot.key != key_) {
+      slot = {key_, small_groups(), true};
+    }
+    return slot.small;
+  }
+
   int small_groups() const {
     std::array<std::int8_t, natural_count> seen{};
     std::array<std::int8_t, natural_count> stack{};
@@ -202,7 +220,7 @@ class AwaySearch {
     const int short_by = gaps_ - incoming() - jokers_max();
     if (short_by > budget) return;
     if (naturals_left_ > 2 * budget - short_by) {
-      const int small = small_groups();
+      const int small = small_groups_remembered();
       if (short_by + small > budget + std::min(small, budget)) return;
     }
     int index = from;
@@ -223,7 +241,17 @@ class AwaySearch {
     } else {
       grow_run(index, suit, rank, rank, +1, 1U << rank);
     }
-    grow_book(index, suit, rank, suit, 1, 1U << suit);
+    // A card alone as a book is worth trying only where no run of it alone does all it does
+    // (lone_run_beats).
+    const Fragment alone = book_fragment(rank, 1, 1U << suit);
+    bool beaten = false;
+    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
+                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
+      if (place == 0) continue;
+      const std::optional<Fragment> lone = run_fragment(suit, place, place, 1U << place);
+      beaten = beaten || (lone && lone_run_beats(*lone, alone));
+    }
+    grow_book(index, suit, rank, suit, 1, 1U << suit, beaten);
     if (is_wild_card(card, wild_)) {
       ++jokers_kept_;
       visit(index);
@@ -241,7 +269,7 @@ class AwaySearch {
     const int low = std::min(first, last), high = std::max(first, last);
     const int kept = std::popcount(held);
     const int span = high - low + 1;
-    if (span - kept > best_ - 1 + jokers_max()) return;
+    if (gaps_ + span - kept > best_ - 1 + jokers_max()) return;
     close_run(from, suit, low, high, held);
     for (int place = last + step; place >= lowest_place_ && place <= highest_place_ &&
                                   std::abs(place - first) + 1 <= rules_.melds.max_sequence;
@@ -249,7 +277,7 @@ class AwaySearch {
       if (place == 1 || place == highest_place) continue;  // the ace is placed first, or never
       const int index = card_at(suit, place);
       if (left(index) == 0) continue;
-      if (std::abs(place - first) + 1 - (kept + 1) > best_ - 1 + jokers_max()) break;
+      if (gaps_ + std::abs(place - first) + 1 - (kept + 1) > best_ - 1 + jokers_max()) break;
       take(index);
       grow_run(from, suit, first, place, step, held | (1U << place));
       put_back(index);
@@ -257,8 +285,15 @@ class AwaySearch {
   }
 
   void close_run(int from, int suit, int low, int high, unsigned held) {
+    if (const std::optional<Fragment> fragment = run_fragment(suit, low, high, held)) {
+      add(from, *fragment);
+    }
+  }
+
+  // The run fragment of the places `held` of `suit` (low … high), if any window can hold them.
+  std::optional<Fragment> run_fragment(int suit, int low, int high, unsigned held) const {
     const int length = std::max(rules_.melds.min_run, high - low + 1);
-    if (length > rules_.melds.max_sequence) return;
+    if (length > rules_.melds.max_sequence) return std::nullopt;
     const int kept = std::popcount(held);
     // The window of `length` places around the cards held with the fewest forced places.
     int best_forced = -1, best_start = 0;
@@ -273,7 +308,7 @@ class AwaySearch {
         best_start = start;
       }
     }
-    if (best_forced < 0 || best_forced > rules_.melds.max_wilds_in_run) return;
+    if (best_forced < 0 || best_forced > rules_.melds.max_wilds_in_run) return std::nullopt;
     Fragment fragment;
     fragment.run = true;
     fragment.gaps = length - kept;
@@ -292,26 +327,35 @@ class AwaySearch {
       ++free_room;
     }
     fragment.free_room = free_room;
-    add(from, fragment);
+    return fragment;
   }
 
   // A book fragment of `rank` holding `kept` cards (of the suits in `suits`): close it here, or
   // take a card of the rank in a later suit (or, when books may repeat suits, the same one).
-  void grow_book(int from, int first_suit, int rank, int last_suit, int kept, unsigned suits) {
-    close_book(from, first_suit, rank, kept, suits);
+  // `alone_beaten`: the card alone is not closed as a book (a run of it alone does better).
+  void grow_book(int from, int first_suit, int rank, int last_suit, int kept, unsigned suits,
+                 bool alone_beaten) {
+    if (kept > 1 || !alone_beaten) close_book(from, first_suit, rank, kept, suits);
     if (kept >= rules_.melds.max_set) return;
     const bool differ = rules_.melds.set_suits_differ;
     for (int suit = differ ? last_suit + 1 : last_suit; suit < suit_count; ++suit) {
       const int index = suit * rank_count + rank - 1;
       if (left(index) == 0) continue;
       take(index);
-      grow_book(from, first_suit, rank, suit, kept + 1, suits | (1U << suit));
+      grow_book(from, first_suit, rank, suit, kept + 1, suits | (1U << suit), alone_beaten);
       put_back(index);
     }
   }
 
   void close_book(int from, int first_suit, int rank, int kept, unsigned suits) {
     (void)first_suit;
+    const Fragment fragment = book_fragment(rank, kept, suits);
+    if (fragment.forced > rules_.melds.max_wilds_in_set) return;
+    add(from, fragment);
+  }
+
+  // The book fragment of `kept` cards of `rank` (of the suits in `suits`).
+  Fragment book_fragment(int rank, int kept, unsigned suits) const {
     const int size = std::max(rules_.melds.min_group, kept);
     int free_cards = 0;  // natural cards of the rank that could come in
     for (int suit = 0; suit < suit_count; ++suit) {
@@ -326,11 +370,20 @@ class AwaySearch {
     fragment.gaps = size - kept;
     const int filled = std::min(fragment.gaps, free_cards);
     fragment.forced = fragment.gaps - filled;
-    if (fragment.forced > rules_.melds.max_wilds_in_set) return;
     fragment.joker_cap = rules_.melds.max_wilds_in_set;
     fragment.free_room = std::min({2, free_cards - filled, rules_.melds.max_set - size});
     fragment.joker_room = std::min(2, rules_.largest_set() - size);
-    add(from, fragment);
+    return fragment;
+  }
+
+  // Whether a run fragment does at least all a book fragment does at a leaf (fits): no more gaps
+  // or forced places, as much room for cards and jokers, a sequence besides; a book counts only
+  // towards a contract's books.
+  bool lone_run_beats(const Fragment& run, const Fragment& other) const {
+    if (rules_.deal.contract && !other.run) return false;
+    return run.gaps <= other.gaps && run.forced <= other.forced &&
+           run.free_room >= other.free_room && run.joker_room >= other.joker_room &&
+           run.joker_cap >= other.joker_cap && (run.forced == 0 || other.forced > 0);
   }
 
   void add(int from, const Fragment& fragment) {
@@ -412,6 +465,13 @@ class AwaySearch {
   int best_ = 0;
   std::vector<Fragment> fragments_;
   std::array<Links, natural_count> links_{};
+  std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
+  struct Remembered {
+    std::array<std::uint64_t, 2> key{};
+    int small = 0;
+    bool used = false;
+  };
+  std::array<Remembered, 1024> remembered_{};
   std::array<bool, natural_count> wild_card_{};
 };
 
