@@ -59,7 +59,7 @@ std::vector<Card> cards_of(const Counts& counts) {
   return cards;
 }
 
-// What the questions about hands cost once: each hand's outs, its distance, its count.
+// What the questions about hands cost once: each hand's outs and its count.
 class Coach {
  public:
   Coach(WildRank wild, const Rules& rules) : wild_(wild), rules_(rules) {}
@@ -252,18 +252,25 @@ std::string outs_words(const std::vector<LiveOut>& outs, const Rules& rules) {
   return fmt::format("{} live out{} ({})", copies, copies == 1 ? "" : "s", cards);
 }
 
-// Whether `card` shares a rank, or a suit within two places, with a card of `kept`.
-bool fits_kept(Card card, const Counts& kept, WildRank wild) {
+// Whether `card` is a joker, or linked (cards_linked) to a natural card of `kept`.
+bool fits_kept(Card card, const Counts& kept, WildRank wild, const Rules& rules) {
   if (is_joker(card, wild)) return true;
   for (int index = 0; index < Card::index_count; ++index) {
-    if (kept[static_cast<std::size_t>(index)] == 0) continue;
     const Card other = Card::from_index(index);
-    if (is_joker(other, wild)) continue;
-    if (other.rank() == card.rank() && other.suit() != card.suit()) return true;
-    const int gap = std::abs(static_cast<int>(other.rank()) - static_cast<int>(card.rank()));
-    if (other.suit() == card.suit() && gap >= 1 && gap <= 2) return true;
+    if (kept[static_cast<std::size_t>(index)] != 0 && !is_joker(other, wild) &&
+        cards_linked(card, other, rules.melds)) {
+      return true;
+    }
   }
   return false;
+}
+
+// The cards out of reach of a draw: the hand, those seen, and the open card.
+Counts out_of_reach(std::span<const Card> hand, const AdviseOptions& options) {
+  Counts counts = counts_of(hand);
+  for (const Card card : options.seen) ++counts[static_cast<std::size_t>(card.index())];
+  if (options.open) ++counts[static_cast<std::size_t>(options.open->index())];
+  return counts;
 }
 
 }  // namespace
@@ -285,23 +292,21 @@ std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rule
     const auto size = static_cast<std::size_t>(*dealt);
     if (hand.size() != size + more) {
       return options.open
-                 ? fmt::format("{} card{}: with --open, advise takes a hand before its draw "
-                               "(the {} cards {} deals)",
-                               hand.size(), hand.size() == 1 ? "" : "s", size, rules.words.game)
-                 : fmt::format("{} card{}: advise takes a hand after its draw ({} cards: the {} "
-                               "{} deals and the card drawn), or the hand alone with --open",
-                               hand.size(), hand.size() == 1 ? "" : "s", size + 1, size,
-                               rules.words.game);
+                 ? fmt::format(
+                       "{} card{}: with --open, advise takes a hand before its draw "
+                       "(the {} cards {} deals)",
+                       hand.size(), hand.size() == 1 ? "" : "s", size, rules.words.game)
+                 : fmt::format(
+                       "{} card{}: advise takes a hand after its draw ({} cards: the {} "
+                       "{} deals and the card drawn), or the hand alone with --open",
+                       hand.size(), hand.size() == 1 ? "" : "s", size + 1, size, rules.words.game);
     }
   } else if (hand.size() < more + 1) {
     return fmt::format("{} card{}: advise needs a hand {}", hand.size(),
                        hand.size() == 1 ? "" : "s",
                        options.open ? "before its draw" : "after its draw, and more than one card");
   }
-  std::vector<Card> all(hand.begin(), hand.end());
-  all.insert(all.end(), options.seen.begin(), options.seen.end());
-  if (options.open) all.push_back(*options.open);
-  const Counts counts = counts_of(all);
+  const Counts counts = out_of_reach(hand, options);
   for (int index = 0; index < Card::index_count; ++index) {
     const Card card = Card::from_index(index);
     if (counts[static_cast<std::size_t>(index)] > rules.copies_allowed(card)) {
@@ -327,26 +332,27 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
   advice.seed = advice.exact ? 0 : options.seed;
 
   Unseen unseen;
-  {
-    std::vector<Card> known(hand.begin(), hand.end());
-    known.insert(known.end(), options.seen.begin(), options.seen.end());
-    if (options.open) known.push_back(*options.open);
-    const Counts out_of_reach = counts_of(known);
-    for (int index = 0; index < Card::index_count; ++index) {
-      const int live = rules.copies_allowed(Card::from_index(index)) -
-                       out_of_reach[static_cast<std::size_t>(index)];
-      unseen.live[static_cast<std::size_t>(index)] = static_cast<std::uint8_t>(live);
-      unseen.total += live;
-    }
+  const Counts known = out_of_reach(hand, options);
+  for (int index = 0; index < Card::index_count; ++index) {
+    const int live =
+        rules.copies_allowed(Card::from_index(index)) - known[static_cast<std::size_t>(index)];
+    unseen.live[static_cast<std::size_t>(index)] = static_cast<std::uint8_t>(live);
+    unseen.total += live;
   }
   advice.unseen = unseen.total;
 
   Coach coach(wild, rules);
   Odds odds(coach, rules, wild);
-  const auto within = [&](const Counts& kept, int draws) {
-    if (advice.exact) return std::pair{odds.within(kept, unseen, draws), false};
+  // P(out within `draws` draws) of `choice`, keeping `kept`: summed, or simulated with its
+  // interval.
+  const auto within = [&](Choice& choice, const Counts& kept, int draws) {
+    if (advice.exact) {
+      choice.p_within = odds.within(kept, unseen, draws);
+      return;
+    }
     const int successes = odds.simulate(kept, unseen, draws, options.samples, options.seed);
-    return std::pair{static_cast<double>(successes) / options.samples, true};
+    choice.p_within = static_cast<double>(successes) / options.samples;
+    choice.interval = wilson(successes, options.samples);
   };
   // A choice that keeps `kept` and then draws: its figures.
   const auto figures = [&](Choice& choice, const Counts& kept, int draws) {
@@ -367,10 +373,7 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
       }
     }
     choice.p_next = odds.next(kept, unseen);
-    const auto [p, simulated] = within(kept, draws);
-    choice.p_within = p;
-    if (simulated)
-      choice.interval = wilson(static_cast<int>(std::lround(p * options.samples)), options.samples);
+    within(choice, kept, draws);
   };
   const auto why = [&](Choice& choice, const Counts& kept) {
     std::string words;
@@ -380,7 +383,7 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
       choice.why = words + "the cards kept go out now";
       return;
     }
-    if (choice.discard && !fits_kept(*choice.discard, kept, wild)) {
+    if (choice.discard && !fits_kept(*choice.discard, kept, wild, rules)) {
       words +=
           fmt::format("{} fits nothing kept; ", to_string(*choice.discard, rules.joker_name()));
     }

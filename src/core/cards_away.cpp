@@ -55,6 +55,35 @@ struct Fragment {
   int joker_cap = 0;   // the most jokers the group may hold
 };
 
+// The cards linked to each natural card (cards_linked), for rules whose aces rank as these do:
+// built once for each of the four ways.
+struct Links {
+  std::array<std::int8_t, 8> cards{};
+  int count = 0;
+};
+using LinkTable = std::array<Links, natural_count>;
+
+const LinkTable& link_table(const MeldRules& melds) {
+  static const std::array<LinkTable, 4> tables = [] {
+    std::array<LinkTable, 4> built{};
+    for (int way = 0; way < 4; ++way) {
+      MeldRules aces;
+      aces.ace_low = (way & 1) != 0;
+      aces.ace_high = (way & 2) != 0;
+      for (int index = 0; index < natural_count; ++index) {
+        Links& links = built[static_cast<std::size_t>(way)][static_cast<std::size_t>(index)];
+        for (int other = 0; other < natural_count; ++other) {
+          if (cards_linked(Card::from_index(index), Card::from_index(other), aces)) {
+            links.cards[static_cast<std::size_t>(links.count++)] = static_cast<std::int8_t>(other);
+          }
+        }
+      }
+    }
+    return built;
+  }();
+  return tables[static_cast<std::size_t>((melds.ace_low ? 1 : 0) + (melds.ace_high ? 2 : 0))];
+}
+
 class AwaySearch {
  public:
   AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra)
@@ -91,7 +120,6 @@ class AwaySearch {
       }
     }
     smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
-    link_cards();
     card_count_ = static_cast<int>(cards.size());
   }
 
@@ -132,13 +160,6 @@ class AwaySearch {
   // The cards that come in: the cards not kept, less the discard of a drawn hand.
   int incoming() const { return discarded_ - extra_; }
 
-  // A lower bound on what the cards not yet placed still cost. Link two such cards when they
-  // could share a fragment cheaply: the same rank in other suits (or the same suit, when books
-  // repeat suits), or the same suit within two places. A group of linked cards of one or two
-  // (with no wild card: kept as a joker, a wild card costs nothing) costs at least one: a card
-  // of it replaced, or a gap, since any fragment holding its cards lacks a place beside them
-  // (alone, a card lacks two; two cards make no meld; a fragment reaching a card of another
-  // group has two empty places between them, one counted for each side).
   // small_groups() of the cards not yet placed, remembered by those cards: the choices for one
   // card (a run or a book of it alone, a joker, replaced) leave the same cards, and so do many
   // orders of the same choices. The key is exact (two bits a card: what is held of it, at most
@@ -153,7 +174,14 @@ class AwaySearch {
     return slot.small;
   }
 
+  // A lower bound on what the cards not yet placed still cost. Link two such cards when they
+  // could share a fragment cheaply (cards_linked). A group of linked cards holding one or two
+  // cards (copies counted; with no wild card: kept as a joker, a wild card costs nothing) costs
+  // at least one: a card of it replaced, or a gap, since any fragment holding its cards lacks a
+  // place beside them (alone, a card lacks two; two cards make no meld; a fragment reaching a
+  // card of another group has two empty places between them, one counted for each side).
   int small_groups() const {
+    const LinkTable& links_of = link_table(rules_.melds);
     std::array<std::int8_t, natural_count> seen{};
     std::array<std::int8_t, natural_count> stack{};
     int small = 0;
@@ -166,8 +194,8 @@ class AwaySearch {
       while (top > 0) {
         const int index = stack[static_cast<std::size_t>(--top)];
         cards += left(index);
-        wild = wild || wild_card_[static_cast<std::size_t>(index)];
-        const Links& links = links_[static_cast<std::size_t>(index)];
+        wild = wild || is_wild_card(Card::from_index(index), wild_);
+        const Links& links = links_of[static_cast<std::size_t>(index)];
         for (int k = 0; k < links.count; ++k) {
           const int other = links.cards[static_cast<std::size_t>(k)];
           if (left(other) == 0 || seen[static_cast<std::size_t>(other)] != 0) continue;
@@ -178,34 +206,6 @@ class AwaySearch {
       if (cards <= 2 && !wild) ++small;
     }
     return small;
-  }
-
-  // The cards linked to each card (small_groups): its rank in the other suits, its suit two
-  // places either way (the ace on both sides of the king when it may rank high).
-  struct Links {
-    std::array<std::int8_t, 8> cards{};
-    int count = 0;
-  };
-  void link_cards() {
-    for (int index = 0; index < natural_count; ++index) {
-      const int suit = index / rank_count, rank = index % rank_count + 1;
-      Links& links = links_[static_cast<std::size_t>(index)];
-      const auto link = [&](int other) {
-        links.cards[static_cast<std::size_t>(links.count++)] = static_cast<std::int8_t>(other);
-      };
-      for (int other_suit = 0; other_suit < suit_count; ++other_suit) {
-        if (other_suit != suit) link(other_suit * rank_count + rank - 1);
-      }
-      for (const int step : {-2, -1, 1, 2}) {
-        int place = rank + step;
-        if (rules_.melds.ace_high && place <= 0) place += rank_count;     // K, A-2: Q
-        if (rules_.melds.ace_high && place == rank_count + 1) place = 1;  // K+1: A
-        if (rank == 1 && !rules_.melds.ace_low && step > 0) continue;
-        if (place < 1 || place > rank_count) continue;
-        link(suit * rank_count + place - 1);
-      }
-      wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild_);
-    }
   }
 
   void visit(int from) {
@@ -464,7 +464,6 @@ class AwaySearch {
   int gaps_ = 0;
   int best_ = 0;
   std::vector<Fragment> fragments_;
-  std::array<Links, natural_count> links_{};
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
@@ -472,10 +471,27 @@ class AwaySearch {
     bool used = false;
   };
   std::array<Remembered, 1024> remembered_{};
-  std::array<bool, natural_count> wild_card_{};
 };
 
 }  // namespace
+
+bool cards_linked(Card a, Card b, const MeldRules& melds) {
+  if (a.is_printed_joker() || b.is_printed_joker() || a == b) return false;
+  if (a.suit() != b.suit()) return a.rank() == b.rank();
+  // The places each card may take in a run: its rank, and the ace's above the king.
+  const auto places = [&](Card card) {
+    const int rank = static_cast<int>(card.rank());
+    if (rank != 1) return std::array<int, 2>{rank, rank};
+    const int low = melds.ace_low ? 1 : highest_place, high = melds.ace_high ? highest_place : 1;
+    return std::array<int, 2>{low, high};
+  };
+  for (const int from : places(a)) {
+    for (const int to : places(b)) {
+      if (std::abs(from - to) >= 1 && std::abs(from - to) <= 2) return true;
+    }
+  }
+  return false;
+}
 
 std::optional<std::string> cards_away_refusal(const Rules& rules) {
   if (auto broken = check_rules(rules)) return broken;

@@ -22,8 +22,8 @@ namespace rummy {
 std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const Rules& rules);
 
 // cards_away() when it is at most `most`; nothing otherwise (the same search, stopped there).
-std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild,
-                                    const Rules& rules, int most);
+std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                                    int most);
 
 // Whether cards_away() is at most `most`: the same search, stopped there (a hand with no outs
 // is one that is not within 1, whatever its distance).
@@ -32,6 +32,12 @@ bool cards_away_within(std::span<const Card> cards, WildRank wild, const Rules& 
 // Whether `cards` (one card over the hand's size: a hand after its draw) go out once one of
 // them is thrown: the same search, with one card thrown and none coming in.
 bool goes_out_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules);
+
+// Whether two natural cards could share a meld with few cards between them: the same rank in
+// other suits, or the same suit within two places (the ace above the king where it ranks high,
+// below the 2 where it ranks low). Cards away's search bounds its cost by the cards linked so;
+// advise says a discard "fits nothing kept" when it is linked to none.
+bool cards_linked(Card a, Card b, const MeldRules& melds);
 
 // Why cards_away() cannot answer for these rules, in words; nothing when it can.
 std::optional<std::string> cards_away_refusal(const Rules& rules);
