@@ -364,6 +364,14 @@ std::string_view color_name(Color color) {
   return names[static_cast<int>(color)];
 }
 
+std::vector<Variant> games_offering(bool GameOptions::*option) {
+  std::vector<Variant> games;
+  for (const Variant variant : all_variants) {
+    if (options_of(Rules::for_variant(variant)).*option) games.push_back(variant);
+  }
+  return games;
+}
+
 std::string spoken_list(std::span<const std::string> words, std::string_view last) {
   std::string text;
   for (std::size_t i = 0; i < words.size(); ++i) {

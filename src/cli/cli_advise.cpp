@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "advise.hpp"
-#include "cards_away.hpp"
 #include "cli_common.hpp"
 #include "game_options.hpp"
 #include "report.hpp"
@@ -129,12 +128,18 @@ struct AdviseResult {
   }
 };
 
-std::optional<Card> open_card(const AdviseCliOptions& options, const Rules& rules) {
-  if (!options.open) return std::nullopt;
+// The cards an option names (--open, --seen), read as a hand is: the notation's errors, with
+// the option as their source.
+std::vector<Card> option_cards(const std::string& text, std::string_view option,
+                               const Rules& rules) {
   ReadOptions read_options;
   read_options.wild = std::optional<WildRank>(WildRank{});
-  const ReadHand read = read_hand(*options.open, "--open", rules, read_options);
-  const std::vector<Card> cards = read.hand.cards();
+  return read_hand(text, option, rules, read_options).hand.cards();
+}
+
+std::optional<Card> open_card(const AdviseCliOptions& options, const Rules& rules) {
+  if (!options.open) return std::nullopt;
+  const std::vector<Card> cards = option_cards(*options.open, "--open", rules);
   if (cards.size() != 1) {
     throw CommandError{fmt::format("--open takes one card, the top of the discard pile; "
                                    "'{}' holds {}",
@@ -146,20 +151,12 @@ std::optional<Card> open_card(const AdviseCliOptions& options, const Rules& rule
 
 std::vector<Card> seen_cards(const AdviseCliOptions& options, const Rules& rules) {
   if (!options.seen) return {};
-  ReadOptions read_options;
-  read_options.wild = std::optional<WildRank>(WildRank{});
-  return read_hand(*options.seen, "--seen", rules, read_options).hand.cards();
+  return option_cards(*options.seen, "--seen", rules);
 }
 
 // The games advise plays (--variant offers them): those with cards away.
 std::span<const Variant> games_advised() {
-  static const std::vector<Variant> games = [] {
-    std::vector<Variant> with;
-    for (const Variant variant : all_variants) {
-      if (!cards_away_refusal(Rules::for_variant(variant))) with.push_back(variant);
-    }
-    return with;
-  }();
+  static const std::vector<Variant> games = games_offering(&GameOptions::advise);
   return games;
 }
 
@@ -167,7 +164,7 @@ int run_advise(const AdviseCliOptions& cli, const Environment& env) {
   const CommonOptions& options = cli.common;
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    if (cards_away_refusal(rules)) {
+    if (!options_of(rules).advise) {
       throw CommandError{
           fmt::format("advise does not play {}: its hands end by combinations, not melds, so "
                       "they have no cards away{}",

@@ -90,6 +90,10 @@ CLI::Validator enum_names(const std::vector<std::pair<std::string, Enum>>& map,
       "{" + listed + "}");
 }
 
+// The games whose options (game_options.hpp) include `option`, in the order listed: what a
+// command that plays only those offers to --variant.
+std::vector<Variant> games_offering(bool GameOptions::*option);
+
 // A whole number from `low` to `high`, said in rummy's words when it is not.
 CLI::Validator whole_number(int low, int high);
 

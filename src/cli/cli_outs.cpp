@@ -70,13 +70,7 @@ struct OutsResult {
 
 // The games whose hands have outs (--variant offers them): a declaration, or an end by a tiplu.
 std::span<const Variant> games_with_outs() {
-  static const std::vector<Variant> games = [] {
-    std::vector<Variant> with;
-    for (const Variant variant : all_variants) {
-      if (options_of(Rules::for_variant(variant)).outs) with.push_back(variant);
-    }
-    return with;
-  }();
+  static const std::vector<Variant> games = games_offering(&GameOptions::outs);
   return games;
 }
 
