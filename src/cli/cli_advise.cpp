@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "game_options.hpp"
 #include "report.hpp"
+#include "text.hpp"
 
 namespace rummy::cli {
 
@@ -82,18 +83,12 @@ struct AdviseResult {
                                     : fmt::format("come from {} simulated games each (seed {}), "
                                                   "with their 95% interval",
                                                   advice.samples, advice.seed));
-    // Cards are one column each, whatever their bytes: pad by characters.
-    const auto columns = [](const std::string& text) {
-      std::size_t count = 0;
-      for (const unsigned char c : text) count += (c & 0xC0) != 0x80 ? 1 : 0;
-      return count;
-    };
-    const auto pad_left = [&](const std::string& text, std::size_t width) {
-      const std::size_t used = columns(text);
+    const auto pad_left = [](const std::string& text, std::size_t width) {
+      const std::size_t used = display_width(text);
       return std::string(used < width ? width - used : 0, ' ') + text;
     };
-    const auto pad_right = [&](const std::string& text, std::size_t width) {
-      const std::size_t used = columns(text);
+    const auto pad_right = [](const std::string& text, std::size_t width) {
+      const std::size_t used = display_width(text);
       return text + std::string(used < width ? width - used : 0, ' ');
     };
     std::vector<std::array<std::string, 6>> rows;
@@ -114,7 +109,8 @@ struct AdviseResult {
     }
     std::array<std::size_t, 5> width{};
     for (const auto& row : rows) {
-      for (std::size_t i = 0; i < width.size(); ++i) width[i] = std::max(width[i], columns(row[i]));
+      for (std::size_t i = 0; i < width.size(); ++i)
+        width[i] = std::max(width[i], display_width(row[i]));
     }
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const auto& row = rows[r];
