@@ -21,6 +21,7 @@ set(rummy_core_sources
     src/core/arrange_subsets.cpp
     src/core/arrange_all.cpp
     src/core/cards_away.cpp
+    src/core/end_away.cpp
     src/core/advise.cpp
     src/core/batch.cpp
     src/core/money.cpp
