@@ -17,6 +17,10 @@ namespace {
 const std::string gin_hand = "A♠ 2♠ 3♠ 7♥ 7♦ 7♣ 9♣ 10♣ J♣ 5♥ K♦";
 const std::string drawn_hand = "Q♣ J♦ 4♦ 6♣ A♠ 4♠ 7♣ 2♠ 4♣ J♥ 3♠ 4♥ J♣ 8♣";
 const std::string thirteen = "A♠ 2♠ 3♠ 6♣ 7♣ 8♣ 4♦ 4♠ 4♣ J♦ J♥ Q♣ 9♥";
+// A Marriage player who has seen (tiplu 5♦: the 5s, 4♦ and 6♦ wild), after the draw: one card
+// away once 3♠ is thrown.
+const std::string seen_shown = "shown 2♥-3♥-4♥ | 6♠-7♠-8♠ | Q♣-Q♣-Q♣ hand ";
+const std::string marriage_hand = seen_shown + "J♣ 10♣ 9♣ K♥ K♠ K♦ A♣ 2♣ 9♦ 9♥ 5♠ 7♦ 3♠";
 
 int live_outs(const Json& choice) {
   int live = 0;
@@ -129,16 +133,13 @@ TEST_CASE("advise --draws 3: a figure of 0 has an interval from exactly 0") {
   CHECK(last["interval"][0] == 0.0);
 }
 
-TEST_CASE("advise refuses Marriage, a hand of the wrong size and options that would be ignored") {
+TEST_CASE("advise refuses a hand of the wrong size and options that would be ignored") {
   const auto refused = [](const std::vector<std::string>& args, const std::string& message) {
     const Run run = rummy_cli(args);
     CHECK(run.code == 2);
     CHECK(run.out.empty());
     CHECK(run.err == "rummy: error: " + message + "\n");
   };
-  refused({"advise", "--variant", "marriage", drawn_hand},
-          "advise does not play Marriage: its hands end by combinations, not melds, so they have "
-          "no cards away ('rummy outs --variant marriage' lists the draws that end one)");
   refused(
       {"advise", thirteen},
       "13 cards: advise takes a hand after its draw (14 cards: the 13 Indian rummy deals and the "
@@ -153,7 +154,7 @@ TEST_CASE("advise refuses Marriage, a hand of the wrong size and options that wo
           "--seed applies to a simulation (--draws 3 or more); with --draws 1 every draw is "
           "counted exactly");
   refused({"advise", "--seen", "Q♣ Q♣", drawn_hand},
-          "Q♣ is in the hand, --seen and --open 3 times, but the decks hold 2");
+          "Q♣ is in the hand, --seen and --open 3 times, but 2 are in play");
 
   const Run json = rummy_cli({"advise", "--format", "json", thirteen});
   CHECK(json.code == 2);
@@ -161,4 +162,68 @@ TEST_CASE("advise refuses Marriage, a hand of the wrong size and options that wo
         "13 cards: advise takes a hand after its draw (14 cards: the 13 Indian rummy deals and the "
         "card drawn), or the hand alone with --open");
   CHECK(rummy_cli({"advise", "--draws", "11", drawn_hand}).code == 2);
+}
+
+TEST_CASE("advise: a Marriage player who has seen, ranked by the odds of ending") {
+  const Json json = rummy_cli({"advise", "--variant", "marriage", "--tiplu", "5♦", "--draws", "1",
+                               "--format", "json", marriage_hand})
+                        .json();
+  CHECK(json["variant"] == "marriage");
+  CHECK(json["tiplu"]["card"] == "5♦");
+  CHECK(json["shown"] == Json::array({"2♥-3♥-4♥", "6♠-7♠-8♠", "Q♣-Q♣-Q♣"}));
+  CHECK(json["hand"] == "J♣ 10♣ 9♣ K♥ K♠ K♦ A♣ 2♣ 9♦ 9♥ 5♠ 7♦ 3♠");
+  // Three packs less the tiplu turned up and the 22 cards of the player's.
+  CHECK(json["unseen"] == 133);
+  CHECK(json["choices"].size() == 13);
+  const Json& best = json["choices"][0];
+  CHECK(best["discard"] == "3♠");
+  CHECK(best["points"] == nullptr);
+  CHECK(best["maal"] == 0);
+  CHECK(best["cards_away"] == 1);
+  // The tiplu has two copies in play (the third is turned up), the other cards three.
+  bool tiplu_out = false;
+  for (const Json& out : best["outs"]) {
+    if (out["card"] == "5♦") {
+      tiplu_out = true;
+      CHECK(out["live"] == 2);
+    }
+  }
+  CHECK(tiplu_out);
+  CHECK(best["p_next"].get<double>() == doctest::Approx(live_outs(best) / 133.0));
+  CHECK(best["p_within"] == best["p_next"]);
+  // A discard of maal keeps less: with the poplu in hand, throwing it ranks after an equal
+  // plain card.
+  const Json with_poplu =
+      rummy_cli({"advise", "--variant", "marriage", "--tiplu", "5♦", "--draws", "1", "--format",
+                 "json", seen_shown + "J♣ 10♣ 9♣ K♥ K♠ K♦ A♣ 2♣ 3♣ 9♥ 9♦ 9♠ 6♦"})
+          .json();
+  CHECK(with_poplu["choices"][0]["goes_out"] == true);
+  CHECK(with_poplu["choices"][0]["discard"] != "6♦");
+  CHECK(with_poplu["choices"][0]["maal"] == 2);
+}
+
+TEST_CASE("advise refuses a Marriage hand it cannot coach, in its own words") {
+  const auto refused = [](const std::vector<std::string>& args, const std::string& message) {
+    const Run run = rummy_cli(args);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    CHECK(run.err == "rummy: error: " + message + "\n");
+  };
+  refused({"advise", "--variant", "marriage", marriage_hand},
+          "Marriage needs the tiplu: --tiplu CARD (the card turned up, such as --tiplu 7♦)");
+  refused({"advise", "--variant", "marriage", "--tiplu", "5♦",
+           "hand 2♥ 3♥ 4♥ 6♠ 7♠ 8♠ Q♣ Q♣ Q♣ J♣ 10♣ 9♣ K♥ K♠ K♦ A♣ 2♣ 9♦ 9♥ 5♠ 7♦ 3♠"},
+          "the player has not seen the tiplu, and cannot end: advise coaches a player who has "
+          "shown 3 pure combinations (or 7 dublees)");
+  refused({"advise", "--variant", "marriage", "--tiplu", "5♦", marriage_hand + " discard 8♦"},
+          "advise chooses the discard: write the hand without one (after 'discard')");
+  refused({"advise", "--variant", "marriage", "--tiplu", "5♦", "--open", "8♦", marriage_hand},
+          "22 cards: with --open, advise takes a hand before its draw (the 21 cards Marriage "
+          "deals)");
+  refused({"advise", "--variant", "marriage", "--tiplu", "5♦", "--house", "long-groups=on",
+           marriage_hand},
+          "advise does not play Marriage here: cards away is counted for combinations of three "
+          "cards: not with the house rule long-groups");
+  refused({"advise", "--variant", "marriage", "--tiplu", "5♦", "--seen", "5♦ 5♦ 5♦", marriage_hand},
+          "5♦ is in the hand, --seen and --open 3 times, but 2 are in play");
 }

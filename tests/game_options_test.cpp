@@ -104,7 +104,13 @@ TEST_CASE("the command line refuses exactly the options rules --list does not gi
     std::string cards;
     const auto count = static_cast<std::size_t>(size > 0 ? size + 1 : 6);
     for (std::size_t i = 0; i < count; ++i) cards += distinct[i] + " ";
-    const auto advise = rummy_cli({"advise", "--variant", id, "--draws", "1", cards});
+    // A game dealt with a tiplu: a player who has seen (the first nine cards shown).
+    std::vector<std::string> args = {"advise", "--variant", id, "--draws", "1", cards};
+    if (options["tiplu"].get<bool>()) {
+      args.insert(args.begin() + 1, {"--tiplu", "K♥"});
+      args.back() = "shown A♠-2♠-3♠ | 4♥-5♥-6♥ | 7♦-8♦-9♦ hand " + cards.substr(cards.find("10♣"));
+    }
+    const auto advise = rummy_cli(args);
     CAPTURE(advise.err);
     CHECK((advise.code == 0) == options["advise"].get<bool>());
   }

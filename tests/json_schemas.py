@@ -81,6 +81,8 @@ def main():
         ["deal", "Asha 20", "Ravi declared"],
         ["advise", "--variant", "crazy", "--open", "JK", "A♠ 3♠ 4♠ 7♥ 7♦ 7♣ 9♣ K♦"],
         ["advise", "--variant", "basic", "--draws", "3", "--samples", "50", "5♠ 6♠ 7♠ 9♥ 9♦ 9♣ 8♠ 8♣"],
+        ["advise", "--variant", "marriage", "--tiplu", "5♦", "--open", "3♣",
+         "shown 2♥-3♥-4♥ | 6♠-7♠-8♠ | Q♣-Q♣-Q♣ hand J♣ 10♣ 9♣ K♥ K♠ K♦ A♣ 2♣ 9♦ 9♥ 7♦ 3♠"],
     ]
     for args in extra:
         runs.append((" ".join(args), with_json(args), b""))

@@ -31,7 +31,8 @@ std::string percent(double p) {
 
 struct AdviseResult {
   const Rules& rules;
-  const ReadHand& read;
+  std::string deal_line;  // the wild cards, or the tiplu and what it makes
+  Json deal_json;         // "wild", or in a game dealt with a tiplu "tiplu"
   Advice advice;
 
   std::string card(Card card) const { return to_string(card, rules.joker_name()); }
@@ -45,7 +46,7 @@ struct AdviseResult {
       }
       Json item = {{"discard", choice.discard ? Json(card(*choice.discard)) : Json(nullptr)},
                    {"goes_out", choice.goes_out},
-                   {"points", choice.points},
+                   {"points", choice.points ? Json(*choice.points) : Json(nullptr)},
                    {"cards_away", choice.cards_away ? Json(*choice.cards_away) : Json(nullptr)},
                    {"outs", outs},
                    {"p_next", choice.p_next},
@@ -55,27 +56,34 @@ struct AdviseResult {
                                     : Json(nullptr)},
                    {"why", choice.why}};
       if (advice.open) item["take"] = choice.take ? Json(card(*choice.take)) : Json(nullptr);
+      if (advice.tiplu) item["maal"] = choice.maal.value_or(0);
       choices.push_back(std::move(item));
     }
     Json seen = Json::array();
     for (const Card each : advice.seen) seen.push_back(card(each));
     std::string hand;
     for (const Card each : advice.hand) hand += (hand.empty() ? "" : " ") + card(each);
-    return {{"variant", rules.id},
-            {"hand", hand},
-            {"wild", wild_json(advice.wild)},
-            {"open", advice.open ? Json(card(*advice.open)) : Json(nullptr)},
-            {"seen", seen},
-            {"unseen", advice.unseen},
-            {"draws", advice.draws},
-            {"exact", advice.exact},
-            {"samples", advice.exact ? Json(nullptr) : Json(advice.samples)},
-            {"seed", advice.exact ? Json(nullptr) : Json(advice.seed)},
-            {"choices", choices}};
+    Json result = {{"variant", rules.id},
+                   {"hand", hand},
+                   {advice.tiplu ? "tiplu" : "wild", deal_json},
+                   {"open", advice.open ? Json(card(*advice.open)) : Json(nullptr)},
+                   {"seen", seen},
+                   {"unseen", advice.unseen},
+                   {"draws", advice.draws},
+                   {"exact", advice.exact},
+                   {"samples", advice.exact ? Json(nullptr) : Json(advice.samples)},
+                   {"seed", advice.exact ? Json(nullptr) : Json(advice.seed)},
+                   {"choices", choices}};
+    if (advice.tiplu) {
+      Json shown = Json::array();
+      for (const ShownGroup& group : advice.shown) shown.push_back(cards_text(group.cards, "-"));
+      result["shown"] = shown;
+    }
+    return result;
   }
 
   void text(std::ostream& out, const Style& style) const {
-    out << wild_line(read, rules) << "\n";
+    out << deal_line << "\n";
     out << fmt::format("{} unseen card{}{}; the odds {}\n", advice.unseen,
                        advice.unseen == 1 ? "" : "s",
                        advice.open ? fmt::format(", {} open", card(*advice.open)) : "",
@@ -92,8 +100,8 @@ struct AdviseResult {
       return text + std::string(used < width ? width - used : 0, ' ');
     };
     std::vector<std::array<std::string, 6>> rows;
-    rows.push_back(
-        {"choice", "points", "away", "next", fmt::format("out in {}", advice.draws), "why"});
+    rows.push_back({"choice", advice.tiplu ? "maal" : "points", "away", "next",
+                    fmt::format("out in {}", advice.draws), "why"});
     for (const Choice& choice : advice.choices) {
       std::string odds = percent(choice.p_within);
       if (choice.interval) {
@@ -103,7 +111,7 @@ struct AdviseResult {
       rows.push_back({choice.blind  ? std::string("draw blind")
                       : choice.take ? fmt::format("take, {}", card(*choice.discard))
                                     : fmt::format("throw {}", card(*choice.discard)),
-                      std::to_string(choice.points),
+                      std::to_string(choice.points ? *choice.points : choice.maal.value_or(0)),
                       choice.cards_away ? std::to_string(*choice.cards_away) : std::string("-"),
                       percent(choice.p_next), odds, choice.why});
     }
@@ -160,16 +168,9 @@ int run_advise(const AdviseCliOptions& cli, const Environment& env) {
   const CommonOptions& options = cli.common;
   return guarded(options, env, [&]() -> int {
     const Rules rules = rules_from(options);
-    if (!options_of(rules).advise) {
-      throw CommandError{
-          fmt::format("advise does not play {}: its hands end by combinations, not melds, so "
-                      "they have no cards away{}",
-                      rules.words.game,
-                      options_of(rules).outs
-                          ? fmt::format(" ('rummy outs --variant {}' lists the draws that end one)",
-                                        rules.id)
-                          : ""),
-          std::nullopt};
+    if (auto why = advise_game_refusal(rules)) {
+      throw CommandError{fmt::format("advise does not play {} here: {}", rules.words.game, *why),
+                         std::nullopt};
     }
     AdviseOptions advise_options;
     advise_options.open = open_card(cli, rules);
@@ -183,13 +184,26 @@ int run_advise(const AdviseCliOptions& cli, const Environment& env) {
                                      cli.samples_given ? "--samples" : "--seed", cli.draws),
                          std::nullopt};
     }
+    if (rules.has_tiplu()) {
+      const ReadCards cards = read_cards(options, rules, env);
+      const int players = players_of(options, rules);
+      const TableHand& hand = cards.read.hand;
+      if (auto refusal = advise_refusal(hand, cards.tiplu, players, rules, advise_options)) {
+        throw CommandError{*refusal, std::nullopt};
+      }
+      emit(AdviseResult{rules, cards.tiplu.text(rules), tiplu_json(cards.tiplu, rules),
+                        advise(hand, cards.tiplu, players, rules, advise_options)},
+           options, env);
+      return exit_ok;
+    }
     const ReadHand read = read_hand_from(options, rules, env, HandSize::any);
     const std::vector<Card> cards = read.hand.cards();
     if (auto refusal = advise_refusal(cards, rules, advise_options)) {
       throw CommandError{*refusal, std::nullopt};
     }
-    emit(AdviseResult{rules, read, advise(cards, read.hand.wild, rules, advise_options)}, options,
-         env);
+    emit(AdviseResult{rules, wild_line(read, rules), wild_json(read.hand.wild),
+                      advise(cards, read.hand.wild, rules, advise_options)},
+         options, env);
     return exit_ok;
   });
 }
@@ -199,6 +213,7 @@ int run_advise(const AdviseCliOptions& cli, const Environment& env) {
 std::function<int()> setup_advise(CLI::App& command, const Environment& env) {
   auto options = std::make_shared<AdviseCliOptions>();
   add_deal_options(command, options->common);
+  add_tiplu_options(command, options->common);
   add_rules_options(command, options->common, /*with_variant=*/true, /*with_round=*/true,
                     games_advised());
   command

@@ -20,6 +20,7 @@
 #include "maal.hpp"
 #include "notation.hpp"
 #include "rules.hpp"
+#include "tiplu.hpp"
 
 namespace rummy::cli {
 
@@ -262,6 +263,16 @@ int run_table_score(const CommonOptions& options, const Rules& rules, const Envi
                     std::optional<MaalState> state);
 int run_table_arrange(const CommonOptions& options, const Rules& rules, const Environment& env);
 int run_table_outs(const CommonOptions& options, const Rules& rules, const Environment& env);
+// A player's cards in a game dealt with a tiplu, as read (HAND or standard input, with the tiplu
+// of --tiplu; no --tiplu: a CommandError), the players dealt in (--players, or the fewest the
+// dublee route needs) and the tiplu's cards as JSON.
+struct ReadCards {
+  ReadTableHand read;
+  Tiplu tiplu;
+};
+ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Environment& env);
+int players_of(const CommonOptions& options, const Rules& rules);
+Json tiplu_json(const Tiplu& tiplu, const Rules& rules);
 // A command that does not play a game dealt with a tiplu refuses it (a CommandError).
 void refuse_tiplu_game(const Rules& rules, std::string_view command);
 

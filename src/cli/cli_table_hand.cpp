@@ -31,6 +31,8 @@ Json items_json(const MaalCount& count) {
   return items;
 }
 
+}  // namespace
+
 // The tiplu and the cards it makes maal and wild, for a reader that marks them on the cards.
 Json tiplu_json(const Tiplu& tiplu, const Rules& rules) {
   Json jokers = Json::array();
@@ -41,12 +43,6 @@ Json tiplu_json(const Tiplu& tiplu, const Rules& rules) {
           {"alter", card_json(tiplu.alter())},
           {"jokers", jokers}};
 }
-
-// The cards as read: HAND or standard input, with the tiplu of --tiplu.
-struct ReadCards {
-  ReadTableHand read;
-  Tiplu tiplu;
-};
 
 ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Environment& env) {
   if (!options.tiplu) {
@@ -69,6 +65,8 @@ ReadCards read_cards(const CommonOptions& options, const Rules& rules, const Env
 int players_of(const CommonOptions& options, const Rules& rules) {
   return options.players.value_or(assumed_players(rules));
 }
+
+namespace {
 
 // Whether the cards are a whole end: the deal's cards kept, the discard written or to choose.
 bool is_end(const TableHand& hand, const Rules& rules) {

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <random>
 #include <stdexcept>
@@ -27,6 +28,8 @@
 
 #include "arrange.hpp"
 #include "cards_away.hpp"
+#include "end_away.hpp"
+#include "maal.hpp"
 
 namespace rummy {
 
@@ -59,14 +62,116 @@ std::vector<Card> cards_of(const Counts& counts) {
   return cards;
 }
 
-// What the questions about hands cost once: each hand's outs and its count.
-class Coach {
+// What advise asks of a game about a hand of its size (its cards in hand, as counts): the
+// answers differ from game to game, the coaching does not.
+class Game {
  public:
-  Coach(WildRank wild, const Rules& rules) : wild_(wild), rules_(rules) {}
+  virtual ~Game() = default;
+  Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+  virtual int copies(Card card) const = 0;  // the copies of a card in play
+  virtual std::optional<int> away(const Counts& hand) = 0;
+  virtual bool within(const Counts& hand, int most) = 0;
+  // Whether a hand one card over its size goes out once a card is thrown.
+  virtual bool goes_out_after_discard(const Counts& drawn) = 0;
+  // What the cards kept cost if another player goes out now (lower is better): the count they
+  // pay, or in a deal with a tiplu the maal they do not count.
+  virtual int cost(const Counts& hand) = 0;
+  virtual void set_cost(Choice& choice, int cost) const = 0;  // in the choice's words
+  // Whether a card thrown could have joined a card kept (a joker joins anything).
+  virtual bool fits(Card card, const Counts& kept) const = 0;
+  virtual int value(Card card) const = 0;  // between equals, the card worth most is thrown
+};
 
-  bool within(const Counts& hand, int most) {
+// A game of melds: cards away (cards_away.hpp) and the count arrange() gives.
+class MeldGame final : public Game {
+ public:
+  MeldGame(WildRank wild, const Rules& rules) : wild_(wild), rules_(rules) {}
+  int copies(Card card) const override { return rules_.copies_allowed(card); }
+  std::optional<int> away(const Counts& hand) override {
+    return cards_away(cards_of(hand), wild_, rules_);
+  }
+  bool within(const Counts& hand, int most) override {
     return cards_away_within(cards_of(hand), wild_, rules_, most);
   }
+  bool goes_out_after_discard(const Counts& drawn) override {
+    return rummy::goes_out_after_discard(cards_of(drawn), wild_, rules_);
+  }
+  int cost(const Counts& hand) override {
+    return arrange(cards_of(hand), wild_, rules_, Detail::kind_only).score.points;
+  }
+  void set_cost(Choice& choice, int cost) const override { choice.points = cost; }
+  bool fits(Card card, const Counts& kept) const override {
+    if (is_joker(card, wild_)) return true;
+    for (int index = 0; index < Card::index_count; ++index) {
+      const Card other = Card::from_index(index);
+      if (kept[static_cast<std::size_t>(index)] != 0 && !is_joker(other, wild_) &&
+          cards_linked(card, other, rules_.melds)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  int value(Card card) const override { return card_points(card, wild_, rules_); }
+
+ private:
+  WildRank wild_;
+  const Rules& rules_;
+};
+
+// A deal with a tiplu: the shown groups stay, the cards in hand end by combinations
+// (end_away.hpp, check_end), and the cards kept count their maal.
+class TipluGame final : public Game {
+ public:
+  TipluGame(std::vector<ShownGroup> shown, const Tiplu& tiplu, int players, const Rules& rules)
+      : shown_(std::move(shown)), tiplu_(tiplu), players_(players), rules_(rules) {}
+  int copies(Card card) const override {
+    return card == tiplu_.card() ? rules_.tiplu_rules().tiplu_copies : rules_.copies_allowed(card);
+  }
+  std::optional<int> away(const Counts& hand) override {
+    return end_cards_away(table(hand), tiplu_, players_, rules_);
+  }
+  bool within(const Counts& hand, int most) override {
+    return end_cards_away_within(table(hand), tiplu_, players_, rules_, most);
+  }
+  bool goes_out_after_discard(const Counts& drawn) override {
+    return check_end(table(drawn), tiplu_, players_, rules_).valid();
+  }
+  int cost(const Counts& hand) override { return -count_maal(table(hand), tiplu_, rules_).points; }
+  void set_cost(Choice& choice, int cost) const override { choice.maal = -cost; }
+  bool fits(Card card, const Counts& kept) const override {
+    if (tiplu_.wild(card, rules_)) return true;
+    for (int index = 0; index < Card::index_count; ++index) {
+      const Card other = Card::from_index(index);
+      if (kept[static_cast<std::size_t>(index)] != 0 && !tiplu_.wild(other, rules_) &&
+          cards_linked(card, other, rules_.melds)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  int value(Card) const override { return 0; }
+
+ private:
+  TableHand table(const Counts& hand) const {
+    TableHand table;
+    table.shown = shown_;
+    table.hand = {cards_of(hand)};
+    return table;
+  }
+  std::vector<ShownGroup> shown_;
+  const Tiplu& tiplu_;
+  int players_;
+  const Rules& rules_;
+};
+
+// What the questions about hands cost once: each hand's outs and its cost.
+class Coach {
+ public:
+  explicit Coach(Game& game) : game_(game) {}
+
+  bool within(const Counts& hand, int most) { return game_.within(hand, most); }
 
   // The cards that, drawn next, let `hand` go out after a discard (the hand itself not out).
   CardSet outs(const Counts& hand) {
@@ -75,28 +180,29 @@ class Coach {
     if (within(hand, 1)) {
       for (int draw = 0; draw < Card::index_count; ++draw) {
         const Card card = Card::from_index(draw);
-        if (hand[static_cast<std::size_t>(draw)] >= rules_.copies_allowed(card)) continue;
+        if (hand[static_cast<std::size_t>(draw)] >= game_.copies(card)) continue;
         Counts drawn = hand;
         ++drawn[static_cast<std::size_t>(draw)];
-        if (goes_out_after_discard(cards_of(drawn), wild_, rules_)) set |= CardSet{1} << draw;
+        if (game_.goes_out_after_discard(drawn)) set |= CardSet{1} << draw;
       }
     }
     outs_.emplace(hand, set);
     return set;
   }
 
-  int points(const Counts& hand) {
-    if (const auto found = points_.find(hand); found != points_.end()) return found->second;
-    const int value = arrange(cards_of(hand), wild_, rules_, Detail::kind_only).score.points;
-    points_.emplace(hand, value);
+  int cost(const Counts& hand) {
+    if (const auto found = costs_.find(hand); found != costs_.end()) return found->second;
+    const int value = game_.cost(hand);
+    costs_.emplace(hand, value);
     return value;
   }
 
+  Game& game() { return game_; }
+
  private:
-  WildRank wild_;
-  const Rules& rules_;
+  Game& game_;
   std::unordered_map<Counts, CardSet, CountsHash> outs_;
-  std::unordered_map<Counts, int, CountsHash> points_;
+  std::unordered_map<Counts, int, CountsHash> costs_;
 };
 
 // The unseen cards: how many copies of each may be drawn, and how many in all.
@@ -121,8 +227,7 @@ struct Unseen {
 
 class Odds {
  public:
-  Odds(Coach& coach, const Rules& rules, WildRank wild)
-      : coach_(coach), rules_(rules), wild_(wild) {}
+  explicit Odds(Coach& coach) : coach_(coach) {}
 
   // P(out on the next draw) from `hand`.
   double next(const Counts& hand, const Unseen& unseen) { return unseen.weight(coach_.outs(hand)); }
@@ -155,20 +260,19 @@ class Odds {
   Counts policy(const Counts& drawn, const Unseen& unseen) {
     Counts best{};
     double best_outs = -1;
-    int best_points = 0, best_value = 0;
+    int best_cost = 0, best_value = 0;
     for (int thrown = 0; thrown < Card::index_count; ++thrown) {
       if (drawn[static_cast<std::size_t>(thrown)] == 0) continue;
       Counts kept = drawn;
       --kept[static_cast<std::size_t>(thrown)];
       const double outs = unseen.weight(coach_.outs(kept));
-      const int points = coach_.points(kept);
-      const int value = card_points(Card::from_index(thrown), wild_, rules_);
+      const int cost = coach_.cost(kept);
+      const int value = coach_.game().value(Card::from_index(thrown));
       if (outs > best_outs ||
-          (outs == best_outs &&
-           (points < best_points || (points == best_points && value > best_value)))) {
+          (outs == best_outs && (cost < best_cost || (cost == best_cost && value > best_value)))) {
         best = kept;
         best_outs = outs;
-        best_points = points;
+        best_cost = cost;
         best_value = value;
       }
     }
@@ -224,8 +328,6 @@ class Odds {
 
  private:
   Coach& coach_;
-  const Rules& rules_;
-  WildRank wild_;
 };
 
 // Wilson's score interval at 95% for `successes` of `samples`.
@@ -252,32 +354,20 @@ std::string outs_words(const std::vector<LiveOut>& outs, const Rules& rules) {
   return fmt::format("{} live out{} ({})", copies, copies == 1 ? "" : "s", cards);
 }
 
-// Whether `card` is a joker, or linked (cards_linked) to a natural card of `kept`.
-bool fits_kept(Card card, const Counts& kept, WildRank wild, const Rules& rules) {
-  if (is_joker(card, wild)) return true;
-  for (int index = 0; index < Card::index_count; ++index) {
-    const Card other = Card::from_index(index);
-    if (kept[static_cast<std::size_t>(index)] != 0 && !is_joker(other, wild) &&
-        cards_linked(card, other, rules.melds)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// The cards out of reach of a draw: the hand, those seen, and the open card.
-Counts out_of_reach(std::span<const Card> hand, const AdviseOptions& options) {
-  Counts counts = counts_of(hand);
+// The cards out of reach of a draw: the player's (in hand and shown), those seen, and the open
+// card.
+Counts out_of_reach(std::span<const Card> held, const AdviseOptions& options) {
+  Counts counts = counts_of(held);
   for (const Card card : options.seen) ++counts[static_cast<std::size_t>(card.index())];
   if (options.open) ++counts[static_cast<std::size_t>(options.open->index())];
   return counts;
 }
 
-}  // namespace
-
-std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rules& rules,
-                                          const AdviseOptions& options) {
-  if (auto refusal = cards_away_refusal(rules)) return refusal;
+// What every game refuses: the draws and samples out of bounds, a hand of the wrong size (for a
+// game that deals one number of cards), more copies of a card than are in play.
+std::optional<std::string> common_refusal(std::span<const Card> held, std::size_t size,
+                                          const Rules& rules, const AdviseOptions& options,
+                                          const std::function<int(Card)>& copies) {
   if (options.draws < 1 || options.draws > most_advise_draws) {
     return fmt::format("--draws takes 1 to {}", most_advise_draws);
   }
@@ -289,60 +379,58 @@ std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rule
   // hand that can draw and throw.
   const std::size_t more = options.open ? 0 : 1;
   if (const std::optional<int> dealt = rules.fixed_deal_size()) {
-    const auto size = static_cast<std::size_t>(*dealt);
-    if (hand.size() != size + more) {
-      return options.open
-                 ? fmt::format(
-                       "{} card{}: with --open, advise takes a hand before its draw "
-                       "(the {} cards {} deals)",
-                       hand.size(), hand.size() == 1 ? "" : "s", size, rules.words.game)
-                 : fmt::format(
-                       "{} card{}: advise takes a hand after its draw ({} cards: the {} "
-                       "{} deals and the card drawn), or the hand alone with --open",
-                       hand.size(), hand.size() == 1 ? "" : "s", size + 1, size, rules.words.game);
+    const auto deal = static_cast<std::size_t>(*dealt);
+    if (size != deal + more) {
+      return options.open ? fmt::format(
+                                "{} card{}: with --open, advise takes a hand before its draw "
+                                "(the {} cards {} deals)",
+                                size, size == 1 ? "" : "s", deal, rules.words.game)
+                          : fmt::format(
+                                "{} card{}: advise takes a hand after its draw ({} cards: the {} "
+                                "{} deals and the card drawn), or the hand alone with --open",
+                                size, size == 1 ? "" : "s", deal + 1, deal, rules.words.game);
     }
-  } else if (hand.size() < more + 1) {
-    return fmt::format("{} card{}: advise needs a hand {}", hand.size(),
-                       hand.size() == 1 ? "" : "s",
+  } else if (size < more + 1) {
+    return fmt::format("{} card{}: advise needs a hand {}", size, size == 1 ? "" : "s",
                        options.open ? "before its draw" : "after its draw, and more than one card");
   }
-  const Counts counts = out_of_reach(hand, options);
+  const Counts counts = out_of_reach(held, options);
   for (int index = 0; index < Card::index_count; ++index) {
     const Card card = Card::from_index(index);
-    if (counts[static_cast<std::size_t>(index)] > rules.copies_allowed(card)) {
-      return fmt::format("{} is in the hand, --seen and --open {} times, but the decks hold {}",
-                         to_string(card, rules.joker_name()),
-                         counts[static_cast<std::size_t>(index)], rules.copies_allowed(card));
+    if (counts[static_cast<std::size_t>(index)] > copies(card)) {
+      return fmt::format(
+          "{} is in the hand, --seen and --open {} times, but {} in play",
+          to_string(card, rules.joker_name()), counts[static_cast<std::size_t>(index)],
+          copies(card) == 1 ? std::string("one is") : fmt::format("{} are", copies(card)));
     }
   }
   return std::nullopt;
 }
 
-Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
-              const AdviseOptions& options) {
-  if (auto refusal = advise_refusal(hand, rules, options)) throw std::invalid_argument(*refusal);
-  Advice advice;
-  advice.hand.assign(hand.begin(), hand.end());
-  advice.wild = wild;
-  advice.open = options.open;
+// The ranked choices of the cards in hand `held` (`players_cards`: every card of the player's,
+// shown ones too), for a game: the figures of every discard, and with the open card, of drawing
+// blind.
+void rank_choices(Advice& advice, Game& game, const Counts& held,
+                  std::span<const Card> players_cards, const Rules& rules,
+                  const AdviseOptions& options) {
   advice.seen = options.seen;
+  advice.open = options.open;
   advice.draws = options.draws;
   advice.exact = options.draws <= 2 && !options.simulate;
   advice.samples = advice.exact ? 0 : options.samples;
   advice.seed = advice.exact ? 0 : options.seed;
 
   Unseen unseen;
-  const Counts known = out_of_reach(hand, options);
+  const Counts known = out_of_reach(players_cards, options);
   for (int index = 0; index < Card::index_count; ++index) {
-    const int live =
-        rules.copies_allowed(Card::from_index(index)) - known[static_cast<std::size_t>(index)];
-    unseen.live[static_cast<std::size_t>(index)] = static_cast<std::uint8_t>(live);
-    unseen.total += live;
+    const int live = game.copies(Card::from_index(index)) - known[static_cast<std::size_t>(index)];
+    unseen.live[static_cast<std::size_t>(index)] = static_cast<std::uint8_t>(std::max(0, live));
+    unseen.total += std::max(0, live);
   }
   advice.unseen = unseen.total;
 
-  Coach coach(wild, rules);
-  Odds odds(coach, rules, wild);
+  Coach coach(game);
+  Odds odds(coach);
   // P(out within `draws` draws) of `choice`, keeping `kept`: summed, or simulated with its
   // interval.
   const auto within = [&](Choice& choice, const Counts& kept, int draws) {
@@ -356,9 +444,8 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
   };
   // A choice that keeps `kept` and then draws: its figures.
   const auto figures = [&](Choice& choice, const Counts& kept, int draws) {
-    const std::vector<Card> cards = cards_of(kept);
-    choice.points = coach.points(kept);
-    choice.cards_away = cards_away(cards, wild, rules);
+    game.set_cost(choice, coach.cost(kept));
+    choice.cards_away = game.away(kept);
     if (choice.cards_away == 0) {
       // Out already: no draw is waited for (6.88).
       choice.goes_out = true;
@@ -383,7 +470,7 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
       choice.why = words + "the cards kept go out now";
       return;
     }
-    if (choice.discard && !fits_kept(*choice.discard, kept, wild, rules)) {
+    if (choice.discard && !game.fits(*choice.discard, kept)) {
       words +=
           fmt::format("{} fits nothing kept; ", to_string(*choice.discard, rules.joker_name()));
     }
@@ -398,7 +485,6 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
     choice.why = words;
   };
 
-  const Counts held = counts_of(hand);
   Counts drawn = held;
   if (options.open) {
     ++drawn[static_cast<std::size_t>(options.open->index())];
@@ -427,8 +513,13 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
     advice.choices.push_back(std::move(choice));
   }
 
+  // The best first: the odds, then the fewest cards away, then what the cards kept cost, then
+  // the card worth most thrown.
   const auto value = [&](const Choice& choice) {
-    return choice.discard ? card_points(*choice.discard, wild, rules) : -1;
+    return choice.discard ? game.value(*choice.discard) : -1;
+  };
+  const auto cost = [&](const Choice& choice) {
+    return choice.points ? *choice.points : -choice.maal.value_or(0);
   };
   std::stable_sort(advice.choices.begin(), advice.choices.end(),
                    [&](const Choice& a, const Choice& b) {
@@ -437,9 +528,66 @@ Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
                      const int away_a = a.cards_away.value_or(1000);
                      const int away_b = b.cards_away.value_or(1000);
                      if (away_a != away_b) return away_a < away_b;
-                     if (a.points != b.points) return a.points < b.points;
+                     if (cost(a) != cost(b)) return cost(a) < cost(b);
                      return value(a) > value(b);
                    });
+}
+
+}  // namespace
+
+std::optional<std::string> advise_game_refusal(const Rules& rules) {
+  return rules.has_tiplu() ? end_cards_away_refusal(rules) : cards_away_refusal(rules);
+}
+
+std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rules& rules,
+                                          const AdviseOptions& options) {
+  if (auto refusal = cards_away_refusal(rules)) return refusal;
+  return common_refusal(hand, hand.size(), rules, options,
+                        [&](Card card) { return rules.copies_allowed(card); });
+}
+
+Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
+              const AdviseOptions& options) {
+  if (auto refusal = advise_refusal(hand, rules, options)) throw std::invalid_argument(*refusal);
+  Advice advice;
+  advice.hand.assign(hand.begin(), hand.end());
+  advice.wild = wild;
+  MeldGame game(wild, rules);
+  rank_choices(advice, game, counts_of(hand), hand, rules, options);
+  return advice;
+}
+
+std::optional<std::string> advise_refusal(const TableHand& hand, const Tiplu& tiplu, int players,
+                                          const Rules& rules, const AdviseOptions& options) {
+  if (auto refusal = end_cards_away_refusal(rules)) return refusal;
+  if (hand.discard) {
+    return std::string("advise chooses the discard: write the hand without one (after 'discard')");
+  }
+  if (check_first_stage(hand, players, rules).stage == FirstStage::none) {
+    return fmt::format(
+        "the player has not seen the tiplu, and cannot end: advise coaches a player who has "
+        "shown {} pure combinations (or {} dublees)",
+        rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed);
+  }
+  const std::vector<Card> held = hand.kept();
+  return common_refusal(held, held.size(), rules, options, [&](Card card) {
+    return card == tiplu.card() ? rules.tiplu_rules().tiplu_copies : rules.copies_allowed(card);
+  });
+}
+
+Advice advise(const TableHand& hand, const Tiplu& tiplu, int players, const Rules& rules,
+              const AdviseOptions& options) {
+  if (auto refusal = advise_refusal(hand, tiplu, players, rules, options)) {
+    throw std::invalid_argument(*refusal);
+  }
+  Advice advice;
+  for (const auto& group : hand.hand)
+    advice.hand.insert(advice.hand.end(), group.begin(), group.end());
+  advice.shown = hand.shown;
+  advice.tiplu = tiplu.card();
+  TipluGame game(hand.shown, tiplu, players, rules);
+  const std::vector<Card> held = hand.kept();
+  rank_choices(advice, game, counts_of(advice.hand), held, rules, options);
   return advice;
 }
 

@@ -11,6 +11,7 @@
 
 #include "card.hpp"
 #include "rules.hpp"
+#include "tiplu.hpp"
 
 namespace rummy {
 
@@ -41,7 +42,10 @@ struct Choice {
   bool blind = false;           // draws from the stock instead of taking the open card
   std::optional<Card> discard;  // the card thrown (none: drawing blind)
   bool goes_out = false;        // the cards kept go out as they are: declare now
-  int points = 0;               // what the cards kept pay if another player goes out now
+  // What the cards kept pay if another player goes out now; nothing in a deal with a tiplu, where
+  // what matters is the maal they count.
+  std::optional<int> points;
+  std::optional<int> maal;
   std::optional<int> cards_away;
   std::vector<LiveOut> outs;  // the cards that complete them on the next draw
   double p_next = 0;          // out on the next draw
@@ -51,7 +55,9 @@ struct Choice {
 };
 
 struct Advice {
-  std::vector<Card> hand;
+  std::vector<Card> hand;         // in a deal with a tiplu: the cards in hand, not shown
+  std::vector<ShownGroup> shown;  // in a deal with a tiplu: the groups on the table
+  std::optional<Card> tiplu;
   WildRank wild;
   std::optional<Card> open;
   std::vector<Card> seen;
@@ -63,6 +69,10 @@ struct Advice {
   std::vector<Choice> choices;  // the best first
 };
 
+// Why advise() does not play a game under these rules (rules check_rules refuses, a house rule
+// its search does not count); nothing when it does.
+std::optional<std::string> advise_game_refusal(const Rules& rules);
+
 // Why advise() cannot answer: a game it does not play, a hand of the wrong size, cards beyond
 // what the decks hold; nothing when it can.
 std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rules& rules,
@@ -72,6 +82,14 @@ std::optional<std::string> advise_refusal(std::span<const Card> hand, const Rule
 // size with options.open. Refused (advise_refusal): std::invalid_argument with its words;
 // rules check_rules refuses: RulesError.
 Advice advise(std::span<const Card> hand, WildRank wild, const Rules& rules,
+              const AdviseOptions& options);
+
+// The same for a deal with a tiplu (Marriage): a player who has seen, holding the deal's size
+// plus one (after the draw; no discard written), or the deal's size with options.open. Its
+// choices count the maal kept rather than points.
+std::optional<std::string> advise_refusal(const TableHand& hand, const Tiplu& tiplu, int players,
+                                          const Rules& rules, const AdviseOptions& options);
+Advice advise(const TableHand& hand, const Tiplu& tiplu, int players, const Rules& rules,
               const AdviseOptions& options);
 
 }  // namespace rummy

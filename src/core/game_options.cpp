@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "cards_away.hpp"
+#include "advise.hpp"
 #include "games.hpp"
 
 namespace rummy {
@@ -52,7 +52,7 @@ GameOptions options_of(const Rules& rules) {
   options.layoffs = rules.melds.lays_off;
   options.outs = rules.declares() || rules.has_tiplu();
   options.tiplu = rules.has_tiplu();
-  options.advise = !cards_away_refusal(rules).has_value();
+  options.advise = !advise_game_refusal(rules).has_value();
   options.hand_size = rules.fixed_deal_size().value_or(0);
   return options;
 }
