@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
 
 #include "advise.hpp"
@@ -30,19 +31,23 @@ const Choice& choice_throwing(const Advice& advice, std::string_view card) {
 
 using Pool = std::array<int, Card::index_count>;
 
+// Whether a hand of the game's size goes out as it is (arrange(), or in a deal with a tiplu
+// check_end()).
+using GoesOut = std::function<bool(const std::vector<Card>&)>;
+
 // Whether `cards` (one card over the hand's size) go out after some discard: every discard
-// tried, each rest arranged.
-bool reference_out_after_draw(std::vector<Card> cards, WildRank wild, const Rules& rules) {
+// tried.
+bool reference_out_after_draw(std::vector<Card> cards, const GoesOut& goes_out) {
   for (std::size_t i = 0; i < cards.size(); ++i) {
     std::vector<Card> rest = cards;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-    if (arrange(rest, wild, rules, Detail::kind_only).valid()) return true;
+    if (goes_out(rest)) return true;
   }
   return false;
 }
 
 double reference_odds(const std::vector<Card>& hand, const Pool& pool, int total, int draws,
-                      WildRank wild, const Rules& rules) {
+                      const GoesOut& goes_out) {
   if (draws == 0 || total == 0) return 0;
   double p = 0;
   for (int index = 0; index < Card::index_count; ++index) {
@@ -51,7 +56,7 @@ double reference_odds(const std::vector<Card>& hand, const Pool& pool, int total
     std::vector<Card> drawn = hand;
     drawn.push_back(Card::from_index(index));
     double after = 0;
-    if (reference_out_after_draw(drawn, wild, rules)) {
+    if (reference_out_after_draw(drawn, goes_out)) {
       after = 1;
     } else if (draws > 1) {
       Pool less = pool;
@@ -59,12 +64,52 @@ double reference_odds(const std::vector<Card>& hand, const Pool& pool, int total
       for (std::size_t i = 0; i < drawn.size(); ++i) {  // every discard: the best one
         std::vector<Card> kept = drawn;
         kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
-        after = std::max(after, reference_odds(kept, less, total - 1, draws - 1, wild, rules));
+        after = std::max(after, reference_odds(kept, less, total - 1, draws - 1, goes_out));
       }
     }
     p += static_cast<double>(live) / total * after;
   }
   return p;
+}
+
+// Every choice of `advice` (for the cards in hand `hand`, drawn, and the unseen `pool`) against
+// the reference: out now, the outs with their live copies, the odds of the next draw and within
+// `draws`; the choices ranked by those odds.
+void check_choices(const Advice& advice, const std::vector<Card>& hand, const Pool& pool, int draws,
+                   const GoesOut& goes_out) {
+  int total = 0;
+  for (const int live : pool) total += live;
+  CHECK(advice.unseen == total);
+  for (const Choice& choice : advice.choices) {
+    std::vector<Card> kept = hand;
+    kept.erase(std::find(kept.begin(), kept.end(), *choice.discard));
+    CAPTURE(cards_text(hand));
+    CAPTURE(to_string(*choice.discard));
+    const bool out_now = goes_out(kept);
+    CHECK(choice.goes_out == out_now);
+    if (out_now) continue;
+    // The outs, each drawn card tried.
+    std::vector<LiveOut> outs;
+    for (int index = 0; index < Card::index_count; ++index) {
+      if (pool[static_cast<std::size_t>(index)] == 0) continue;
+      std::vector<Card> drawn = kept;
+      drawn.push_back(Card::from_index(index));
+      if (reference_out_after_draw(drawn, goes_out)) {
+        outs.push_back({Card::from_index(index), pool[static_cast<std::size_t>(index)]});
+      }
+    }
+    REQUIRE(choice.outs.size() == outs.size());
+    for (std::size_t i = 0; i < outs.size(); ++i) {
+      CHECK(choice.outs[i].card == outs[i].card);
+      CHECK(choice.outs[i].live == outs[i].live);
+    }
+    CHECK(choice.p_next == doctest::Approx(reference_odds(kept, pool, total, 1, goes_out)));
+    CHECK(choice.p_within == doctest::Approx(reference_odds(kept, pool, total, draws, goes_out)));
+  }
+  // Ranked: the odds within K never rise down the list.
+  for (std::size_t i = 1; i < advice.choices.size(); ++i) {
+    CHECK(advice.choices[i - 1].p_within >= advice.choices[i].p_within);
+  }
 }
 
 void compare_with_reference(Rules rules, std::size_t size, int hands, int draws, unsigned seed) {
@@ -97,9 +142,7 @@ void compare_with_reference(Rules rules, std::size_t size, int hands, int draws,
     options.draws = draws;
     options.seen = seen;
     const WildRank wild = rules.deck.fixed_wild;
-    const Advice advice = advise(hand, wild, rules, options);
     Pool pool{};
-    int total = 0;
     for (int index = 0; index < Card::index_count; ++index) {
       const Card card = Card::from_index(index);
       const auto count = [&](const std::vector<Card>& cards) {
@@ -107,41 +150,81 @@ void compare_with_reference(Rules rules, std::size_t size, int hands, int draws,
       };
       pool[static_cast<std::size_t>(index)] =
           rules.copies_allowed(card) - count(hand) - count(seen);
-      total += pool[static_cast<std::size_t>(index)];
     }
-    CHECK(advice.unseen == total);
-    for (const Choice& choice : advice.choices) {
-      std::vector<Card> kept = hand;
-      kept.erase(std::find(kept.begin(), kept.end(), *choice.discard));
-      CAPTURE(cards_text(hand));
-      CAPTURE(to_string(*choice.discard));
-      const bool out_now = arrange(kept, wild, rules, Detail::kind_only).valid();
-      CHECK(choice.goes_out == out_now);
-      if (out_now) continue;
-      // The outs, each drawn card tried.
-      std::vector<LiveOut> outs;
-      for (int index = 0; index < Card::index_count; ++index) {
-        if (pool[static_cast<std::size_t>(index)] == 0) continue;
-        std::vector<Card> drawn = kept;
-        drawn.push_back(Card::from_index(index));
-        if (reference_out_after_draw(drawn, wild, rules)) {
-          outs.push_back({Card::from_index(index), pool[static_cast<std::size_t>(index)]});
-        }
-      }
-      REQUIRE(choice.outs.size() == outs.size());
-      for (std::size_t i = 0; i < outs.size(); ++i) {
-        CHECK(choice.outs[i].card == outs[i].card);
-        CHECK(choice.outs[i].live == outs[i].live);
-      }
-      CHECK(choice.p_next == doctest::Approx(reference_odds(kept, pool, total, 1, wild, rules)));
-      CHECK(choice.p_within ==
-            doctest::Approx(reference_odds(kept, pool, total, draws, wild, rules)));
-    }
-    // Ranked: the odds within K never rise down the list.
-    for (std::size_t i = 1; i < advice.choices.size(); ++i) {
-      CHECK(advice.choices[i - 1].p_within >= advice.choices[i].p_within);
-    }
+    check_choices(advise(hand, wild, rules, options), hand, pool, draws,
+                  [&](const std::vector<Card>& cards) {
+                    return arrange(cards, wild, rules, Detail::kind_only).valid();
+                  });
   }
+}
+
+// Marriage: a player who has seen with five combinations shown (six cards in hand and the one
+// drawn), near an end; the reference asks check_end of every hand.
+void compare_marriage_with_reference(int hands, int draws, unsigned seed) {
+  const Rules rules = Rules::for_variant(Variant::marriage);
+  std::mt19937 random(seed);
+  int with_outs = 0;  // choices with some out: the hands are not all hopeless
+  for (int h = 0; h < hands; ++h) {
+    const Tiplu tiplu(Card::from_index(static_cast<int>(random() % 52)));
+    Pool pool{};
+    for (int index = 0; index < Card::index_count; ++index) {
+      const Card card = Card::from_index(index);
+      pool[static_cast<std::size_t>(index)] =
+          card == tiplu.card() ? rules.tiplu_rules().tiplu_copies : rules.copies_allowed(card);
+    }
+    const auto take = [&](Card card) {
+      int& left = pool[static_cast<std::size_t>(card.index())];
+      if (left == 0) return false;
+      --left;
+      return true;
+    };
+    std::vector<ShownGroup> shown;
+    while (shown.size() < 5) {
+      const Card low = Card::from_index(static_cast<int>(random() % 52));
+      const int rank = 1 + static_cast<int>(low.rank()) % 11;
+      std::vector<Card> group;
+      for (int step = 0; step < 3; ++step)
+        group.emplace_back(static_cast<Rank>(rank + step), low.suit());
+      const Pool before = pool;
+      if (std::all_of(group.begin(), group.end(), take)) {
+        shown.push_back({group, false});
+      } else {
+        pool = before;
+      }
+    }
+    // Seven cards: a pair of a suit, then random cards.
+    std::vector<Card> hand;
+    const Card first = Card::from_index(static_cast<int>(random() % 52));
+    if (take(first)) hand.push_back(first);
+    const Card next(static_cast<Rank>(1 + static_cast<int>(first.rank()) % 13), first.suit());
+    if (take(next)) hand.push_back(next);
+    while (hand.size() < 7) {
+      const Card card = Card::from_index(static_cast<int>(random() % 52));
+      if (take(card)) hand.push_back(card);
+    }
+    std::vector<Card> seen;
+    while (seen.size() < 3) {
+      const Card card = Card::from_index(static_cast<int>(random() % 52));
+      if (take(card)) seen.push_back(card);
+    }
+    TableHand table;
+    table.shown = shown;
+    table.hand = {hand};
+    AdviseOptions options;
+    options.draws = draws;
+    options.seen = seen;
+    const int players = 4;
+    CAPTURE(to_string(tiplu.card()));
+    const Advice advice = advise(table, tiplu, players, rules, options);
+    for (const Choice& choice : advice.choices) with_outs += choice.outs.empty() ? 0 : 1;
+    check_choices(advice, hand, pool, draws, [&](const std::vector<Card>& cards) {
+      TableHand kept;
+      kept.shown = shown;
+      kept.hand = {cards};
+      return check_end(kept, tiplu, players, rules).valid();
+    });
+  }
+  CHECK(with_outs > 0);
 }
 
 // ---- Worked cases -----------------------------------------------------------------------------
@@ -257,6 +340,11 @@ TEST_CASE("advise: the simulation agrees with the exact odds for two draws") {
 TEST_CASE("advise: the search equals the exhaustive reference: Basic Rummy, small hands") {
   compare_with_reference(Rules::for_variant(Variant::basic), 4, 40, 2, 21);
   compare_with_reference(Rules::for_variant(Variant::knock), 5, 25, 2, 22);
+}
+
+TEST_CASE("advise: the search equals the exhaustive reference: Marriage") {
+  compare_marriage_with_reference(10, 1, 26);
+  compare_marriage_with_reference(2, 2, 27);
 }
 
 TEST_CASE("advise: the search equals the exhaustive reference: Gin and Indian rummy") {
