@@ -896,9 +896,11 @@ function advise() {
 
 function drawAdvice(a) {
   // The hand as rummy read it, counted on the grid (a Gin hand of 11 has no verdict to do it).
-  markGrid(a.hand.split(' '));
+  // In Marriage the hand is the cards in hand; the groups shown are the player's too.
+  markGrid([...a.hand.split(' '), ...(a.shown || []).flatMap((g) => g.split('-'))]);
   const within = `Out in ${a.draws}`;
-  const heads = ['Choice', 'Points', 'Away', 'Next', within, 'Why'];
+  // Marriage counts each choice's maal kept, the other games what the cards kept pay.
+  const heads = ['Choice', a.tiplu ? 'Maal' : 'Points', 'Away', 'Next', within, 'Why'];
   const rows = a.choices.map((c, i) => {
     const odds = [el('span', { class: 'figure', text: percent(c.p_within) })];
     if (c.interval) odds.push(el('span', { class: 'interval', text: `${percent(c.interval[0])}–${percent(c.interval[1])}` }));
@@ -909,7 +911,7 @@ function drawAdvice(a) {
     },
     el('th', { scope: 'row', class: 'choice', 'data-label': heads[0] }, i === 0 ? el('span', { class: 'best-mark', text: 'Best' }) : null,
       ...choiceWords(c), c.goes_out ? el('span', { class: 'goes-out', text: 'goes out' }) : null),
-    el('td', { class: 'num', 'data-label': heads[1], text: String(c.points) }),
+    el('td', { class: 'num', 'data-label': heads[1], text: String(a.tiplu ? c.maal : c.points) }),
     el('td', { class: 'num', 'data-label': heads[2], text: c.cards_away === null ? '-' : String(c.cards_away) }),
     el('td', { class: 'num', 'data-label': heads[3], text: percent(c.p_next) }),
     el('td', { class: 'num odds', 'data-label': heads[4] }, odds),
@@ -926,7 +928,7 @@ function drawAdvice(a) {
   el('div', { class: 'table-wrap' }, el('table', { class: 'advice-table' },
     el('thead', {}, el('tr', {}, heads.map((h) => el('th', { scope: 'col', text: h })))),
     el('tbody', {}, rows))),
-  el('p', { class: 'hint legend-advice', text: `Points: what the hand pays if another player goes out now. Away: the fewest cards to replace to go out. Next: the chance of going out on the next draw; ${within.toLowerCase()}: within ${a.draws} draw${a.draws === 1 ? '' : 's'}.` })));
+  el('p', { class: 'hint legend-advice', text: `${a.tiplu ? 'Maal: what the cards kept count in maal if another player ends now' : 'Points: what the hand pays if another player goes out now'}. Away: the fewest cards to replace to go out. Next: the chance of going out on the next draw; ${within.toLowerCase()}: within ${a.draws} draw${a.draws === 1 ? '' : 's'}.` })));
 }
 
 // The open card, the cards seen, the draws: saved, and the advice asked again if it is shown.
