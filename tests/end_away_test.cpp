@@ -7,17 +7,14 @@
 #include <random>
 
 #include "end_away.hpp"
+#include "helpers.hpp"
 #include "notation.hpp"
 
 namespace rummy {
 namespace {
 
 Rules marriage(std::initializer_list<std::string_view> house = {}) {
-  Rules rules = Rules::for_variant(Variant::marriage);
-  for (const std::string_view assignment : house) {
-    if (const auto why = apply_house_rule(rules, assignment)) FAIL(*why);
-  }
-  return rules;
+  return test::rules_with(Variant::marriage, house);
 }
 
 std::optional<int> away(std::string_view text, std::string_view tiplu,

@@ -16,6 +16,16 @@
 
 namespace rummy::test {
 
+// A game's rules with house rules set (each NAME=VALUE, as --house takes it); one refused:
+// std::invalid_argument with rummy's words.
+inline Rules rules_with(Variant variant, std::initializer_list<std::string_view> house) {
+  Rules rules = Rules::for_variant(variant);
+  for (const std::string_view assignment : house) {
+    if (const auto why = apply_house_rule(rules, assignment)) throw std::invalid_argument(*why);
+  }
+  return rules;
+}
+
 // A hand from the notation; `wild` as --wild would give it ("7", "PJ", "none"), empty: none given.
 inline Hand hand_of(std::string_view text, std::string_view wild = "",
                     const Rules& rules = Rules::for_variant(Variant::indian)) {

@@ -5,6 +5,7 @@
 #include <random>
 #include <string>
 
+#include "helpers.hpp"
 #include "maal.hpp"
 #include "notation.hpp"
 #include "tiplu.hpp"
@@ -13,11 +14,7 @@ namespace rummy::test {
 namespace {
 
 Rules marriage(std::initializer_list<std::string_view> house = {}) {
-  Rules rules = Rules::for_variant(Variant::marriage);
-  for (const std::string_view assignment : house) {
-    if (const auto why = apply_house_rule(rules, assignment)) FAIL(*why);
-  }
-  return rules;
+  return rules_with(Variant::marriage, house);
 }
 
 Card card_of(std::string_view text) {
