@@ -583,8 +583,11 @@ function judge() {
     return;
   }
   const check = rummyJson(handArgs('validate'), text);
-  // The cards rummy read (a hand of 14 is judged as 13 and its discard).
-  if (check.data && !check.data.error && typeof check.data.cards === 'number') hand.cards = check.data.cards + (check.data.discard ? 1 : 0);
+  // The cards rummy read: a hand of 14 is judged as 13 and its discard; a hand dealt with a tiplu
+  // counts every card, its discard too.
+  if (check.data && !check.data.error && typeof check.data.cards === 'number') {
+    hand.cards = check.data.cards + (check.data.discard && !check.data.tiplu ? 1 : 0);
+  }
   adviseAvailable();
   showWild(check.data && !check.data.error ? check.data : null);
   if (!check.data || check.data.error) {

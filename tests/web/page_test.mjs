@@ -737,10 +737,11 @@ await setValue('#advise-seed', '7');
   await page.setViewport(phone);
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
 }
-// Marriage: advise does not play it, and the page offers no such button.
+// Marriage: a player who has seen, 22 cards after the draw.
 await page.click('input[name="variant"][value="marriage"]');
-check(await page.$eval('#advise', (b) => b.closest('[hidden]') !== null) && await page.$eval('#advise-box', (b) => b.hidden),
-  'Marriage: no "What should I discard?"');
+check(await page.$eval('#advise', (b) => b.closest('[hidden]') === null) && !await page.$eval('#advise-box', (b) => b.hidden),
+  'Marriage: "What should I discard?" is offered');
+same(await page.$eval('#advise-when', (p) => p.textContent), 'After the draw: 22 cards, or 21 and the open card.', 'Marriage: the sizes advise takes');
 
 // ---- Typing in ASCII, and tapping cards ------------------------------------------------------
 
