@@ -913,10 +913,28 @@ class DrawFilter {
            std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
   }
 
-  // What a joker's draw found, searched within `bound`.
+  // What a joker's draw found, searched within `bound`: whether it declares, whether it came
+  // within the bound, and its count if it did.
+  void joker_drawn(bool declares, bool within_bound, int count, int bound) {
+    if (declares) return;
+    joker_floor_ = std::max(joker_floor_, within_bound ? count : bound + 1);
+  }
   void joker_drawn(const LeastCount& least, int bound) {
-    if (least.declares()) return;
-    joker_floor_ = std::max(joker_floor_, least.within_bound() ? least.count() : bound + 1);
+    joker_drawn(least.declares(), least.within_bound(), least.count(), bound);
+  }
+
+  // Whether drawing this joker is, for the search, drawing a printed joker: a printed joker,
+  // or a wild card that can stand as itself in no pure run of the hand (no window of min_group
+  // or min_run places around it all held once it is drawn). Both are worth 0 (search_refusal
+  // refuses other counts). Such a wild card is only ever counted in the joker pool: the search
+  // meets the same
+  // groupings in the same order (its place adds a node, whose cut only bounds what is below),
+  // and the tiers outside it (every card, the lone pure run) count the same, so every such
+  // draw that does not declare finds the same grouping (see find_outs).
+  bool joker_stands_for_any(Card card) const {
+    if (card.is_printed_joker()) return true;
+    return !window_missing_at_most(card, rules_.melds.min_group, 0) &&
+           !window_missing_at_most(card, rules_.melds.min_run, 0);
   }
 
  private:
@@ -1076,6 +1094,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   with_draw.push_back(Card());
   const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
   OutsTally tally(points_now);
+  // The search shared by the joker draws that stand for any joker (DrawFilter::
+  // joker_stands_for_any): made for the first of them, within its bound. The bound only falls
+  // after it, and a search within a bound finds the very grouping found without one (or
+  // nothing), so a later draw's answer within its own bound is that one when its count is
+  // within that bound, and nothing otherwise. Not when it declares, though: the search keeps
+  // the last declaration it meets among those it reaches without a cut once it has found one
+  // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
+  // own search (every one of them declares: they have the same groupings).
+  std::optional<LeastCount> any_joker;
   for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
@@ -1085,9 +1112,16 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     if (by_declaration) {
       const bool joker = is_joker(card, wild);
       if (!joker && filter->passes_over(card, bound)) continue;
-      const LeastCount least(with_draw, wild, rules, bound, may_discard);
-      if (joker) filter->joker_drawn(least, bound);
-      if (!least.within_bound()) continue;
+      std::optional<LeastCount> own;
+      const bool shared =
+          joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
+      if (shared && !any_joker) any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+      const LeastCount& least =
+          shared ? *any_joker : own.emplace(with_draw, wild, rules, bound, may_discard);
+      const bool within_bound =
+          least.declares() || (least.within_bound() && least.count() <= bound);
+      if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+      if (!within_bound) continue;
       after = finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only);
     } else {  // (only Indian rummy's search takes a bound: another game's hand is arranged in full)
       after = arrange(with_draw, wild, rules, Detail::kind_only);
