@@ -1270,7 +1270,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   if (by_declaration) {  // arrange(), keeping its search for the filter
     now.emplace(cards, wild, rules, INT_MAX,
                 cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
-    points_now = finish(cards, wild, rules, now->best(), now->declares()).score.points;
+    // (The groups' kinds are all the count needs.)
+    points_now =
+        finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only).score.points;
     filter.emplace(cards, wild, rules, *now);
   } else {
     points_now = arrange(cards, wild, rules).score.points;
