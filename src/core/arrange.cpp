@@ -82,6 +82,9 @@ class Search {
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
     card_count_ = static_cast<int>(cards.size());
+    for (int at = 0; at < suit_count * rank_count; ++at) {
+      value_at_[static_cast<std::size_t>(at)] = rules.count.card_points[at % rank_count];
+    }
     for (const Card card : cards) {
       if (card.is_printed_joker()) {
         ++printed_;
@@ -180,7 +183,7 @@ class Search {
     int points = 0;
     for (; places != 0; places &= places - 1) {
       const auto at = static_cast<std::size_t>(std::countr_zero(places));
-      points += rules_.count.card_points[at % rank_count] * count_[at];
+      points += value_at_[at] * count_[at];
     }
     return points;
   }
@@ -550,7 +553,8 @@ class Search {
   bool track_one_sequence_;
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
+  std::array<int, suit_count * rank_count> value_at_{};  // a natural card's points, by place
+  std::array<std::uint8_t, suit_count> wild_count_{};    // wild cards not yet taken, by suit
   int wild_left_ = 0;
   int printed_ = 0;
   int pooled_ = 0;
@@ -1092,6 +1096,13 @@ class DrawFilter {
   bool window_missing_at_most(Card card, int length, int missing) const {
     const std::uint32_t mine = places_of(card);
     const std::uint32_t held = places_[static_cast<std::size_t>(card.suit())] | mine;
+    if (missing == 0) {  // the windows all held, without counting: the question asked most
+      std::uint32_t starts = held;  // the lowest places of the windows all held
+      for (int k = 1; k < length; ++k) starts &= held >> k;
+      std::uint32_t covered = 0;
+      for (int k = 0; k < length; ++k) covered |= starts << k;
+      return (covered & mine) != 0;
+    }
     const std::uint32_t window = (1u << length) - 1;
     for (int low = 1; low + length - 1 <= 14; ++low) {
       if ((window << low & mine) != 0 && length - std::popcount(held & window << low) <= missing) {
@@ -1296,30 +1307,30 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
-    const int bound = tally.bound();
-    std::optional<Arrangement> after;
-    if (by_declaration) {
-      const bool joker = is_joker(card, wild);
-      if (!joker && filter->passes_over(card, bound)) continue;
-      std::optional<LeastCount> own;
-      const bool shared =
-          joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
-      if (shared && !any_joker) any_joker.emplace(with_draw, wild, rules, bound, may_discard);
-      const LeastCount& least =
-          shared ? *any_joker
-                 : own.emplace(with_draw, wild, rules, bound, may_discard,
-                               !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
-                                                                      : std::nullopt);
-      const bool within_bound =
-          least.declares() || (least.within_bound() && least.count() <= bound);
-      if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
-      if (!within_bound) continue;
-      after = finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only);
-    } else {  // (only Indian rummy's search takes a bound: another game's hand is arranged in full)
-      after = arrange(with_draw, wild, rules, Detail::kind_only);
+    const auto add = [&](const Arrangement& after) {
+      tally.add(Out{card, copies_left, after.score.points, after.valid(), after.discard});
+    };
+    if (!by_declaration) {
+      // Only Indian rummy's search takes a bound: another game's hand is arranged in full.
+      add(arrange(with_draw, wild, rules, Detail::kind_only));
+      continue;
     }
-    const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
-    tally.add(out);
+    const int bound = tally.bound();
+    const bool joker = is_joker(card, wild);
+    if (!joker && filter->passes_over(card, bound)) continue;
+    std::optional<LeastCount> own;
+    const bool shared =
+        joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
+    if (shared && !any_joker) any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+    const LeastCount& least =
+        shared ? *any_joker
+               : own.emplace(with_draw, wild, rules, bound, may_discard,
+                             !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
+                                                                    : std::nullopt);
+    const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
+    if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+    if (!within_bound) continue;
+    add(finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only));
   }
   return tally.finish();
 }
