@@ -376,15 +376,20 @@ class Search {
       }
     }
     const int suit = static_cast<int>(meld.naturals[0].suit());
-    const int lowest = meld.ace_high ? 2 : 1, highest = meld.ace_high ? 14 : 13;
-    for (int next = last + step, skipped = 0; next >= lowest && next <= highest;
-         next += step, ++skipped) {
+    // The ranks of the suit still held beyond `last` (bit rank - 1), taken nearest first; the
+    // places skipped are gaps. Upwards the ace is never among them (taken in card order before
+    // any other card of its suit), downwards from 14 it stops at 2.
+    const auto held = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
+    std::uint32_t ahead = step > 0 ? held & ~((1u << last) - 1) : held & ((1u << (last - 1)) - 2);
+    while (ahead != 0) {
+      const int next = step > 0 ? std::countr_zero(ahead) + 1 : std::bit_width(ahead);
+      ahead &= ~(1u << (next - 1));
+      const int skipped = (next - last) * step - 1;
+      // Each limit grows with the places skipped: past one, none further is tried.
       // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
       if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
       if ((next - first) * step + 1 > rules_.melds.max_sequence) break;
       if (jokers_used_ + gaps + skipped > jokers_possible()) break;
-      if (next == 14) break;  // the ace, taken in card order before any other card of its suit
-      if (items_at(suit, next) == 0) continue;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
       const bool wild = is_wild_rank(next);
       take(suit, next);
