@@ -1079,10 +1079,9 @@ class DrawFilter {
   // or a wild card that can stand as itself in no pure run of the hand (no window of min_group
   // or min_run places around it all held once it is drawn). Both are worth 0 (search_refusal
   // refuses other counts). Such a wild card is only ever counted in the joker pool: the search
-  // meets the same
-  // groupings in the same order (its place adds a node, whose cut only bounds what is below),
-  // and the tiers outside it (every card, the lone pure run) count the same, so every such
-  // draw that does not declare finds the same grouping (see find_outs).
+  // meets the same groupings in the same order (its place adds a node, whose cut only bounds
+  // what is below), and the tiers outside it (every card, the lone pure run) count the same, so
+  // every such draw that does not declare finds the same grouping (see find_outs).
   bool joker_stands_for_any(Card card) const {
     if (card.is_printed_joker()) return true;
     return !window_missing_at_most(card, rules_.melds.min_group, 0) &&
