@@ -32,9 +32,10 @@
 // away; isolation is read from each suit's places as bits; the cuts above leave a few dozen
 // nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
 // or only declarations once a draw declares), and a bounded search stops as soon as it cannot
-// come within it; DrawFilter passes over the draws whose count is known to exceed it. Basic and
-// Knock hands from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp
-// answers them.
+// come within it; DrawFilter passes over the draws whose count is known to exceed it (from the
+// jokers' draws, and from one search of the hand with a "hole" that gives each card a floor),
+// and the jokers whose suit cannot matter share one search. Basic and Knock hands from one pack
+// without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
@@ -59,6 +60,7 @@ struct Meld {
   int low = 0;            // runs: the lowest place of the window the run covers (with jokers)
   std::uint8_t jokers = 0;
   std::uint8_t natural_count = 0;
+  bool hole = false;  // collecting (Search::run_collecting): a pure run whose one joker is the hole
   std::array<Card, 14> naturals{};  // cards standing as themselves
 
   int length() const { return natural_count + jokers; }
@@ -80,6 +82,9 @@ class Search {
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
     card_count_ = static_cast<int>(cards.size());
+    for (int at = 0; at < suit_count * rank_count; ++at) {
+      value_at_[static_cast<std::size_t>(at)] = rules.count.card_points[at % rank_count];
+    }
     for (const Card card : cards) {
       if (card.is_printed_joker()) {
         ++printed_;
@@ -95,12 +100,30 @@ class Search {
     }
   }
 
+  // Only the groupings that hold every copy of `card` in melds are wanted: outs knows that
+  // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
+  void keep_in_melds(Card card) { in_meld_ = card.index(); }
+
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   void run(int bound) {
     bound_ = bound;
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
+  }
+
+  // The hole search of DrawFilter (see there): the hand holds one printed joker more, the hole,
+  // which may also stand in the one place a run lacks to be pure. Every grouping whose count is
+  // within `bound` is met (only the bound cuts, and a declaration does not end the search), and
+  // each lowers `floors` (by card index, 0..51) of the natural cards that could take the
+  // hole's place in it (a superset of them) to its count. False when the search took more than
+  // `budget` nodes: the floors are then unfinished.
+  bool run_collecting(int bound, std::array<int, 52>& floors, int budget) {
+    floors_ = &floors;
+    budget_ = budget;
+    run(bound);
+    floors_ = nullptr;
+    return budget_ >= 0;
   }
 
   // Whether any pure run could be made at all; without one these tiers do not exist.
@@ -160,7 +183,7 @@ class Search {
     int points = 0;
     for (; places != 0; places &= places - 1) {
       const auto at = static_cast<std::size_t>(std::countr_zero(places));
-      points += rules_.count.card_points[at % rank_count] * count_[at];
+      points += value_at_[at] * count_[at];
     }
     return points;
   }
@@ -235,6 +258,7 @@ class Search {
     if (may_discard_) least -= std::max(dead_max_, std::min(max_card_value_, isolated));
     if (least <= 0) return false;
     if (least > bound_) return true;
+    if (floors_ != nullptr) return false;  // collecting: every grouping within the bound
     return no_better(least, two_sequences.deadwood) &&
            (!track_one_sequence_ || no_better(least, one_sequence.deadwood));
   }
@@ -243,6 +267,7 @@ class Search {
   // position went to deadwood or the pool, so this copy does too (the other order
   // is met elsewhere).
   void visit(int position, bool passive_only) {
+    if (floors_ != nullptr && --budget_ < 0) return;
     const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
     if (ahead == 0) return leaf();
     if (const int next = std::countr_zero(ahead); next != position) {
@@ -267,6 +292,11 @@ class Search {
     if (!passive_only) {
       start_runs(card, position, /*wild_start=*/false);
       start_sets(card, position);
+    }
+    if (position == in_meld_) {  // (no grouping within the bound leaves it out of the melds)
+      isolated_left_ += isolated;
+      give_back(suit, rank);
+      return;
     }
     const int points = value(card.rank());
     deadwood_ += points;
@@ -314,11 +344,12 @@ class Search {
       const int length = std::max(rules_.melds.min_run, span);
       const int padding = length - span;
       const int jokers = gaps + padding;
+      // Collecting, a run one joker short of pure is also tried with the hole as that card.
+      const bool hole_fills = floors_ != nullptr && !hole_used_ && jokers == 1;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
-      if (length <= rules_.melds.max_sequence && (jokers == 0 || !wild_itself) &&
+      if (length <= rules_.melds.max_sequence && (jokers == 0 || !wild_itself || hole_fills) &&
           jokers_used_ + jokers <= jokers_possible()) {
         const bool pure = jokers == 0;
-        meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
         meld.jokers = static_cast<std::uint8_t>(jokers);
         // Jokers padding a short run go above it unless that leaves the ranks (J-Q-K for K).
         const int top = step > 0 ? last : first;
@@ -326,22 +357,39 @@ class Search {
         meld.low = (step > 0 ? first : last) - (padding - above);
         jokers_used_ += jokers;
         ++sequences_;
-        pure_sequences_ += pure ? 1 : 0;
-        visit(position, false);
-        pure_sequences_ -= pure ? 1 : 0;
+        if (jokers == 0 || !wild_itself) {
+          meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
+          pure_sequences_ += pure ? 1 : 0;
+          visit(position, false);
+          pure_sequences_ -= pure ? 1 : 0;
+        }
+        if (hole_fills) {
+          meld.kind = MeldKind::pure_run;
+          meld.hole = hole_used_ = true;
+          ++pure_sequences_;
+          visit(position, false);
+          --pure_sequences_;
+          meld.hole = hole_used_ = false;
+        }
         --sequences_;
         jokers_used_ -= jokers;
       }
     }
     const int suit = static_cast<int>(meld.naturals[0].suit());
-    const int lowest = meld.ace_high ? 2 : 1, highest = meld.ace_high ? 14 : 13;
-    for (int next = last + step, skipped = 0; next >= lowest && next <= highest;
-         next += step, ++skipped) {
-      if (no_gaps && skipped > 0) break;
+    // The ranks of the suit still held beyond `last` (bit rank - 1), taken nearest first; the
+    // places skipped are gaps. Upwards the ace is never among them (taken in card order before
+    // any other card of its suit), downwards from 14 it stops at 2.
+    const auto held = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
+    std::uint32_t ahead = step > 0 ? held & ~((1u << last) - 1) : held & ((1u << (last - 1)) - 2);
+    while (ahead != 0) {
+      const int next = step > 0 ? std::countr_zero(ahead) + 1 : std::bit_width(ahead);
+      ahead &= ~(1u << (next - 1));
+      const int skipped = (next - last) * step - 1;
+      // Each limit grows with the places skipped: past one, none further is tried.
+      // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
+      if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
       if ((next - first) * step + 1 > rules_.melds.max_sequence) break;
       if (jokers_used_ + gaps + skipped > jokers_possible()) break;
-      if (next == 14) break;  // the ace, taken in card order before any other card of its suit
-      if (items_at(suit, next) == 0) continue;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
       const bool wild = is_wild_rank(next);
       take(suit, next);
@@ -429,6 +477,13 @@ class Search {
     }
     if (left < 0 || (rules_.pure_sequence_required() && pure_sequences_ == 0)) return;
     const int sequences = sequences_ + left / rules_.melds.min_group;
+    if (floors_ != nullptr) {
+      if ((sequences >= 2 || !rules_.pure_sequence_required() || track_one_sequence_) &&
+          deadwood <= bound_) {
+        collect(deadwood, left);
+      }
+      return;
+    }
     const auto keep = [&](Found& found) {
       found.melds = stack_;
       found.discard = discarded;
@@ -448,13 +503,63 @@ class Search {
     }
   }
 
+  // The natural cards (bits by card index) that could stand in a meld, in one of its jokers'
+  // places, with `extra` jokers left over that could lengthen it: for a run, the places of its
+  // suit that a window of its length and `extra` more around its natural cards covers, and for
+  // a run of one natural card also that card's rank in every suit (it may be a set read as a
+  // run, start_sets); for a set, its rank in every suit.
+  static std::uint64_t meld_places(const Meld& meld, int extra) {
+    const int rank = static_cast<int>(meld.naturals[0].rank());
+    const std::uint64_t every_suit = (std::uint64_t{1} | std::uint64_t{1} << 13 |
+                                      std::uint64_t{1} << 26 | std::uint64_t{1} << 39)
+                                     << (rank - 1);
+    if (meld.kind == MeldKind::set) return every_suit;
+    int first = 14, last = 1;
+    for (int i = 0; i < meld.natural_count; ++i) {
+      const int r = static_cast<int>(meld.naturals[i].rank());
+      const int place = r == 1 && meld.ace_high ? 14 : r;
+      first = std::min(first, place);
+      last = std::max(last, place);
+    }
+    const int low = std::max(1, last - meld.length() + 1 - extra);
+    const int high = std::min(14, first + meld.length() - 1 + extra);
+    std::uint32_t places = (2u << high) - (1u << low);  // bits 1..14
+    // A lone ace's run is only tried ace low (start_runs), but may stand for one ace high.
+    if (meld.natural_count == 1 && rank == 1) {
+      places |= (2u << 14) - (1u << (14 - meld.length() + 1 - extra));
+    }
+    const std::uint32_t ranks = ((places >> 1) | (places >> 14)) & 0x1FFFu;
+    const int suit = static_cast<int>(meld.naturals[0].suit());
+    return std::uint64_t{ranks} << (suit * rank_count) | (meld.natural_count == 1 ? every_suit : 0);
+  }
+
+  // Collecting: a grouping of `deadwood` (after the discard) with `left` jokers over. The hole
+  // is the one that fills a pure run, or else any joker of a meld, or one left over; a grouping
+  // of the hand with a natural card in its place may hold the jokers left over in its melds, so
+  // the card may be further from a meld's natural cards by as many (or, with min_group left
+  // over, be in a group with two of them: any card).
+  void collect(int deadwood, int left) {
+    std::uint64_t marks = 0;
+    for (const Meld& meld : stack_) {
+      if (hole_used_ ? meld.hole : meld.jokers > 0 || left >= 1) {
+        marks |= meld_places(meld, hole_used_ ? 0 : left);
+      }
+    }
+    if (!hole_used_ && left >= rules_.melds.min_group) marks = (std::uint64_t{1} << 52) - 1;
+    for (; marks != 0; marks &= marks - 1) {
+      int& floor = (*floors_)[static_cast<std::size_t>(std::countr_zero(marks))];
+      floor = std::min(floor, deadwood);
+    }
+  }
+
   WildRank wild_;
   const Rules& rules_;
   bool may_discard_;
   bool track_one_sequence_;
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
+  std::array<int, suit_count * rank_count> value_at_{};  // a natural card's points, by place
+  std::array<std::uint8_t, suit_count> wild_count_{};    // wild cards not yet taken, by suit
   int wild_left_ = 0;
   int printed_ = 0;
   int pooled_ = 0;
@@ -476,6 +581,10 @@ class Search {
   int isolated_left_ = 0;  // points of isolated cards not yet taken
   int max_card_value_ = 0;
   int bound_ = INT_MAX;
+  std::array<int, 52>* floors_ = nullptr;  // collecting: see run_collecting
+  bool hole_used_ = false;                 // collecting: a meld's `hole` is set
+  int budget_ = 0;                         // collecting: nodes left
+  int in_meld_ = -1;                       // the place of keep_in_melds' card
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
@@ -723,10 +832,13 @@ Arrangement finish(std::span<const Card> cards, WildRank wild, const Rules& rule
 // also asks it of 13 cards, for the count of the 12 kept).
 class LeastCount {
  public:
+  // `in_melds`: a natural card that must be in a meld for a grouping to come within the bound
+  // (Search::keep_in_melds).
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
-             bool may_discard)
+             bool may_discard, std::optional<Card> in_melds = std::nullopt)
       : search_(cards, wild, rules, may_discard,
                 rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
+    if (in_melds) search_.keep_in_melds(*in_melds);
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
@@ -870,8 +982,7 @@ namespace {
 // * in the deadwood: the discard is then the dearest card of the deadwood, so the 14 cards
 //   count x more than a grouping of H that gives up a card: at least `kept_count + x`, where
 //   kept_count is H's least count with a discard (12 cards kept). It cannot declare;
-// * in a pure run: only when H holds the cards beside it (`in_pure_run`); such draws are always
-//   searched;
+// * in a pure run: only when H holds the cards beside it (`in_pure_run`);
 // * in another meld, an impure run or a set: a joker in x's place makes the same meld, so H
 //   with a joker more has a grouping that counts as much, with as many sequences, which
 //   declares if this one does. (A set left with one natural card and jokers reads as a run,
@@ -884,6 +995,22 @@ namespace {
 // it: no run of min_run places around it and no set of its rank, even with every joker of H)
 // when `count_now` and `kept_count + x` do. The two floors differ when a joker's draw sets the
 // bound: an isolated card is passed over then, another card of that kind is not.
+//
+// The jokers' floor is one number for every card, and when a joker's draw sets the bound it
+// passes over nothing, though few cards can do what the joker did. The hole search gives each
+// card a floor of its own: one search of H with a printed joker more, the hole, which may also
+// stand as the one card a run lacks to be pure (Search::run_collecting). It meets every
+// grouping within the bound, and lowers the floor of each natural card that could stand in the
+// hole's place in it: the hole in a pure run, or any joker of a meld (every joker is alike),
+// or, with jokers left over, any card those could let a meld reach. A grouping of H and x with
+// x in a meld maps onto one of these with the hole for x (x in a pure run that stays pure
+// without it: the hole left over), at the same count and declaring if it does; so x's count is
+// at least the least of `count_now`, `kept_count + x` and its floor, and when pure_exempt
+// counts a lone pure run, that tier of H and x (outside the search, computed for the card). A
+// floor of 0 may declare: that draw is searched. The search costs several draws' searches, so
+// it is made only with hole_search_least draws or more left to search, and given up past
+// hole_budget nodes. A draw still searched, whose discard and deadwood cannot come within the
+// bound, is searched with the card kept in melds (`in_meld`).
 class DrawFilter {
  public:
   // `now`: H's own search, within no bound.
@@ -904,7 +1031,23 @@ class DrawFilter {
 
   // Whether the draw of the natural card `card` can be passed over within `bound`.
   bool passes_over(Card card, int bound) {
-    if (!enabled_ || in_pure_run(card)) return false;
+    if (!enabled_) return false;
+    if (passes_over_by_jokers(card, bound)) return true;
+    if (rules_.melds.min_run != rules_.melds.min_group) return false;
+    const int points = card_points(card, wild_, rules_);
+    const bool pure = in_pure_run(card);
+    const std::array<int, 52>* floors = hole_floors(bound);
+    if (floors == nullptr) return false;
+    const int hole = (*floors)[static_cast<std::size_t>(card.index())];
+    if (hole <= 0) return false;  // it may declare
+    int floor = std::min({count_now_, kept_count() + points, hole});
+    if (pure && floor > bound && lone_pure_counts_) floor = std::min(floor, lone_count(card));
+    return floor > bound;
+  }
+
+  // Whether the joker's floor, or the card's isolation, passes over the draw of `card`.
+  bool passes_over_by_jokers(Card card, int bound) {
+    if (in_pure_run(card)) return false;
     if (rules_.melds.min_run == rules_.melds.min_group) {
       const std::optional<int> floor = joker_floor(bound);
       if (floor && std::min(count_now_, *floor) > bound) return true;
@@ -913,10 +1056,36 @@ class DrawFilter {
            std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
   }
 
-  // What a joker's draw found, searched within `bound`.
+  // Whether a grouping of H with the natural card `card` drawn can come within `bound` only with
+  // every copy of the card in a meld: when neither its discard (count_now) nor its deadwood
+  // (kept_count + its points) can. Its search then leaves out the rest (Search::keep_in_melds),
+  // which finds the same answer within the bound.
+  bool in_meld(Card card, int bound) {
+    return enabled_ && count_now_ > bound &&
+           kept_count() + card_points(card, wild_, rules_) > bound;
+  }
+
+  // What a joker's draw found, searched within `bound`: whether it declares, whether it came
+  // within the bound, and its count if it did.
+  void joker_drawn(bool declares, bool within_bound, int count, int bound) {
+    if (declares) return;
+    joker_floor_ = std::max(joker_floor_, within_bound ? count : bound + 1);
+  }
   void joker_drawn(const LeastCount& least, int bound) {
-    if (least.declares()) return;
-    joker_floor_ = std::max(joker_floor_, least.within_bound() ? least.count() : bound + 1);
+    joker_drawn(least.declares(), least.within_bound(), least.count(), bound);
+  }
+
+  // Whether drawing this joker is, for the search, drawing a printed joker: a printed joker,
+  // or a wild card that can stand as itself in no pure run of the hand (no window of min_group
+  // or min_run places around it all held once it is drawn). Both are worth 0 (search_refusal
+  // refuses other counts). Such a wild card is only ever counted in the joker pool: the search
+  // meets the same groupings in the same order (its place adds a node, whose cut only bounds
+  // what is below), and the tiers outside it (every card, the lone pure run) count the same, so
+  // every such draw that does not declare finds the same grouping (see find_outs).
+  bool joker_stands_for_any(Card card) const {
+    if (card.is_printed_joker()) return true;
+    return !window_missing_at_most(card, rules_.melds.min_group, 0) &&
+           !window_missing_at_most(card, rules_.melds.min_run, 0);
   }
 
  private:
@@ -931,6 +1100,13 @@ class DrawFilter {
   bool window_missing_at_most(Card card, int length, int missing) const {
     const std::uint32_t mine = places_of(card);
     const std::uint32_t held = places_[static_cast<std::size_t>(card.suit())] | mine;
+    if (missing == 0) {  // the windows all held, without counting: the question asked most
+      std::uint32_t starts = held;  // the lowest places of the windows all held
+      for (int k = 1; k < length; ++k) starts &= held >> k;
+      std::uint32_t covered = 0;
+      for (int k = 0; k < length; ++k) covered |= starts << k;
+      return (covered & mine) != 0;
+    }
     const std::uint32_t window = (1u << length) - 1;
     for (int low = 1; low + length - 1 <= 14; ++low) {
       if ((window << low & mine) != 0 && length - std::popcount(held & window << low) <= missing) {
@@ -951,6 +1127,43 @@ class DrawFilter {
                                       ~(1u << static_cast<int>(card.suit()));
     return 1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
            !window_missing_at_most(card, rules_.melds.min_run, jokers_);
+  }
+
+  // The floors of the hole search (Search::run_collecting) of H with a printed joker more,
+  // within `bound` (or 0, so that the draws that may declare are known), made at the first
+  // natural draw that asks; nothing when the search outgrew its budget.
+  const std::array<int, 52>* hole_floors(int bound) {
+    if (!hole_searched_) {
+      hole_searched_ = true;
+      // It costs as much as several draws' searches: not for fewer draws left to search.
+      std::array<int, Card::index_count> in_hand{};
+      for (const Card card : cards_) ++in_hand[card.index()];
+      int draws = 0;
+      for (int index = 0; index < 52; ++index) {
+        const Card card = Card::from_index(index);
+        draws += !is_joker(card, wild_) && in_hand[index] < rules_.copies_allowed(card) &&
+                 !passes_over_by_jokers(card, bound);
+      }
+      if (draws < hole_search_least) return nullptr;
+      std::vector<Card> with_joker(cards_.begin(), cards_.end());
+      with_joker.push_back(Card::printed_joker());
+      hole_floors_.fill(INT_MAX);
+      Search search(with_joker, wild_, rules_, /*may_discard=*/true,
+                    rules_.declared().pure_without_second == PureWithoutSecondCount::ungrouped);
+      hole_complete_ = search.run_collecting(std::max(bound, 0), hole_floors_, hole_budget);
+    }
+    return hole_complete_ ? &hole_floors_ : nullptr;
+  }
+
+  // The count of H with `card` drawn when only its lone pure run is exempt (best_lone_pure_run):
+  // the tier outside the search, which a drawn card that can make a pure run may lower.
+  int lone_count(Card card) {
+    std::vector<Card> with_draw(cards_.begin(), cards_.end());
+    with_draw.push_back(card);
+    return best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
+                              total_points(with_draw, wild_, rules_),
+                              most_valuable(with_draw, wild_, rules_))
+        .cost;
   }
 
   int kept_count() {
@@ -985,6 +1198,13 @@ class DrawFilter {
   std::optional<int> kept_count_;
   int joker_floor_ = INT_MIN;
   bool joker_searched_ = false;
+  bool lone_pure_counts_ =
+      rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
+  std::array<int, 52> hole_floors_{};
+  bool hole_searched_ = false;
+  bool hole_complete_ = false;
+  static constexpr int hole_budget = 1500;      // nodes
+  static constexpr int hole_search_least = 12;  // draws
 };
 
 }  // namespace
@@ -1065,7 +1285,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   if (by_declaration) {  // arrange(), keeping its search for the filter
     now.emplace(cards, wild, rules, INT_MAX,
                 cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
-    points_now = finish(cards, wild, rules, now->best(), now->declares()).score.points;
+    // (The groups' kinds are all the count needs.)
+    points_now =
+        finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only).score.points;
     filter.emplace(cards, wild, rules, *now);
   } else {
     points_now = arrange(cards, wild, rules).score.points;
@@ -1076,24 +1298,43 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   with_draw.push_back(Card());
   const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
   OutsTally tally(points_now);
+  // The search shared by the joker draws that stand for any joker (DrawFilter::
+  // joker_stands_for_any): made for the first of them, within its bound. The bound only falls
+  // after it, and a search within a bound finds the very grouping found without one (or
+  // nothing), so a later draw's answer within its own bound is that one when its count is
+  // within that bound, and nothing otherwise. Not when it declares, though: the search keeps
+  // the last declaration it meets among those it reaches without a cut once it has found one
+  // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
+  // own search (every one of them declares: they have the same groupings).
+  std::optional<LeastCount> any_joker;
   for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
-    const int bound = tally.bound();
-    std::optional<Arrangement> after;
-    if (by_declaration) {
-      const bool joker = is_joker(card, wild);
-      if (!joker && filter->passes_over(card, bound)) continue;
-      const LeastCount least(with_draw, wild, rules, bound, may_discard);
-      if (joker) filter->joker_drawn(least, bound);
-      if (!least.within_bound()) continue;
-      after = finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only);
-    } else {  // (only Indian rummy's search takes a bound: another game's hand is arranged in full)
-      after = arrange(with_draw, wild, rules, Detail::kind_only);
+    const auto add = [&](const Arrangement& after) {
+      tally.add(Out{card, copies_left, after.score.points, after.valid(), after.discard});
+    };
+    if (!by_declaration) {
+      // Only Indian rummy's search takes a bound: another game's hand is arranged in full.
+      add(arrange(with_draw, wild, rules, Detail::kind_only));
+      continue;
     }
-    const Out out{card, copies_left, after->score.points, after->valid(), after->discard};
-    tally.add(out);
+    const int bound = tally.bound();
+    const bool joker = is_joker(card, wild);
+    if (!joker && filter->passes_over(card, bound)) continue;
+    std::optional<LeastCount> own;
+    const bool shared =
+        joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
+    if (shared && !any_joker) any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+    const LeastCount& least =
+        shared ? *any_joker
+               : own.emplace(with_draw, wild, rules, bound, may_discard,
+                             !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
+                                                                    : std::nullopt);
+    const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
+    if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+    if (!within_bound) continue;
+    add(finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only));
   }
   return tally.finish();
 }
