@@ -200,6 +200,17 @@ TEST_CASE("advise: a Marriage player who has seen, ranked by the odds of ending"
   CHECK(with_poplu["choices"][0]["goes_out"] == true);
   CHECK(with_poplu["choices"][0]["discard"] != "6♦");
   CHECK(with_poplu["choices"][0]["maal"] == 2);
+
+  // On the dublee route only a copy pairs a card: every loose card fits nothing kept.
+  const Json dublees = rummy_cli({"advise", "--variant", "marriage", "--tiplu", "7♦", "--draws",
+                                  "1", "--format", "json",
+                                  "shown 2♠-2♠ | 9♥-9♥ | J♦-J♦ | K♣-K♣ | 3♥-3♥ | 6♣-6♣ | Q♠-Q♠ "
+                                  "hand 8♦ 9♦ 5♣ 4♣ 7♣ 10♥ J♠ A♠"})
+                           .json();
+  CHECK(dublees["choices"][0]["cards_away"] == 1);
+  CHECK(dublees["choices"][0]["why"].get<std::string>().find("fits nothing kept") !=
+        std::string::npos);
+  CHECK(live_outs(dublees["choices"][0]) == 14);  // two more copies of each of the 7 kept
 }
 
 TEST_CASE("advise refuses a Marriage hand it cannot coach, in its own words") {
@@ -215,6 +226,11 @@ TEST_CASE("advise refuses a Marriage hand it cannot coach, in its own words") {
            "hand 2♥ 3♥ 4♥ 6♠ 7♠ 8♠ Q♣ Q♣ Q♣ J♣ 10♣ 9♣ K♥ K♠ K♦ A♣ 2♣ 9♦ 9♥ 5♠ 7♦ 3♠"},
           "the player has not seen the tiplu, and cannot end: advise coaches a player who has "
           "shown 3 pure combinations (or 7 dublees)");
+  refused({"advise", "--variant", "marriage", "--tiplu", "7♦", "--players", "3",
+           "shown 2♠-2♠ | 9♥-9♥ | J♦-J♦ | K♣-K♣ | 3♥-3♥ | 6♣-6♣ | Q♠-Q♠ hand 8♦ 9♦ 5♣ 4♣ 7♣ "
+           "10♥ J♠ A♠"},
+          "the groups shown are a foul (7 dublees with 3 players dealt in: the dublee route needs "
+          "at least 4 (house rule dublee-min-players)): this hand cannot end");
   refused({"advise", "--variant", "marriage", "--tiplu", "5♦", marriage_hand + " discard 8♦"},
           "advise chooses the discard: write the hand without one (after 'discard')");
   refused({"advise", "--variant", "marriage", "--tiplu", "5♦", "--open", "8♦", marriage_hand},

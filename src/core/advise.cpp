@@ -125,7 +125,11 @@ class MeldGame final : public Game {
 class TipluGame final : public Game {
  public:
   TipluGame(std::vector<ShownGroup> shown, const Tiplu& tiplu, int players, const Rules& rules)
-      : shown_(std::move(shown)), tiplu_(tiplu), players_(players), rules_(rules) {}
+      : shown_(std::move(shown)), tiplu_(tiplu), players_(players), rules_(rules) {
+    TableHand shown_only;
+    shown_only.shown = shown_;
+    dublees_ = check_first_stage(shown_only, players_, rules_).stage == FirstStage::dublees;
+  }
   int copies(Card card) const override {
     return card == tiplu_.card() ? rules_.tiplu_rules().tiplu_copies : rules_.copies_allowed(card);
   }
@@ -141,6 +145,8 @@ class TipluGame final : public Game {
   int cost(const Counts& hand) override { return -count_maal(table(hand), tiplu_, rules_).points; }
   void set_cost(Choice& choice, int cost) const override { choice.maal = -cost; }
   bool fits(Card card, const Counts& kept) const override {
+    // On the dublee route a card fits only a copy of itself.
+    if (dublees_) return kept[static_cast<std::size_t>(card.index())] != 0;
     if (tiplu_.wild(card, rules_)) return true;
     for (int index = 0; index < Card::index_count; ++index) {
       const Card other = Card::from_index(index);
@@ -164,6 +170,7 @@ class TipluGame final : public Game {
   const Tiplu& tiplu_;
   int players_;
   const Rules& rules_;
+  bool dublees_ = false;  // seen by seven dublees: the end is an eighth
 };
 
 // What the questions about hands cost once: each hand's outs and its cost.
@@ -563,7 +570,12 @@ std::optional<std::string> advise_refusal(const TableHand& hand, const Tiplu& ti
   if (hand.discard) {
     return std::string("advise chooses the discard: write the hand without one (after 'discard')");
   }
-  if (check_first_stage(hand, players, rules).stage == FirstStage::none) {
+  const StageCheck stage = check_first_stage(hand, players, rules);
+  if (!stage.faults.empty()) {
+    return fmt::format("the groups shown are a foul ({}): this hand cannot end",
+                       stage.faults.front());
+  }
+  if (stage.stage == FirstStage::none) {
     return fmt::format(
         "the player has not seen the tiplu, and cannot end: advise coaches a player who has "
         "shown {} pure combinations (or {} dublees)",
