@@ -209,7 +209,7 @@ class AwaySearch {
   }
 
   void visit(int from) {
-    if (discarded_ - extra_ >= best_) return;
+    if (found_ || discarded_ - extra_ >= best_) return;
     // At most `budget` more cards may be replaced, and the gaps may not outrun the cards that
     // come in with the jokers kept. An isolated card kept adds a gap; replaced, a card in.
     const int budget = best_ - 1 + extra_ - discarded_;  // cards still to replace or throw
@@ -226,7 +226,10 @@ class AwaySearch {
     int index = from;
     while (index < natural_count && left(index) == 0) ++index;
     if (index == natural_count) {
-      if (incoming() >= 0 && goes_out()) best_ = incoming();
+      if (incoming() >= 0 && goes_out()) {
+        best_ = incoming();
+        found_ = true;
+      }
       return;
     }
     take(index);
@@ -463,6 +466,9 @@ class AwaySearch {
   int extra_ = 0;      // … of them thrown without a card coming in (a drawn hand's discard)
   int gaps_ = 0;
   int best_ = 0;
+  // A hand found within the limit: the limits below it found none, so it is the answer and the
+  // search stops there.
+  bool found_ = false;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
   struct Remembered {
