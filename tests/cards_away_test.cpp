@@ -174,6 +174,55 @@ TEST_CASE("cards away: Marriage is refused") {
   CHECK(cards_away_refusal(marriage).has_value());
 }
 
+// The search against itself with its earlier bound (detail::cards_away_small_groups_bound): far
+// cheaper than the exhaustive reference, so it covers many more hands, of every answer.
+void compare_with_small_groups_bound(const Rules& rules, std::size_t size, int hands, unsigned seed,
+                                     bool random_wild) {
+  std::mt19937 random(seed);
+  for (int i = 0; i < hands; ++i) {
+    WildRank wild = rules.deck.fixed_wild;
+    if (random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
+    // Half dealt with melds on purpose, half at random (mostly several cards away).
+    std::vector<Card> hand;
+    if (i % 2 == 0) {
+      hand = dealt_hand(random, rules, size);
+    } else {
+      std::vector<Card> deck = whole_deck(rules);
+      std::shuffle(deck.begin(), deck.end(), random);
+      hand.assign(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(size));
+    }
+    const std::optional<int> found = cards_away(hand, wild, rules);
+    CAPTURE(rules.id);
+    CAPTURE(cards_text(hand));
+    CAPTURE(wild ? std::string(rank_name(*wild)) : std::string("none"));
+    REQUIRE(found == detail::cards_away_small_groups_bound(hand, wild, rules));
+    if (found && *found > 0) CHECK_FALSE(cards_away_up_to(hand, wild, rules, *found - 1));
+    if (found && is_drawn_hand(hand.size(), rules)) {
+      CHECK(goes_out_after_discard(hand, wild, rules) == (*found == 0));
+    }
+  }
+}
+
+TEST_CASE("cards away: the relaxed bound changes no answer") {
+  compare_with_small_groups_bound(Rules::for_variant(Variant::indian), 13, 3000, 21, true);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::indian), 14, 1500, 22, true);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::gin), 10, 3000, 23, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::gin), 11, 3000, 24, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::knock), 10, 3000, 25, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::basic), 7, 3000, 26, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::basic), 10, 3000, 27, false);
+  // Crazy Rummy's rounds: each contract and hand size.
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  compare_with_small_groups_bound(crazy, 10, 1500, 28, false);
+  for (int round = 1; round <= 7; ++round) {
+    Rules game = crazy;
+    game.deal.contract = crazy.round(round);
+    REQUIRE(game.deal.contract);
+    compare_with_small_groups_bound(game, static_cast<std::size_t>(game.deal.contract->cards), 500,
+                                    30 + static_cast<unsigned>(round), false);
+  }
+}
+
 TEST_CASE("cards away: the search equals the exhaustive reference: Indian rummy") {
   compare_with_reference(Rules::for_variant(Variant::indian), 13, 120, 2, 11, true);
 }

@@ -84,10 +84,17 @@ const LinkTable& link_table(const MeldRules& melds) {
   return tables[static_cast<std::size_t>((melds.ace_low ? 1 : 0) + (melds.ace_high ? 2 : 0))];
 }
 
+// How the search bounds what the cards not yet placed cost: by their groups of one or two linked
+// cards (small_groups, the bound before the relaxed one, kept for the tests to compare), or by
+// the relaxed count of the places their melds span (relaxed_widths).
+enum class Bound { small_groups, relaxed };
+
 class AwaySearch {
  public:
-  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra)
-      : wild_(wild), rules_(rules), extra_(extra) {
+  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra,
+             Bound bound = Bound::relaxed)
+      : wild_(wild), rules_(rules), extra_(extra), bound_(bound) {
+    if (bound_ == Bound::small_groups) remembered_.resize(1024);
     std::array<int, Card::index_count> held{};
     for (const Card card : cards) {
       ++held[static_cast<std::size_t>(card.index())];
@@ -208,6 +215,219 @@ class AwaySearch {
     return small;
   }
 
+  // The relaxed bound. Let S be the cards not yet placed that are not wild (a wild card left is
+  // counted as a joker kept: used as itself it would fill a place a joker fills just as well).
+  // Each card of S ends in a new fragment (kept) or replaced; the cards replaced, d, are at most
+  // `budget`, and the gaps G of the new fragments must be filled by what comes in and the jokers:
+  // short_by + G - d <= 0. With K cards kept, d = |S| - K, so: K >= |S| - budget and the melds
+  // holding them span K + G <= |S| - short_by places. relaxed_widths()[k] is a lower bound on the
+  // places that melds keeping at least k cards of S span, so the branch is cut when even that
+  // exceeds the room.
+  //
+  // The bound: split S into groups of linked cards (cards_linked). A fragment holding cards of
+  // several groups is cut into pieces, each a stretch of consecutive cards of one group; two pieces
+  // side by side are at least three places apart (else they would be linked), so at least two
+  // empty places lie between them, one counted for each. A piece is thus a book (all its cards
+  // have one rank, so one group), a whole run (its window at least the shortest run), or a part of
+  // one open at an end (its empty places inside, plus one). Each group's cheapest pieces for each
+  // number of cards kept are found by a small exact search (group_widths, remembered by the
+  // group's cards), and the groups are added up by a knapsack. It ignores what the leaf asks
+  // besides the count (forced places, the pure run, the sequences, the contract), so it is a lower
+  // bound.
+  static constexpr int most_cards = 31;  // more cards left: no relaxed bound
+  static constexpr std::int8_t beyond = 127;
+  using Widths = std::array<std::int8_t, most_cards + 1>;
+
+  static Widths nothing_kept() {
+    Widths widths;
+    widths.fill(beyond);
+    widths[0] = 0;
+    return widths;
+  }
+
+  // min over the ways to share k cards between a and b of the sum of their widths.
+  static Widths combine(const Widths& a, const Widths& b) {
+    Widths sum;
+    sum.fill(beyond);
+    for (std::size_t i = 0; i < sum.size() && a[i] != beyond; ++i) {
+      for (std::size_t j = 0; i + j < sum.size() && b[j] != beyond; ++j) {
+        sum[i + j] = static_cast<std::int8_t>(
+            std::min(static_cast<int>(sum[i + j]), std::min(a[i] + b[j], int{beyond})));
+      }
+    }
+    return sum;
+  }
+
+  // relaxed_widths() of the cards left, remembered by them as small_groups_remembered() does.
+  const Widths& relaxed_widths_remembered() {
+    if (rules_.copies_allowed() > 3) {
+      scratch_widths_ = relaxed_widths();
+      return scratch_widths_;
+    }
+    const std::uint64_t mixed = key_[0] * 0x9E3779B97F4A7C15ULL ^ key_[1] * 0xC2B2AE3D27D4EB4FULL;
+    WidthsSlot& slot = memo().cards_left[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
+    if (slot.generation != generation_ || slot.key != key_) {
+      slot = {key_, generation_, relaxed_widths()};
+    }
+    return slot.widths;
+  }
+
+  // For each k, a lower bound on the places spanned by melds keeping at least k of the cards
+  // left that are not wild (beyond: never, as there are fewer cards).
+  Widths relaxed_widths() {
+    const LinkTable& links_of = link_table(rules_.melds);
+    std::array<std::int8_t, natural_count> seen{};
+    std::array<std::int8_t, natural_count> stack{};
+    Widths total = nothing_kept();
+    for (int start = 0; start < natural_count; ++start) {
+      if (!counted(start) || seen[static_cast<std::size_t>(start)] != 0) continue;
+      seen[static_cast<std::size_t>(start)] = 1;
+      std::array<std::uint64_t, 2> group{};
+      std::vector<std::int8_t>& members = members_;
+      members.clear();
+      int top = 0;
+      stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(start);
+      while (top > 0) {
+        const int index = stack[static_cast<std::size_t>(--top)];
+        group[static_cast<std::size_t>(index / 32)] += static_cast<std::uint64_t>(left(index))
+                                                       << (2 * (index % 32));
+        for (int copy = 0; copy < left(index); ++copy) {
+          members.push_back(static_cast<std::int8_t>(index));
+        }
+        const Links& links = links_of[static_cast<std::size_t>(index)];
+        for (int k = 0; k < links.count; ++k) {
+          const int other = links.cards[static_cast<std::size_t>(k)];
+          if (!counted(other) || seen[static_cast<std::size_t>(other)] != 0) continue;
+          seen[static_cast<std::size_t>(other)] = 1;
+          stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(other);
+        }
+      }
+      total = combine(total, group_widths_remembered(group, members));
+    }
+    // At least k cards: the fewest places for k or more.
+    for (std::size_t k = total.size() - 1; k-- > 0;) {
+      total[k] = std::min(total[k], total[k + 1]);
+    }
+    return total;
+  }
+
+  // A card the relaxed bound counts: not yet placed, not wild.
+  bool counted(int index) const {
+    return left(index) > 0 && !is_wild_card(Card::from_index(index), wild_);
+  }
+
+  const Widths& group_widths_remembered(const std::array<std::uint64_t, 2>& group,
+                                        const std::vector<std::int8_t>& members) {
+    const std::uint64_t mixed = group[0] * 0x9E3779B97F4A7C15ULL ^ group[1] * 0xC2B2AE3D27D4EB4FULL;
+    WidthsSlot& slot = memo().groups[static_cast<std::size_t>(mixed >> 56)];  // 256 slots
+    if (slot.generation != generation_ || slot.key != group) {
+      slot = {group, generation_, group_widths(members)};
+    }
+    return slot.widths;
+  }
+
+  // The widths of one group of linked cards (members: their indices, a copy each time), by an
+  // exact search over the cards still unassigned (a bit mask, its results remembered): the lowest
+  // is left out, or makes a piece with some of the others.
+  Widths group_widths(const std::vector<std::int8_t>& members) const {
+    const int count = static_cast<int>(members.size());
+    if (count > max_group_searched) {
+      // Too many to search: each card kept spans at least its own place.
+      Widths widths;
+      widths.fill(beyond);
+      for (int k = 0; k <= std::min(count, most_cards); ++k) {
+        widths[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+      }
+      return widths;
+    }
+    std::vector<Widths> found(std::size_t{1} << count);
+    std::vector<bool> done(std::size_t{1} << count, false);
+    return group_search(members, (1U << count) - 1, found, done);
+  }
+  static constexpr int max_group_searched = 9;
+
+  Widths group_search(const std::vector<std::int8_t>& members, unsigned unassigned,
+                      std::vector<Widths>& found, std::vector<bool>& done) const {
+    if (unassigned == 0) return nothing_kept();
+    if (done[unassigned]) return found[unassigned];
+    const int first = std::countr_zero(unassigned);
+    const unsigned others = unassigned & ~(1U << first);
+    Widths best = group_search(members, others, found, done);  // the first card replaced
+    const Card card = Card::from_index(members[static_cast<std::size_t>(first)]);
+    unsigned same_rank = 0, same_suit = 0;
+    for (unsigned rest = others; rest != 0; rest &= rest - 1) {
+      const int k = std::countr_zero(rest);
+      const Card other = Card::from_index(members[static_cast<std::size_t>(k)]);
+      if (other.rank() == card.rank()) same_rank |= 1U << k;
+      if (other.suit() == card.suit()) same_suit |= 1U << k;
+    }
+    const auto try_piece = [&](unsigned piece, int cost) {
+      const Widths rest = group_search(members, others & ~piece, found, done);
+      const int kept = std::popcount(piece) + 1;
+      for (std::size_t k = 0; k + static_cast<std::size_t>(kept) < best.size() && rest[k] != beyond;
+           ++k) {
+        const int width = rest[k] + kept + cost;
+        std::int8_t& slot = best[k + static_cast<std::size_t>(kept)];
+        slot = static_cast<std::int8_t>(
+            std::min(static_cast<int>(slot), std::min(width, int{beyond})));
+      }
+    };
+    const MeldRules& melds = rules_.melds;
+    // Books: the card with some others of its rank.
+    for (unsigned piece = same_rank;; piece = (piece - 1) & same_rank) {
+      const int kept = std::popcount(piece) + 1;
+      if (kept <= melds.max_set) {
+        unsigned suits = 1U << static_cast<int>(card.suit());
+        bool differ = true;
+        for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
+          const int suit = static_cast<int>(
+              Card::from_index(members[static_cast<std::size_t>(std::countr_zero(rest))]).suit());
+          differ = differ && (suits & (1U << suit)) == 0;
+          suits |= 1U << suit;
+        }
+        if (differ || !melds.set_suits_differ)
+          try_piece(piece, std::max(0, melds.min_group - kept));
+      }
+      if (piece == 0) break;
+    }
+    // Runs: the card with some others of its suit, each at a place of its own (an ace low or
+    // high, as the rules let it).
+    for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
+      const int cost = run_piece_cost(members, piece | (1U << first), 0, 0U);
+      if (cost >= 0) try_piece(piece, cost);
+      if (piece == 0) break;
+    }
+    found[unassigned] = best;
+    done[unassigned] = true;
+    return best;
+  }
+
+  // The fewest empty places a run piece of the cards `piece` (one suit) counts, placing its
+  // cards from the lowest bit up (`places`: those placed); -1 when they cannot share a run.
+  int run_piece_cost(const std::vector<std::int8_t>& members, unsigned piece, int from,
+                     unsigned places) const {
+    const unsigned rest = piece >> from;
+    if (rest == 0) {
+      const int low = std::countr_zero(places), high = 31 - std::countl_zero(places);
+      const int span = high - low + 1, kept = std::popcount(places);
+      if (span > rules_.melds.max_sequence) return -1;
+      const int whole = std::max(rules_.melds.min_run, span) - kept;  // a run of its own
+      const int open = span - kept + 1;  // a part of a longer run, open at one end at least
+      return std::min(whole, open);
+    }
+    const int k = from + std::countr_zero(rest);
+    const int rank =
+        static_cast<int>(Card::from_index(members[static_cast<std::size_t>(k)]).rank());
+    int best = -1;
+    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
+                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
+      if (place == 0 || (places & (1U << place)) != 0) continue;
+      const int cost = run_piece_cost(members, piece, k + 1, places | (1U << place));
+      if (cost >= 0 && (best < 0 || cost < best)) best = cost;
+    }
+    return best;
+  }
+
   void visit(int from) {
     if (found_ || discarded_ - extra_ >= best_) return;
     // At most `budget` more cards may be replaced, and the gaps may not outrun the cards that
@@ -219,9 +439,21 @@ class AwaySearch {
     // left could be enough.
     const int short_by = gaps_ - incoming() - jokers_max();
     if (short_by > budget) return;
-    if (naturals_left_ > 2 * budget - short_by) {
-      const int small = small_groups_remembered();
-      if (short_by + small > budget + std::min(small, budget)) return;
+    if (bound_ == Bound::small_groups) {
+      if (naturals_left_ > 2 * budget - short_by) {
+        const int small = small_groups_remembered();
+        if (short_by + small > budget + std::min(small, budget)) return;
+      }
+    } else {
+      // The cards left that are not wild: at least `need` of them kept (the rest are replaced),
+      // in melds of at most `room` places in all (relaxed_widths).
+      const int naturals = naturals_left_ - wild_left_;
+      const int need = std::max(0, naturals - budget);
+      const int room = naturals - short_by;
+      if (naturals <= most_cards &&
+          relaxed_widths_remembered()[static_cast<std::size_t>(need)] > room) {
+        return;
+      }
     }
     int index = from;
     while (index < natural_count && left(index) == 0) ++index;
@@ -464,6 +696,7 @@ class AwaySearch {
   int jokers_kept_ = 0;
   int discarded_ = 0;  // cards of the hand not kept
   int extra_ = 0;      // … of them thrown without a card coming in (a drawn hand's discard)
+  Bound bound_ = Bound::relaxed;
   int gaps_ = 0;
   int best_ = 0;
   // A hand found within the limit: the limits below it found none, so it is the answer and the
@@ -471,12 +704,32 @@ class AwaySearch {
   bool found_ = false;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
+  std::vector<std::int8_t> members_;    // relaxed_widths(): the group being gathered
+  Widths scratch_widths_{};
+  // The relaxed bound's memories, kept by the thread from one search to the next (clearing
+  // 50 KB for each hand cost more than a search): a slot belongs to the search whose generation
+  // it holds.
+  struct WidthsSlot {
+    std::array<std::uint64_t, 2> key{};
+    std::uint64_t generation = 0;
+    Widths widths{};
+  };
+  struct Memo {
+    std::array<WidthsSlot, 1024> cards_left{};
+    std::array<WidthsSlot, 256> groups{};
+    std::uint64_t generations = 0;
+  };
+  static Memo& memo() {
+    static thread_local Memo kept;
+    return kept;
+  }
+  std::uint64_t generation_ = ++memo().generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
     int small = 0;
     bool used = false;
   };
-  std::array<Remembered, 1024> remembered_{};
+  std::vector<Remembered> remembered_;  // 1,024 slots, for Bound::small_groups only
 };
 
 }  // namespace
@@ -527,13 +780,27 @@ std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const 
   return cards_away_up_to(cards, wild, rules, static_cast<int>(cards.size()));
 }
 
-std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                                    int most) {
+namespace {
+
+std::optional<int> search_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                                int most, Bound bound) {
   if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
   const std::optional<int> extra = thrown_without_replacement(cards.size(), rules);
   if (!extra) return std::nullopt;
   if (cards.empty()) return 0;
-  return AwaySearch(cards, wild, rules, *extra).run(most);
+  return AwaySearch(cards, wild, rules, *extra, bound).run(most);
+}
+
+}  // namespace
+
+std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                                    int most) {
+  return search_up_to(cards, wild, rules, most, Bound::relaxed);
+}
+
+std::optional<int> detail::cards_away_small_groups_bound(std::span<const Card> cards, WildRank wild,
+                                                         const Rules& rules) {
+  return search_up_to(cards, wild, rules, static_cast<int>(cards.size()), Bound::small_groups);
 }
 
 bool goes_out_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules) {
