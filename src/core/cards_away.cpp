@@ -45,6 +45,20 @@ int card_at(int suit, int place) {
   return suit * rank_count + rank - 1;
 }
 
+// The bits set in a mask of at most 16 bits (places, or cards of a group). std::popcount is a
+// library call where the target has no popcount instruction, and the search counts often.
+constexpr std::array<std::uint8_t, 256> bits_in_byte = [] {
+  std::array<std::uint8_t, 256> table{};
+  for (std::size_t byte = 1; byte < table.size(); ++byte) {
+    table[byte] = static_cast<std::uint8_t>(table[byte / 2] + (byte % 2));
+  }
+  return table;
+}();
+
+int bit_count(unsigned bits) {
+  return bits_in_byte[bits & 0xFFU] + bits_in_byte[(bits >> 8) & 0xFFU];
+}
+
 // A group of the hand that goes out, as far as the cards kept make it.
 struct Fragment {
   bool run = false;
@@ -94,7 +108,6 @@ class AwaySearch {
   AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra,
              Bound bound = Bound::relaxed)
       : wild_(wild), rules_(rules), extra_(extra), bound_(bound) {
-    if (bound_ == Bound::small_groups) remembered_.resize(1024);
     std::array<int, Card::index_count> held{};
     for (const Card card : cards) {
       ++held[static_cast<std::size_t>(card.index())];
@@ -127,6 +140,20 @@ class AwaySearch {
       }
     }
     smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
+    if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
+    for (int index = 0; index < natural_count; ++index) {
+      wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
+    }
+    // The meld rules group_widths() reads, 15 bits each, and a bit that no empty slot has.
+    const MeldRules& melds = rules.melds;
+    std::uint64_t tag = 1;
+    for (const int field : {melds.min_run, melds.min_group, melds.max_set, melds.max_sequence}) {
+      tag = tag << 15 | static_cast<std::uint64_t>(std::clamp(field, 0, 0x7FFF));
+    }
+    for (const bool flag : {melds.set_suits_differ, melds.ace_low, melds.ace_high}) {
+      tag = tag << 1 | (flag ? 1U : 0U);
+    }
+    rules_tag_ = tag;
     card_count_ = static_cast<int>(cards.size());
   }
 
@@ -234,7 +261,7 @@ class AwaySearch {
   // group's cards), and the groups are added up by a knapsack. It ignores what the leaf asks
   // besides the count (forced places, the pure run, the sequences, the contract), so it is a lower
   // bound.
-  static constexpr int most_cards = 31;  // more cards left: no relaxed bound
+  static constexpr int most_cards = 15;  // more cards left: the small groups' bound instead
   static constexpr std::int8_t beyond = 127;
   using Widths = std::array<std::int8_t, most_cards + 1>;
 
@@ -258,6 +285,30 @@ class AwaySearch {
     return sum;
   }
 
+  static constexpr int max_group_searched = 9;  // larger groups: each card its own place
+
+  // The relaxed bound's memories, kept by the thread from one search to the next (clearing them
+  // for each hand cost more than a search): a slot of cards_left belongs to the search whose
+  // generation it holds as its tag, a slot of groups to the meld rules it holds as its tag
+  // (rules_tag_), an entry of found to the group search whose number searched holds.
+  struct WidthsSlot {
+    std::array<std::uint64_t, 2> key{};
+    std::uint64_t tag = 0;
+    Widths widths{};
+  };
+  struct Memo {
+    std::array<WidthsSlot, 1024> cards_left{};
+    std::array<WidthsSlot, 4096> groups{};
+    std::uint64_t generations = 0;
+    std::array<Widths, std::size_t{1} << max_group_searched> found{};
+    std::array<std::uint64_t, std::size_t{1} << max_group_searched> searched{};
+    std::uint64_t group_searches = 0;
+  };
+  static Memo& memo() {
+    static thread_local Memo kept;
+    return kept;
+  }
+
   // relaxed_widths() of the cards left, remembered by them as small_groups_remembered() does.
   const Widths& relaxed_widths_remembered() {
     if (rules_.copies_allowed() > 3) {
@@ -266,11 +317,17 @@ class AwaySearch {
     }
     const std::uint64_t mixed = key_[0] * 0x9E3779B97F4A7C15ULL ^ key_[1] * 0xC2B2AE3D27D4EB4FULL;
     WidthsSlot& slot = memo().cards_left[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
-    if (slot.generation != generation_ || slot.key != key_) {
+    if (slot.tag != generation_ || slot.key != key_) {
       slot = {key_, generation_, relaxed_widths()};
     }
     return slot.widths;
   }
+
+  // A group of linked cards: the index of each card, once for each copy.
+  struct Group {
+    std::array<std::int8_t, most_cards> cards{};
+    int count = 0;
+  };
 
   // For each k, a lower bound on the places spanned by melds keeping at least k of the cards
   // left that are not wild (beyond: never, as there are fewer cards).
@@ -282,17 +339,13 @@ class AwaySearch {
     for (int start = 0; start < natural_count; ++start) {
       if (!counted(start) || seen[static_cast<std::size_t>(start)] != 0) continue;
       seen[static_cast<std::size_t>(start)] = 1;
-      std::array<std::uint64_t, 2> group{};
-      std::vector<std::int8_t>& members = members_;
-      members.clear();
+      Group group;
       int top = 0;
       stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(start);
       while (top > 0) {
         const int index = stack[static_cast<std::size_t>(--top)];
-        group[static_cast<std::size_t>(index / 32)] += static_cast<std::uint64_t>(left(index))
-                                                       << (2 * (index % 32));
         for (int copy = 0; copy < left(index); ++copy) {
-          members.push_back(static_cast<std::int8_t>(index));
+          group.cards[static_cast<std::size_t>(group.count++)] = static_cast<std::int8_t>(index);
         }
         const Links& links = links_of[static_cast<std::size_t>(index)];
         for (int k = 0; k < links.count; ++k) {
@@ -302,7 +355,7 @@ class AwaySearch {
           stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(other);
         }
       }
-      total = combine(total, group_widths_remembered(group, members));
+      total = combine(total, group_widths_remembered(group));
     }
     // At least k cards: the fewest places for k or more.
     for (std::size_t k = total.size() - 1; k-- > 0;) {
@@ -313,116 +366,134 @@ class AwaySearch {
 
   // A card the relaxed bound counts: not yet placed, not wild.
   bool counted(int index) const {
-    return left(index) > 0 && !is_wild_card(Card::from_index(index), wild_);
+    return left(index) > 0 && !wild_card_[static_cast<std::size_t>(index)];
   }
 
-  const Widths& group_widths_remembered(const std::array<std::uint64_t, 2>& group,
-                                        const std::vector<std::int8_t>& members) {
-    const std::uint64_t mixed = group[0] * 0x9E3779B97F4A7C15ULL ^ group[1] * 0xC2B2AE3D27D4EB4FULL;
-    WidthsSlot& slot = memo().groups[static_cast<std::size_t>(mixed >> 56)];  // 256 slots
-    if (slot.generation != generation_ || slot.key != group) {
-      slot = {group, generation_, group_widths(members)};
+  // group_widths() depends only on the shape of the group and the meld rules: the same with the
+  // suits renamed, and (without an ace, since it ignores where the ranks end) with every rank
+  // moved by one amount. The thread remembers it from hand to hand by the group so renamed (its
+  // suits in the order they first come, by rank) and moved (its lowest rank a 2), and by the
+  // rules (tag), in 4,096 slots.
+  const Widths& group_widths_remembered(Group& group) {
+    if (rules_.copies_allowed() > 3) {  // more copies than two bits a card hold
+      scratch_group_widths_ = group_widths(group);
+      return scratch_group_widths_;
+    }
+    std::sort(group.cards.begin(), group.cards.begin() + group.count, [](int a, int b) {
+      return a % rank_count != b % rank_count ? a % rank_count < b % rank_count : a < b;
+    });
+    const int lowest_rank = group.cards[0] % rank_count;  // 0 for the ace
+    const int shift = lowest_rank == 0 ? 0 : lowest_rank - 1;
+    std::array<int, suit_count> renamed{-1, -1, -1, -1};
+    int suits = 0;
+    std::array<std::uint64_t, 2> shape{};
+    for (int k = 0; k < group.count; ++k) {
+      const int index = group.cards[static_cast<std::size_t>(k)];
+      int& suit = renamed[static_cast<std::size_t>(index / rank_count)];
+      if (suit < 0) suit = suits++;
+      const int place = suit * rank_count + index % rank_count - shift;
+      shape[static_cast<std::size_t>(place / 32)] += std::uint64_t{1} << (2 * (place % 32));
+    }
+    const std::uint64_t mixed =
+        (shape[0] * 0x9E3779B97F4A7C15ULL ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) + rules_tag_;
+    WidthsSlot& slot = memo().groups[static_cast<std::size_t>(mixed >> 52)];  // 4,096 slots
+    if (slot.tag != rules_tag_ || slot.key != shape) {
+      slot = {shape, rules_tag_, group_widths(group)};
     }
     return slot.widths;
   }
 
-  // The widths of one group of linked cards (members: their indices, a copy each time), by an
-  // exact search over the cards still unassigned (a bit mask, its results remembered): the lowest
-  // is left out, or makes a piece with some of the others.
-  Widths group_widths(const std::vector<std::int8_t>& members) const {
-    const int count = static_cast<int>(members.size());
-    if (count > max_group_searched) {
-      // Too many to search: each card kept spans at least its own place.
+  // The widths of one group of linked cards, by an exact search over the cards still unassigned
+  // (a bit mask, its results remembered): the lowest is left out, or makes a piece with some of
+  // the others. A group too large to search counts each card kept as its own place.
+  Widths group_widths(const Group& group) const {
+    if (group.count > max_group_searched) {
       Widths widths;
       widths.fill(beyond);
-      for (int k = 0; k <= std::min(count, most_cards); ++k) {
+      for (int k = 0; k <= group.count; ++k) {
         widths[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
       }
       return widths;
     }
-    std::vector<Widths> found(std::size_t{1} << count);
-    std::vector<bool> done(std::size_t{1} << count, false);
-    return group_search(members, (1U << count) - 1, found, done);
+    Memo& memory = memo();
+    ++memory.group_searches;
+    return group_search(group, (1U << group.count) - 1, memory);
   }
-  static constexpr int max_group_searched = 9;
 
-  Widths group_search(const std::vector<std::int8_t>& members, unsigned unassigned,
-                      std::vector<Widths>& found, std::vector<bool>& done) const {
+  Widths group_search(const Group& group, unsigned unassigned, Memo& memory) const {
     if (unassigned == 0) return nothing_kept();
-    if (done[unassigned]) return found[unassigned];
+    if (memory.searched[unassigned] == memory.group_searches) return memory.found[unassigned];
     const int first = std::countr_zero(unassigned);
     const unsigned others = unassigned & ~(1U << first);
-    Widths best = group_search(members, others, found, done);  // the first card replaced
-    const Card card = Card::from_index(members[static_cast<std::size_t>(first)]);
+    Widths best = group_search(group, others, memory);  // the first card replaced
+    const int card = group.cards[static_cast<std::size_t>(first)];
     unsigned same_rank = 0, same_suit = 0;
     for (unsigned rest = others; rest != 0; rest &= rest - 1) {
       const int k = std::countr_zero(rest);
-      const Card other = Card::from_index(members[static_cast<std::size_t>(k)]);
-      if (other.rank() == card.rank()) same_rank |= 1U << k;
-      if (other.suit() == card.suit()) same_suit |= 1U << k;
+      const int other = group.cards[static_cast<std::size_t>(k)];
+      if (other % rank_count == card % rank_count) same_rank |= 1U << k;
+      if (other / rank_count == card / rank_count) same_suit |= 1U << k;
     }
     const auto try_piece = [&](unsigned piece, int cost) {
-      const Widths rest = group_search(members, others & ~piece, found, done);
-      const int kept = std::popcount(piece) + 1;
+      const Widths rest = group_search(group, others & ~piece, memory);
+      const int kept = bit_count(piece) + 1;
       for (std::size_t k = 0; k + static_cast<std::size_t>(kept) < best.size() && rest[k] != beyond;
            ++k) {
         const int width = rest[k] + kept + cost;
         std::int8_t& slot = best[k + static_cast<std::size_t>(kept)];
-        slot = static_cast<std::int8_t>(
-            std::min(static_cast<int>(slot), std::min(width, int{beyond})));
+        slot = static_cast<std::int8_t>(std::min(static_cast<int>(slot), width));
       }
     };
     const MeldRules& melds = rules_.melds;
     // Books: the card with some others of its rank.
     for (unsigned piece = same_rank;; piece = (piece - 1) & same_rank) {
-      const int kept = std::popcount(piece) + 1;
+      const int kept = bit_count(piece) + 1;
       if (kept <= melds.max_set) {
-        unsigned suits = 1U << static_cast<int>(card.suit());
+        unsigned suits = 1U << (card / rank_count);
         bool differ = true;
         for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
-          const int suit = static_cast<int>(
-              Card::from_index(members[static_cast<std::size_t>(std::countr_zero(rest))]).suit());
+          const int suit =
+              group.cards[static_cast<std::size_t>(std::countr_zero(rest))] / rank_count;
           differ = differ && (suits & (1U << suit)) == 0;
           suits |= 1U << suit;
         }
-        if (differ || !melds.set_suits_differ)
+        if (differ || !melds.set_suits_differ) {
           try_piece(piece, std::max(0, melds.min_group - kept));
+        }
       }
       if (piece == 0) break;
     }
     // Runs: the card with some others of its suit, each at a place of its own (an ace low or
     // high, as the rules let it).
     for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
-      const int cost = run_piece_cost(members, piece | (1U << first), 0, 0U);
+      const int cost = run_piece_cost(group, piece | (1U << first), 0, 0U);
       if (cost >= 0) try_piece(piece, cost);
       if (piece == 0) break;
     }
-    found[unassigned] = best;
-    done[unassigned] = true;
+    memory.found[unassigned] = best;
+    memory.searched[unassigned] = memory.group_searches;
     return best;
   }
 
   // The fewest empty places a run piece of the cards `piece` (one suit) counts, placing its
   // cards from the lowest bit up (`places`: those placed); -1 when they cannot share a run.
-  int run_piece_cost(const std::vector<std::int8_t>& members, unsigned piece, int from,
-                     unsigned places) const {
+  int run_piece_cost(const Group& group, unsigned piece, int from, unsigned places) const {
     const unsigned rest = piece >> from;
     if (rest == 0) {
       const int low = std::countr_zero(places), high = 31 - std::countl_zero(places);
-      const int span = high - low + 1, kept = std::popcount(places);
+      const int span = high - low + 1, kept = bit_count(places);
       if (span > rules_.melds.max_sequence) return -1;
       const int whole = std::max(rules_.melds.min_run, span) - kept;  // a run of its own
       const int open = span - kept + 1;  // a part of a longer run, open at one end at least
       return std::min(whole, open);
     }
     const int k = from + std::countr_zero(rest);
-    const int rank =
-        static_cast<int>(Card::from_index(members[static_cast<std::size_t>(k)]).rank());
+    const int rank = group.cards[static_cast<std::size_t>(k)] % rank_count + 1;
     int best = -1;
     for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
                             rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
       if (place == 0 || (places & (1U << place)) != 0) continue;
-      const int cost = run_piece_cost(members, piece, k + 1, places | (1U << place));
+      const int cost = run_piece_cost(group, piece, k + 1, places | (1U << place));
       if (cost >= 0 && (best < 0 || cost < best)) best = cost;
     }
     return best;
@@ -439,21 +510,17 @@ class AwaySearch {
     // left could be enough.
     const int short_by = gaps_ - incoming() - jokers_max();
     if (short_by > budget) return;
-    if (bound_ == Bound::small_groups) {
-      if (naturals_left_ > 2 * budget - short_by) {
-        const int small = small_groups_remembered();
-        if (short_by + small > budget + std::min(small, budget)) return;
-      }
-    } else {
-      // The cards left that are not wild: at least `need` of them kept (the rest are replaced),
-      // in melds of at most `room` places in all (relaxed_widths).
-      const int naturals = naturals_left_ - wild_left_;
+    // The cards left that are not wild: at least `need` of them kept (the rest are replaced), in
+    // melds of at most `room` places in all (relaxed_widths). With more cards than it counts, or
+    // for the tests' comparison, the bound of the small groups instead.
+    const int naturals = naturals_left_ - wild_left_;
+    if (bound_ == Bound::relaxed && naturals <= most_cards) {
       const int need = std::max(0, naturals - budget);
       const int room = naturals - short_by;
-      if (naturals <= most_cards &&
-          relaxed_widths_remembered()[static_cast<std::size_t>(need)] > room) {
-        return;
-      }
+      if (relaxed_widths_remembered()[static_cast<std::size_t>(need)] > room) return;
+    } else if (naturals_left_ > 2 * budget - short_by) {
+      const int small = small_groups_remembered();
+      if (short_by + small > budget + std::min(small, budget)) return;
     }
     int index = from;
     while (index < natural_count && left(index) == 0) ++index;
@@ -502,7 +569,7 @@ class AwaySearch {
   // places in `held`: close it here, or take a later card of the suit further on.
   void grow_run(int from, int suit, int first, int last, int step, unsigned held) {
     const int low = std::min(first, last), high = std::max(first, last);
-    const int kept = std::popcount(held);
+    const int kept = bit_count(held);
     const int span = high - low + 1;
     if (gaps_ + span - kept > best_ - 1 + jokers_max()) return;
     close_run(from, suit, low, high, held);
@@ -529,7 +596,7 @@ class AwaySearch {
   std::optional<Fragment> run_fragment(int suit, int low, int high, unsigned held) const {
     const int length = std::max(rules_.melds.min_run, high - low + 1);
     if (length > rules_.melds.max_sequence) return std::nullopt;
-    const int kept = std::popcount(held);
+    const int kept = bit_count(held);
     // The window of `length` places around the cards held with the fewest forced places.
     int best_forced = -1, best_start = 0;
     for (int start = std::max(lowest_place_, high - length + 1);
@@ -704,32 +771,16 @@ class AwaySearch {
   bool found_ = false;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
-  std::vector<std::int8_t> members_;    // relaxed_widths(): the group being gathered
-  Widths scratch_widths_{};
-  // The relaxed bound's memories, kept by the thread from one search to the next (clearing
-  // 50 KB for each hand cost more than a search): a slot belongs to the search whose generation
-  // it holds.
-  struct WidthsSlot {
-    std::array<std::uint64_t, 2> key{};
-    std::uint64_t generation = 0;
-    Widths widths{};
-  };
-  struct Memo {
-    std::array<WidthsSlot, 1024> cards_left{};
-    std::array<WidthsSlot, 256> groups{};
-    std::uint64_t generations = 0;
-  };
-  static Memo& memo() {
-    static thread_local Memo kept;
-    return kept;
-  }
+  Widths scratch_widths_{}, scratch_group_widths_{};
+  std::array<bool, natural_count> wild_card_{};  // the wild cards, by index
+  std::uint64_t rules_tag_ = 0;                  // the meld rules, for group_widths_remembered
   std::uint64_t generation_ = ++memo().generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
     int small = 0;
     bool used = false;
   };
-  std::vector<Remembered> remembered_;  // 1,024 slots, for Bound::small_groups only
+  std::vector<Remembered> remembered_;  // 1,024 slots, where the small groups bound
 };
 
 }  // namespace
