@@ -74,6 +74,7 @@ struct Fragment {
 struct Links {
   std::array<std::int8_t, 8> cards{};
   int count = 0;
+  std::uint64_t mask = 0;  // the same cards, a bit each
 };
 using LinkTable = std::array<Links, natural_count>;
 
@@ -89,6 +90,7 @@ const LinkTable& link_table(const MeldRules& melds) {
         for (int other = 0; other < natural_count; ++other) {
           if (cards_linked(Card::from_index(index), Card::from_index(other), aces)) {
             links.cards[static_cast<std::size_t>(links.count++)] = static_cast<std::int8_t>(other);
+            links.mask |= std::uint64_t{1} << other;
           }
         }
       }
@@ -143,6 +145,9 @@ class AwaySearch {
     if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
     for (int index = 0; index < natural_count; ++index) {
       wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
+      if (left(index) > 0 && !wild_card_[static_cast<std::size_t>(index)]) {
+        counted_ |= std::uint64_t{1} << index;
+      }
     }
     // The meld rules group_widths() reads, 15 bits each, and a bit that no empty slot has.
     const MeldRules& melds = rules.melds;
@@ -177,16 +182,19 @@ class AwaySearch {
   int spare(int index) const { return spare_[static_cast<std::size_t>(index)]; }
   int left(int index) const { return left_[static_cast<std::size_t>(index)]; }
   void take(int index) {
-    --left_[static_cast<std::size_t>(index)];
+    if (--left_[static_cast<std::size_t>(index)] == 0) counted_ &= ~(std::uint64_t{1} << index);
     --naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] -= std::uint64_t{1} << (2 * (index % 32));
-    if (is_wild_card(Card::from_index(index), wild_)) --wild_left_;
+    if (wild_card_[static_cast<std::size_t>(index)]) --wild_left_;
   }
   void put_back(int index) {
-    ++left_[static_cast<std::size_t>(index)];
+    if (left_[static_cast<std::size_t>(index)]++ == 0 &&
+        !wild_card_[static_cast<std::size_t>(index)]) {
+      counted_ |= std::uint64_t{1} << index;
+    }
     ++naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
-    if (is_wild_card(Card::from_index(index), wild_)) ++wild_left_;
+    if (wild_card_[static_cast<std::size_t>(index)]) ++wild_left_;
   }
   // The most jokers the hand that goes out can keep: those kept, and the wild cards not yet
   // placed.
@@ -333,26 +341,24 @@ class AwaySearch {
   // left that are not wild (beyond: never, as there are fewer cards).
   Widths relaxed_widths() {
     const LinkTable& links_of = link_table(rules_.melds);
-    std::array<std::int8_t, natural_count> seen{};
-    std::array<std::int8_t, natural_count> stack{};
     Widths total = nothing_kept();
-    for (int start = 0; start < natural_count; ++start) {
-      if (!counted(start) || seen[static_cast<std::size_t>(start)] != 0) continue;
-      seen[static_cast<std::size_t>(start)] = 1;
+    for (std::uint64_t rest = counted_; rest != 0;) {
+      // The group of the lowest card left: what it links to, what those link to, …
+      std::uint64_t members = rest & (~rest + 1), reached = members;
+      while (reached != 0) {
+        std::uint64_t next = 0;
+        for (std::uint64_t each = reached; each != 0; each &= each - 1) {
+          next |= links_of[static_cast<std::size_t>(std::countr_zero(each))].mask;
+        }
+        reached = next & rest & ~members;
+        members |= reached;
+      }
+      rest &= ~members;
       Group group;
-      int top = 0;
-      stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(start);
-      while (top > 0) {
-        const int index = stack[static_cast<std::size_t>(--top)];
+      for (std::uint64_t each = members; each != 0; each &= each - 1) {
+        const int index = std::countr_zero(each);
         for (int copy = 0; copy < left(index); ++copy) {
           group.cards[static_cast<std::size_t>(group.count++)] = static_cast<std::int8_t>(index);
-        }
-        const Links& links = links_of[static_cast<std::size_t>(index)];
-        for (int k = 0; k < links.count; ++k) {
-          const int other = links.cards[static_cast<std::size_t>(k)];
-          if (!counted(other) || seen[static_cast<std::size_t>(other)] != 0) continue;
-          seen[static_cast<std::size_t>(other)] = 1;
-          stack[static_cast<std::size_t>(top++)] = static_cast<std::int8_t>(other);
         }
       }
       total = combine(total, group_widths_remembered(group));
@@ -362,11 +368,6 @@ class AwaySearch {
       total[k] = std::min(total[k], total[k + 1]);
     }
     return total;
-  }
-
-  // A card the relaxed bound counts: not yet placed, not wild.
-  bool counted(int index) const {
-    return left(index) > 0 && !wild_card_[static_cast<std::size_t>(index)];
   }
 
   // group_widths() depends only on the shape of the group and the meld rules: the same with the
@@ -379,9 +380,19 @@ class AwaySearch {
       scratch_group_widths_ = group_widths(group);
       return scratch_group_widths_;
     }
-    std::sort(group.cards.begin(), group.cards.begin() + group.count, [](int a, int b) {
-      return a % rank_count != b % rank_count ? a % rank_count < b % rank_count : a < b;
-    });
+    // By rank, then suit (an insertion sort: a group has few cards).
+    const auto by_rank = [](int index) {
+      return index % rank_count * suit_count + index / rank_count;
+    };
+    for (int k = 1; k < group.count; ++k) {
+      const std::int8_t card = group.cards[static_cast<std::size_t>(k)];
+      int to = k;
+      for (; to > 0 && by_rank(group.cards[static_cast<std::size_t>(to - 1)]) > by_rank(card);
+           --to) {
+        group.cards[static_cast<std::size_t>(to)] = group.cards[static_cast<std::size_t>(to - 1)];
+      }
+      group.cards[static_cast<std::size_t>(to)] = card;
+    }
     const int lowest_rank = group.cards[0] % rank_count;  // 0 for the ace
     const int shift = lowest_rank == 0 ? 0 : lowest_rank - 1;
     std::array<int, suit_count> renamed{-1, -1, -1, -1};
@@ -773,7 +784,9 @@ class AwaySearch {
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
   Widths scratch_widths_{}, scratch_group_widths_{};
   std::array<bool, natural_count> wild_card_{};  // the wild cards, by index
-  std::uint64_t rules_tag_ = 0;                  // the meld rules, for group_widths_remembered
+  std::uint64_t counted_ =
+      0;  // the cards the relaxed bound counts (not placed, not wild), a bit each
+  std::uint64_t rules_tag_ = 0;  // the meld rules, for group_widths_remembered
   std::uint64_t generation_ = ++memo().generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
