@@ -159,6 +159,7 @@ class AwaySearch {
       tag = tag << 1 | (flag ? 1U : 0U);
     }
     rules_tag_ = tag;
+    widest_alone_ = melds.ace_low || melds.ace_high ? 2 : 3;
     card_count_ = static_cast<int>(cards.size());
   }
 
@@ -528,7 +529,12 @@ class AwaySearch {
     if (bound_ == Bound::relaxed && naturals <= most_cards) {
       const int need = std::max(0, naturals - budget);
       const int room = naturals - short_by;
-      if (relaxed_widths_remembered()[static_cast<std::size_t>(need)] > room) return;
+      // A card kept alone spans at most widest_alone_ places (itself and one empty place, a run
+      // open at an end), so a room of that much for each card needed cuts nothing.
+      if (room < widest_alone_ * need &&
+          relaxed_widths_remembered()[static_cast<std::size_t>(need)] > room) {
+        return;
+      }
     } else if (naturals_left_ > 2 * budget - short_by) {
       const int small = small_groups_remembered();
       if (short_by + small > budget + std::min(small, budget)) return;
@@ -787,6 +793,7 @@ class AwaySearch {
   std::uint64_t counted_ =
       0;  // the cards the relaxed bound counts (not placed, not wild), a bit each
   std::uint64_t rules_tag_ = 0;  // the meld rules, for group_widths_remembered
+  int widest_alone_ = 3;         // the most places group_widths() counts for a card kept alone
   std::uint64_t generation_ = ++memo().generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
