@@ -130,6 +130,12 @@ class AwaySearch {
       if (is_joker(card, wild)) joker_supply_ += std::max(0, spare(index));
     }
     joker_supply_ += std::max(0, rules.printed_jokers_allowed() - printed_);
+    for (int suit = 0; suit < suit_count; ++suit) {
+      for (int place = 1; place <= highest_place; ++place) {
+        if (spare(card_at(suit, place)) <= 0)
+          no_spare_[static_cast<std::size_t>(suit)] |= 1U << place;
+      }
+    }
     lowest_place_ = rules.melds.ace_low ? 1 : 2;
     highest_place_ = rules.melds.ace_high ? highest_place : highest_place - 1;
     for (int suit = 0; suit < suit_count && !free_run_; ++suit) {
@@ -145,8 +151,9 @@ class AwaySearch {
     if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
     for (int index = 0; index < natural_count; ++index) {
       wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
-      if (left(index) > 0 && !wild_card_[static_cast<std::size_t>(index)]) {
-        counted_ |= std::uint64_t{1} << index;
+      if (left(index) > 0) {
+        left_mask_ |= std::uint64_t{1} << index;
+        if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
       }
     }
     // The meld rules group_widths() reads, 15 bits each, and a bit that no empty slot has.
@@ -159,7 +166,13 @@ class AwaySearch {
       tag = tag << 1 | (flag ? 1U : 0U);
     }
     rules_tag_ = tag;
-    widest_alone_ = melds.ace_low || melds.ace_high ? 2 : 3;
+    for (const int index : {1, 0}) {  // a 2, then an ace, alone
+      Group alone;
+      alone.cards[0] = static_cast<std::int8_t>(index);
+      alone.count = 1;
+      alone_width_[static_cast<std::size_t>(index == 0 ? 1 : 0)] = group_widths(alone)[1];
+    }
+    widest_alone_ = std::max(alone_width_[0], alone_width_[1]);
     card_count_ = static_cast<int>(cards.size());
   }
 
@@ -183,15 +196,18 @@ class AwaySearch {
   int spare(int index) const { return spare_[static_cast<std::size_t>(index)]; }
   int left(int index) const { return left_[static_cast<std::size_t>(index)]; }
   void take(int index) {
-    if (--left_[static_cast<std::size_t>(index)] == 0) counted_ &= ~(std::uint64_t{1} << index);
+    if (--left_[static_cast<std::size_t>(index)] == 0) {
+      counted_ &= ~(std::uint64_t{1} << index);
+      left_mask_ &= ~(std::uint64_t{1} << index);
+    }
     --naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] -= std::uint64_t{1} << (2 * (index % 32));
     if (wild_card_[static_cast<std::size_t>(index)]) --wild_left_;
   }
   void put_back(int index) {
-    if (left_[static_cast<std::size_t>(index)]++ == 0 &&
-        !wild_card_[static_cast<std::size_t>(index)]) {
-      counted_ |= std::uint64_t{1} << index;
+    if (left_[static_cast<std::size_t>(index)]++ == 0) {
+      left_mask_ |= std::uint64_t{1} << index;
+      if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
     }
     ++naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
@@ -355,6 +371,16 @@ class AwaySearch {
         members |= reached;
       }
       rest &= ~members;
+      if ((members & (members - 1)) == 0 && left(std::countr_zero(members)) == 1) {
+        // A card alone (the commonest group): kept, it spans alone_width_ places.
+        const int width = alone_width_[std::countr_zero(members) % rank_count == 0 ? 1 : 0];
+        for (std::size_t k = total.size() - 1; k > 0; --k) {
+          if (total[k - 1] != beyond) {
+            total[k] = static_cast<std::int8_t>(std::min<int>(total[k], total[k - 1] + width));
+          }
+        }
+        continue;
+      }
       Group group;
       for (std::uint64_t each = members; each != 0; each &= each - 1) {
         const int index = std::countr_zero(each);
@@ -539,15 +565,15 @@ class AwaySearch {
       const int small = small_groups_remembered();
       if (short_by + small > budget + std::min(small, budget)) return;
     }
-    int index = from;
-    while (index < natural_count && left(index) == 0) ++index;
-    if (index == natural_count) {
+    (void)from;  // the cards below it are all placed: the lowest card left is the next
+    if (left_mask_ == 0) {
       if (incoming() >= 0 && goes_out()) {
         best_ = incoming();
         found_ = true;
       }
       return;
     }
+    const int index = std::countr_zero(left_mask_);
     take(index);
     const Card card = Card::from_index(index);
     const int suit = static_cast<int>(card.suit());
@@ -618,10 +644,8 @@ class AwaySearch {
     int best_forced = -1, best_start = 0;
     for (int start = std::max(lowest_place_, high - length + 1);
          start <= low && start + length - 1 <= highest_place_; ++start) {
-      int forced = 0;
-      for (int place = start; place < start + length; ++place) {
-        if ((held & (1U << place)) == 0 && spare(card_at(suit, place)) <= 0) ++forced;
-      }
+      const unsigned window = ((1U << length) - 1) << start;
+      const int forced = bit_count(window & ~held & no_spare_[static_cast<std::size_t>(suit)]);
       if (best_forced < 0 || forced < best_forced) {
         best_forced = forced;
         best_start = start;
@@ -767,8 +791,9 @@ class AwaySearch {
 
   WildRank wild_;
   const Rules& rules_;
-  std::array<int, natural_count> left_{};   // natural cards of the hand not yet placed
-  std::array<int, natural_count> spare_{};  // copies the decks hold beyond the hand's
+  std::array<int, natural_count> left_{};        // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};       // copies the decks hold beyond the hand's
+  std::array<unsigned, suit_count> no_spare_{};  // by suit, the places (bits) the decks lack
   int printed_ = 0;
   int wild_left_ = 0;      // wild cards not yet placed
   int naturals_left_ = 0;  // natural cards (wild ones too) not yet placed
@@ -790,10 +815,12 @@ class AwaySearch {
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
   Widths scratch_widths_{}, scratch_group_widths_{};
   std::array<bool, natural_count> wild_card_{};  // the wild cards, by index
-  std::uint64_t counted_ =
-      0;  // the cards the relaxed bound counts (not placed, not wild), a bit each
+  std::uint64_t left_mask_ = 0;                  // the natural cards not yet placed, a bit each
+  std::uint64_t counted_ = 0;    // … of them, those the relaxed bound counts (not wild)
   std::uint64_t rules_tag_ = 0;  // the meld rules, for group_widths_remembered
-  int widest_alone_ = 3;         // the most places group_widths() counts for a card kept alone
+  // The places group_widths() counts for a card kept alone (not an ace, an ace), and the more.
+  std::array<int, 2> alone_width_{};
+  int widest_alone_ = 3;
   std::uint64_t generation_ = ++memo().generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
