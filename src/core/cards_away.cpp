@@ -272,9 +272,9 @@ class AwaySearch {
   // Each card of S ends in a new fragment (kept) or replaced; the cards replaced, d, are at most
   // `budget`, and the gaps G of the new fragments must be filled by what comes in and the jokers:
   // short_by + G - d <= 0. With K cards kept, d = |S| - K, so: K >= |S| - budget and the melds
-  // holding them span K + G <= |S| - short_by places. relaxed_widths()[k] is a lower bound on the
-  // places that melds keeping at least k cards of S span, so the branch is cut when even that
-  // exceeds the room.
+  // holding them span K + G <= |S| - short_by places. relaxed_widths()[d] is a lower bound on the
+  // places that melds keeping all the cards of S but at most d span, so the branch is cut when
+  // even that for d = budget exceeds the room.
   //
   // The bound: split S into groups of linked cards (cards_linked). A fragment holding cards of
   // several groups is cut into pieces, each a stretch of consecutive cards of one group; two pieces
@@ -283,12 +283,27 @@ class AwaySearch {
   // have one rank, so one group), a whole run (its window at least the shortest run), or a part of
   // one open at an end (its empty places inside, plus one). Each group's cheapest pieces for each
   // number of cards kept are found by a small exact search (group_widths, remembered by the
-  // group's cards), and the groups are added up by a knapsack. It ignores what the leaf asks
-  // besides the count (forced places, the pure run, the sequences, the contract), so it is a lower
-  // bound.
+  // group's shape), and the groups are added up by a knapsack over the cards left out. It ignores
+  // what the leaf asks besides the count (forced places, the pure run, the sequences, the
+  // contract), so it is a lower bound.
   static constexpr int most_cards = 15;  // more cards left: the small groups' bound instead
   static constexpr std::int8_t beyond = 127;
-  using Widths = std::array<std::int8_t, most_cards + 1>;
+  using Widths = std::array<std::int8_t, most_cards + 1>;  // [k]: for k cards kept
+  // [d]: for all the cards but at most d kept. The budget rarely passes most_dropped; beyond it,
+  // a card more left out saves at most widest_alone_ places (kept alone, it would span those).
+  static constexpr int most_dropped = 7;
+  using Dropped = std::array<std::int8_t, most_dropped + 1>;
+
+  // The widths of `count` cards by the cards left out, from those by the cards kept.
+  static Dropped by_dropped(const Widths& kept, int count) {
+    Dropped dropped;
+    int least = beyond;
+    for (int d = 0; d <= most_dropped; ++d) {
+      if (count - d >= 0) least = std::min<int>(least, kept[static_cast<std::size_t>(count - d)]);
+      dropped[static_cast<std::size_t>(d)] = static_cast<std::int8_t>(least);
+    }
+    return dropped;
+  }
 
   static Widths nothing_kept() {
     Widths widths;
@@ -297,20 +312,18 @@ class AwaySearch {
     return widths;
   }
 
-  // min over the ways to share k cards between a and b of the sum of their widths.
-  static Widths combine(const Widths& a, const Widths& b) {
-    Widths sum;
-    sum.fill(beyond);
-    for (std::size_t i = 0; i < sum.size() && a[i] != beyond; ++i) {
-      for (std::size_t j = 0; i + j < sum.size() && b[j] != beyond; ++j) {
-        sum[i + j] = static_cast<std::int8_t>(
-            std::min(static_cast<int>(sum[i + j]), std::min(a[i] + b[j], int{beyond})));
-      }
+  // min over the ways to share d cards left out between a and b of the sum of their widths.
+  static Dropped combine(const Dropped& a, const Dropped& b) {
+    Dropped sum;
+    for (std::size_t d = 0; d < sum.size(); ++d) {
+      int least = a[0] + b[d];
+      for (std::size_t i = 1; i <= d; ++i) least = std::min(least, a[i] + b[d - i]);
+      sum[d] = static_cast<std::int8_t>(least);
     }
     return sum;
   }
 
-  static constexpr int max_group_searched = 9;  // larger groups: each card its own place
+  static constexpr int max_group_searched = 8;  // larger groups: each card its own place
 
   // The relaxed bound's memories, kept by the thread from one search to the next (clearing them
   // for each hand cost more than a search): a slot of cards_left belongs to the search whose
@@ -319,7 +332,7 @@ class AwaySearch {
   struct WidthsSlot {
     std::array<std::uint64_t, 2> key{};
     std::uint64_t tag = 0;
-    Widths widths{};
+    Dropped widths{};
   };
   struct Memo {
     std::array<WidthsSlot, 1024> cards_left{};
@@ -335,7 +348,7 @@ class AwaySearch {
   }
 
   // relaxed_widths() of the cards left, remembered by them as small_groups_remembered() does.
-  const Widths& relaxed_widths_remembered() {
+  const Dropped& relaxed_widths_remembered() {
     if (rules_.copies_allowed() > 3) {
       scratch_widths_ = relaxed_widths();
       return scratch_widths_;
@@ -354,11 +367,11 @@ class AwaySearch {
     int count = 0;
   };
 
-  // For each k, a lower bound on the places spanned by melds keeping at least k of the cards
-  // left that are not wild (beyond: never, as there are fewer cards).
-  Widths relaxed_widths() {
+  // For each d, a lower bound on the places spanned by melds keeping all the cards left that are
+  // not wild but at most d.
+  Dropped relaxed_widths() {
     const LinkTable& links_of = link_table(rules_.melds);
-    Widths total = nothing_kept();
+    Dropped total{};
     for (std::uint64_t rest = counted_; rest != 0;) {
       // The group of the lowest card left: what it links to, what those link to, …
       std::uint64_t members = rest & (~rest + 1), reached = members;
@@ -374,11 +387,10 @@ class AwaySearch {
       if ((members & (members - 1)) == 0 && left(std::countr_zero(members)) == 1) {
         // A card alone (the commonest group): kept, it spans alone_width_ places.
         const int width = alone_width_[std::countr_zero(members) % rank_count == 0 ? 1 : 0];
-        for (std::size_t k = total.size() - 1; k > 0; --k) {
-          if (total[k - 1] != beyond) {
-            total[k] = static_cast<std::int8_t>(std::min<int>(total[k], total[k - 1] + width));
-          }
+        for (std::size_t d = total.size() - 1; d > 0; --d) {
+          total[d] = static_cast<std::int8_t>(std::min(total[d] + width, int{total[d - 1]}));
         }
+        total[0] = static_cast<std::int8_t>(total[0] + width);
         continue;
       }
       Group group;
@@ -390,10 +402,6 @@ class AwaySearch {
       }
       total = combine(total, group_widths_remembered(group));
     }
-    // At least k cards: the fewest places for k or more.
-    for (std::size_t k = total.size() - 1; k-- > 0;) {
-      total[k] = std::min(total[k], total[k + 1]);
-    }
     return total;
   }
 
@@ -402,9 +410,9 @@ class AwaySearch {
   // moved by one amount. The thread remembers it from hand to hand by the group so renamed (its
   // suits in the order they first come, by rank) and moved (its lowest rank a 2), and by the
   // rules (tag), in 4,096 slots.
-  const Widths& group_widths_remembered(Group& group) {
+  const Dropped& group_widths_remembered(Group& group) {
     if (rules_.copies_allowed() > 3) {  // more copies than two bits a card hold
-      scratch_group_widths_ = group_widths(group);
+      scratch_group_widths_ = by_dropped(group_widths(group), group.count);
       return scratch_group_widths_;
     }
     // By rank, then suit (an insertion sort: a group has few cards).
@@ -436,7 +444,7 @@ class AwaySearch {
         (shape[0] * 0x9E3779B97F4A7C15ULL ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) + rules_tag_;
     WidthsSlot& slot = memo().groups[static_cast<std::size_t>(mixed >> 52)];  // 4,096 slots
     if (slot.tag != rules_tag_ || slot.key != shape) {
-      slot = {shape, rules_tag_, group_widths(group)};
+      slot = {shape, rules_tag_, by_dropped(group_widths(group), group.count)};
     }
     return slot.widths;
   }
@@ -555,10 +563,13 @@ class AwaySearch {
     if (bound_ == Bound::relaxed && naturals <= most_cards) {
       const int need = std::max(0, naturals - budget);
       const int room = naturals - short_by;
+      const int dropped = std::min(budget, most_dropped);
       // A card kept alone spans at most widest_alone_ places (itself and one empty place, a run
       // open at an end), so a room of that much for each card needed cuts nothing.
       if (room < widest_alone_ * need &&
-          relaxed_widths_remembered()[static_cast<std::size_t>(need)] > room) {
+          relaxed_widths_remembered()[static_cast<std::size_t>(dropped)] -
+                  widest_alone_ * (budget - dropped) >
+              room) {
         return;
       }
     } else if (naturals_left_ > 2 * budget - short_by) {
@@ -813,7 +824,7 @@ class AwaySearch {
   bool found_ = false;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
-  Widths scratch_widths_{}, scratch_group_widths_{};
+  Dropped scratch_widths_{}, scratch_group_widths_{};
   std::array<bool, natural_count> wild_card_{};  // the wild cards, by index
   std::uint64_t left_mask_ = 0;                  // the natural cards not yet placed, a bit each
   std::uint64_t counted_ = 0;    // … of them, those the relaxed bound counts (not wild)
