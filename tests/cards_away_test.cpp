@@ -182,14 +182,23 @@ void compare_with_small_groups_bound(const Rules& rules, std::size_t size, int h
   for (int i = 0; i < hands; ++i) {
     WildRank wild = rules.deck.fixed_wild;
     if (random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
-    // Half dealt with melds on purpose, half at random (mostly several cards away).
+    // A third dealt with melds on purpose, a third at random (mostly several cards away), a
+    // third of cards linked to none other where the deck allows (far away: many cards replaced).
     std::vector<Card> hand;
-    if (i % 2 == 0) {
+    if (i % 3 == 0) {
       hand = dealt_hand(random, rules, size);
     } else {
       std::vector<Card> deck = whole_deck(rules);
       std::shuffle(deck.begin(), deck.end(), random);
-      hand.assign(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(size));
+      std::vector<Card> rest;
+      for (const Card card : deck) {
+        const bool alone = i % 3 == 2 && !card.is_printed_joker() &&
+                           std::none_of(hand.begin(), hand.end(), [&](Card other) {
+                             return other == card || cards_linked(card, other, rules.melds);
+                           });
+        (alone && hand.size() < size ? hand : rest).push_back(card);
+      }
+      for (std::size_t k = 0; hand.size() < size; ++k) hand.push_back(rest[k]);
     }
     const std::optional<int> found = cards_away(hand, wild, rules);
     CAPTURE(rules.id);
