@@ -151,6 +151,7 @@ class AwaySearch {
     if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
     for (int index = 0; index < natural_count; ++index) {
       wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
+      if (left(index) == 2) doubled_ |= std::uint64_t{1} << index;
       if (left(index) > 0) {
         left_mask_ |= std::uint64_t{1} << index;
         if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
@@ -200,6 +201,11 @@ class AwaySearch {
       counted_ &= ~(std::uint64_t{1} << index);
       left_mask_ &= ~(std::uint64_t{1} << index);
     }
+    if (left(index) == 2) {
+      doubled_ |= std::uint64_t{1} << index;
+    } else {
+      doubled_ &= ~(std::uint64_t{1} << index);
+    }
     --naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] -= std::uint64_t{1} << (2 * (index % 32));
     if (wild_card_[static_cast<std::size_t>(index)]) --wild_left_;
@@ -208,6 +214,11 @@ class AwaySearch {
     if (left_[static_cast<std::size_t>(index)]++ == 0) {
       left_mask_ |= std::uint64_t{1} << index;
       if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
+    }
+    if (left(index) == 2) {
+      doubled_ |= std::uint64_t{1} << index;
+    } else {
+      doubled_ &= ~(std::uint64_t{1} << index);
     }
     ++naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
@@ -336,6 +347,7 @@ class AwaySearch {
   };
   struct Memo {
     std::array<WidthsSlot, 1024> cards_left{};
+    std::array<WidthsSlot, 1024> groups_met{};
     std::array<WidthsSlot, 4096> groups{};
     std::uint64_t generations = 0;
     std::array<Widths, std::size_t{1} << max_group_searched> found{};
@@ -393,6 +405,17 @@ class AwaySearch {
         total[0] = static_cast<std::int8_t>(total[0] + width);
         continue;
       }
+      // The same group (its cards and their copies) comes back in many of the search's sets of
+      // cards left: remembered by the search, it needs no shape.
+      const std::array<std::uint64_t, 2> cards{members, members & doubled_};
+      const std::uint64_t mixed =
+          cards[0] * 0x9E3779B97F4A7C15ULL ^ cards[1] * 0xC2B2AE3D27D4EB4FULL;
+      WidthsSlot& slot = memo().groups_met[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
+      // (With more than two copies of a card, these two masks do not tell how many are left.)
+      if (rules_.copies_allowed() <= 2 && slot.tag == generation_ && slot.key == cards) {
+        total = combine(total, slot.widths);
+        continue;
+      }
       Group group;
       for (std::uint64_t each = members; each != 0; each &= each - 1) {
         const int index = std::countr_zero(each);
@@ -400,7 +423,9 @@ class AwaySearch {
           group.cards[static_cast<std::size_t>(group.count++)] = static_cast<std::int8_t>(index);
         }
       }
-      total = combine(total, group_widths_remembered(group));
+      const Dropped& widths = group_widths_remembered(group);
+      slot = {cards, generation_, widths};
+      total = combine(total, widths);
     }
     return total;
   }
@@ -828,6 +853,7 @@ class AwaySearch {
   std::array<bool, natural_count> wild_card_{};  // the wild cards, by index
   std::uint64_t left_mask_ = 0;                  // the natural cards not yet placed, a bit each
   std::uint64_t counted_ = 0;    // … of them, those the relaxed bound counts (not wild)
+  std::uint64_t doubled_ = 0;    // … of them, those left twice
   std::uint64_t rules_tag_ = 0;  // the meld rules, for group_widths_remembered
   // The places group_widths() counts for a card kept alone (not an ace, an ace), and the more.
   std::array<int, 2> alone_width_{};
