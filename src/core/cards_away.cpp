@@ -508,10 +508,11 @@ class AwaySearch {
     const auto try_piece = [&](unsigned piece, int cost) {
       const Widths rest = group_search(group, others & ~piece, memory);
       const int kept = bit_count(piece) + 1;
-      for (std::size_t k = 0; k + static_cast<std::size_t>(kept) < best.size() && rest[k] != beyond;
-           ++k) {
-        const int width = rest[k] + kept + cost;
-        std::int8_t& slot = best[k + static_cast<std::size_t>(kept)];
+      // Any number of the other cards can be kept (each a piece of its own).
+      const int others_left = bit_count(others & ~piece);
+      for (int k = 0; k <= others_left && k + kept <= most_cards; ++k) {
+        const int width = rest[static_cast<std::size_t>(k)] + kept + cost;
+        std::int8_t& slot = best[static_cast<std::size_t>(k + kept)];
         slot = static_cast<std::int8_t>(std::min(static_cast<int>(slot), width));
       }
     };
@@ -537,7 +538,7 @@ class AwaySearch {
     // Runs: the card with some others of its suit, each at a place of its own (an ace low or
     // high, as the rules let it).
     for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
-      const int cost = run_piece_cost(group, piece | (1U << first), 0, 0U);
+      const int cost = run_piece_cost(group, piece | (1U << first));
       if (cost >= 0) try_piece(piece, cost);
       if (piece == 0) break;
     }
@@ -546,28 +547,40 @@ class AwaySearch {
     return best;
   }
 
-  // The fewest empty places a run piece of the cards `piece` (one suit) counts, placing its
-  // cards from the lowest bit up (`places`: those placed); -1 when they cannot share a run.
-  int run_piece_cost(const Group& group, unsigned piece, int from, unsigned places) const {
-    const unsigned rest = piece >> from;
-    if (rest == 0) {
-      const int low = std::countr_zero(places), high = 31 - std::countl_zero(places);
-      const int span = high - low + 1, kept = bit_count(places);
-      if (span > rules_.melds.max_sequence) return -1;
-      const int whole = std::max(rules_.melds.min_run, span) - kept;  // a run of its own
+  // The fewest empty places a run piece of the cards `piece` (one suit) counts; -1 when they
+  // cannot share a run (two at one place, or too long).
+  int run_piece_cost(const Group& group, unsigned piece) const {
+    unsigned places = 0;
+    int aces = 0;
+    for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
+      const int rank =
+          group.cards[static_cast<std::size_t>(std::countr_zero(rest))] % rank_count + 1;
+      if (rank == 1) {
+        ++aces;
+      } else {
+        if ((places & (1U << rank)) != 0) return -1;
+        places |= 1U << rank;
+      }
+    }
+    const MeldRules& melds = rules_.melds;
+    const auto cost = [&](unsigned held) {
+      const int low = std::countr_zero(held), high = 31 - std::countl_zero(held);
+      const int span = high - low + 1, kept = bit_count(held);
+      if (span > melds.max_sequence) return -1;
+      const int whole = std::max(melds.min_run, span) - kept;  // a run of its own
       const int open = span - kept + 1;  // a part of a longer run, open at one end at least
       return std::min(whole, open);
-    }
-    const int k = from + std::countr_zero(rest);
-    const int rank = group.cards[static_cast<std::size_t>(k)] % rank_count + 1;
-    int best = -1;
-    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
-                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
-      if (place == 0 || (places & (1U << place)) != 0) continue;
-      const int cost = run_piece_cost(group, piece, k + 1, places | (1U << place));
-      if (cost >= 0 && (best < 0 || cost < best)) best = cost;
-    }
-    return best;
+    };
+    const unsigned low_ace = melds.ace_low ? 1U << 1 : 0U;
+    const unsigned high_ace = melds.ace_high ? 1U << highest_place : 0U;
+    if (aces == 0) return cost(places);
+    if (aces == 2) return low_ace != 0 && high_ace != 0 ? cost(places | low_ace | high_ace) : -1;
+    if (aces > 2) return -1;
+    // One ace: low or high, whichever counts fewer.
+    const int low = low_ace != 0 ? cost(places | low_ace) : -1;
+    const int high = high_ace != 0 ? cost(places | high_ace) : -1;
+    if (low < 0 || high < 0) return std::max(low, high);
+    return std::min(low, high);
   }
 
   void visit(int from) {
