@@ -175,6 +175,10 @@ class AwaySearch {
     }
     widest_alone_ = std::max(alone_width_[0], alone_width_[1]);
     card_count_ = static_cast<int>(cards.size());
+    for (std::uint64_t each = left_mask_; each != 0; each &= each - 1) {
+      const int index = std::countr_zero(each);
+      alone_beaten_[static_cast<std::size_t>(index)] = lone_run_beats_book(index);
+    }
   }
 
   // Deepening: replacing at most 0 cards, then 1, … A search with a small limit is cut short
@@ -636,15 +640,8 @@ class AwaySearch {
       grow_run(index, suit, rank, rank, +1, 1U << rank);
     }
     // A card alone as a book is worth trying only where no run of it alone does all it does
-    // (lone_run_beats).
-    const Fragment alone = book_fragment(rank, 1, 1U << suit);
-    bool beaten = false;
-    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
-                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
-      if (place == 0) continue;
-      const std::optional<Fragment> lone = run_fragment(suit, place, place, 1U << place);
-      beaten = beaten || (lone && lone_run_beats(*lone, alone));
-    }
+    // (lone_run_beats; the same for the whole search, so asked once for each card).
+    const bool beaten = alone_beaten_[static_cast<std::size_t>(index)];
     grow_book(index, suit, rank, suit, 1, 1U << suit, beaten);
     if (is_wild_card(card, wild_)) {
       ++jokers_kept_;
@@ -768,6 +765,19 @@ class AwaySearch {
     return fragment;
   }
 
+  // Whether a card alone makes a run fragment that does all its book fragment does.
+  bool lone_run_beats_book(int index) const {
+    const int suit = index / rank_count, rank = index % rank_count + 1;
+    const Fragment alone = book_fragment(rank, 1, 1U << suit);
+    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
+                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
+      if (place == 0) continue;
+      const std::optional<Fragment> lone = run_fragment(suit, place, place, 1U << place);
+      if (lone && lone_run_beats(*lone, alone)) return true;
+    }
+    return false;
+  }
+
   // Whether a run fragment does at least all a book fragment does at a leaf (fits): no more gaps
   // or forced places, as much room for cards and jokers, a sequence besides; a book counts only
   // towards a contract's books.
@@ -840,9 +850,11 @@ class AwaySearch {
 
   WildRank wild_;
   const Rules& rules_;
-  std::array<int, natural_count> left_{};        // natural cards of the hand not yet placed
-  std::array<int, natural_count> spare_{};       // copies the decks hold beyond the hand's
-  std::array<unsigned, suit_count> no_spare_{};  // by suit, the places (bits) the decks lack
+  std::array<int, natural_count> left_{};   // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};  // copies the decks hold beyond the hand's
+  std::array<unsigned, suit_count> no_spare_{};
+  std::array<bool, natural_count> alone_beaten_{};  // lone_run_beats_book, for the hand's cards  //
+                                                    // by suit, the places (bits) the decks lack
   int printed_ = 0;
   int wild_left_ = 0;      // wild cards not yet placed
   int naturals_left_ = 0;  // natural cards (wild ones too) not yet placed
