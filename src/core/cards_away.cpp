@@ -190,7 +190,7 @@ class AwaySearch {
       for (int kept = printed_; kept >= 0 && best_ > most; --kept) {
         jokers_kept_ = kept;
         discarded_ = printed_ - kept;
-        visit(0);
+        visit();
       }
       if (best_ <= most) return best_;
     }
@@ -587,7 +587,7 @@ class AwaySearch {
     return std::min(low, high);
   }
 
-  void visit(int from) {
+  void visit() {
     if (found_ || discarded_ - extra_ >= best_) return;
     // At most `budget` more cards may be replaced, and the gaps may not outrun the cards that
     // come in with the jokers kept. An isolated card kept adds a gap; replaced, a card in.
@@ -618,8 +618,7 @@ class AwaySearch {
       const int small = small_groups_remembered();
       if (short_by + small > budget + std::min(small, budget)) return;
     }
-    (void)from;  // the cards below it are all placed: the lowest card left is the next
-    if (left_mask_ == 0) {
+    if (left_mask_ == 0) {  // a leaf (the search takes the lowest card left, see below)
       if (incoming() >= 0 && goes_out()) {
         best_ = incoming();
         found_ = true;
@@ -632,36 +631,36 @@ class AwaySearch {
     const int suit = static_cast<int>(card.suit());
     const int rank = static_cast<int>(card.rank());
     if (rank == 1) {
-      if (rules_.melds.ace_low) grow_run(index, suit, 1, 1, +1, 1U << 1);
+      if (rules_.melds.ace_low) grow_run(suit, 1, 1, +1, 1U << 1);
       if (rules_.melds.ace_high) {
-        grow_run(index, suit, highest_place, highest_place, -1, 1U << highest_place);
+        grow_run(suit, highest_place, highest_place, -1, 1U << highest_place);
       }
     } else {
-      grow_run(index, suit, rank, rank, +1, 1U << rank);
+      grow_run(suit, rank, rank, +1, 1U << rank);
     }
     // A card alone as a book is worth trying only where no run of it alone does all it does
     // (lone_run_beats; the same for the whole search, so asked once for each card).
     const bool beaten = alone_beaten_[static_cast<std::size_t>(index)];
-    grow_book(index, suit, rank, suit, 1, 1U << suit, beaten);
+    grow_book(rank, suit, 1, 1U << suit, beaten);
     if (is_wild_card(card, wild_)) {
       ++jokers_kept_;
-      visit(index);
+      visit();
       --jokers_kept_;
     }
     ++discarded_;
-    visit(index);
+    visit();
     --discarded_;
     put_back(index);
   }
 
   // A run fragment of `suit` from place `first` to `last` (in the direction `step`) holding the
   // places in `held`: close it here, or take a later card of the suit further on.
-  void grow_run(int from, int suit, int first, int last, int step, unsigned held) {
+  void grow_run(int suit, int first, int last, int step, unsigned held) {
     const int low = std::min(first, last), high = std::max(first, last);
     const int kept = bit_count(held);
     const int span = high - low + 1;
     if (gaps_ + span - kept > best_ - 1 + jokers_max()) return;
-    close_run(from, suit, low, high, held);
+    close_run(suit, low, high, held);
     for (int place = last + step; place >= lowest_place_ && place <= highest_place_ &&
                                   std::abs(place - first) + 1 <= rules_.melds.max_sequence;
          place += step) {
@@ -670,14 +669,14 @@ class AwaySearch {
       if (left(index) == 0) continue;
       if (gaps_ + std::abs(place - first) + 1 - (kept + 1) > best_ - 1 + jokers_max()) break;
       take(index);
-      grow_run(from, suit, first, place, step, held | (1U << place));
+      grow_run(suit, first, place, step, held | (1U << place));
       put_back(index);
     }
   }
 
-  void close_run(int from, int suit, int low, int high, unsigned held) {
+  void close_run(int suit, int low, int high, unsigned held) {
     if (const std::optional<Fragment> fragment = run_fragment(suit, low, high, held)) {
-      add(from, *fragment);
+      add(*fragment);
     }
   }
 
@@ -722,25 +721,23 @@ class AwaySearch {
   // A book fragment of `rank` holding `kept` cards (of the suits in `suits`): close it here, or
   // take a card of the rank in a later suit (or, when books may repeat suits, the same one).
   // `alone_beaten`: the card alone is not closed as a book (a run of it alone does better).
-  void grow_book(int from, int first_suit, int rank, int last_suit, int kept, unsigned suits,
-                 bool alone_beaten) {
-    if (kept > 1 || !alone_beaten) close_book(from, first_suit, rank, kept, suits);
+  void grow_book(int rank, int last_suit, int kept, unsigned suits, bool alone_beaten) {
+    if (kept > 1 || !alone_beaten) close_book(rank, kept, suits);
     if (kept >= rules_.melds.max_set) return;
     const bool differ = rules_.melds.set_suits_differ;
     for (int suit = differ ? last_suit + 1 : last_suit; suit < suit_count; ++suit) {
       const int index = suit * rank_count + rank - 1;
       if (left(index) == 0) continue;
       take(index);
-      grow_book(from, first_suit, rank, suit, kept + 1, suits | (1U << suit), alone_beaten);
+      grow_book(rank, suit, kept + 1, suits | (1U << suit), alone_beaten);
       put_back(index);
     }
   }
 
-  void close_book(int from, int first_suit, int rank, int kept, unsigned suits) {
-    (void)first_suit;
+  void close_book(int rank, int kept, unsigned suits) {
     const Fragment fragment = book_fragment(rank, kept, suits);
     if (fragment.forced > rules_.melds.max_wilds_in_set) return;
-    add(from, fragment);
+    add(fragment);
   }
 
   // The book fragment of `kept` cards of `rank` (of the suits in `suits`).
@@ -788,10 +785,10 @@ class AwaySearch {
            run.joker_cap >= other.joker_cap && (run.forced == 0 || other.forced > 0);
   }
 
-  void add(int from, const Fragment& fragment) {
+  void add(const Fragment& fragment) {
     fragments_.push_back(fragment);
     gaps_ += fragment.gaps;
-    visit(from);
+    visit();
     gaps_ -= fragment.gaps;
     fragments_.pop_back();
   }
