@@ -19,7 +19,14 @@
 // out when the F cards that come in and the jokers kept fill every gap (the forced ones with
 // jokers), a pure run is there (a fragment filled with natural cards only, or F's own), the
 // sequences and the contract are there, and what is left over lengthens groups or makes groups
-// of its own. Branches stop when they cannot replace fewer cards than the best found.
+// of its own.
+//
+// It deepens (replacing at most 0 cards, then 1, …) and stops at the first hand that goes out,
+// since the limits below found none. A branch stops when the gaps outrun what can fill them
+// even at best for the cards not yet placed: the relaxed bound (relaxed_widths) counts the
+// fewest places that melds holding all those cards but as many as may still be replaced could
+// span, from groups of linked cards searched exactly, and is remembered by the cards left. The
+// search with its earlier bound (small groups of linked cards) is kept for the tests to compare.
 #include "cards_away.hpp"
 
 #include <algorithm>
