@@ -668,13 +668,20 @@ class AwaySearch {
     const int span = high - low + 1;
     if (gaps_ + span - kept > best_ - 1 + jokers_max()) return;
     close_run(suit, low, high, held);
-    for (int place = last + step; place >= lowest_place_ && place <= highest_place_ &&
-                                  std::abs(place - first) + 1 <= rules_.melds.max_sequence;
-         place += step) {
-      if (place == 1 || place == highest_place) continue;  // the ace is placed first, or never
-      const int index = card_at(suit, place);
-      if (left(index) == 0) continue;
+    // The places of the suit's cards left from 2 to the king (the ace is placed first, or
+    // never), as far as the run may reach, nearest first.
+    const int reach = rules_.melds.max_sequence - 1;
+    const int from = std::max(step > 0 ? last + 1 : first - reach, std::max(lowest_place_, 2));
+    const int to =
+        std::min(step > 0 ? first + reach : last - 1, std::min(highest_place_, highest_place - 1));
+    if (from > to) return;
+    const unsigned places =
+        static_cast<unsigned>(left_mask_ >> (suit * rank_count) << 1) & ((2U << to) - (1U << from));
+    for (unsigned rest = places; rest != 0;) {
+      const int place = step > 0 ? std::countr_zero(rest) : 31 - std::countl_zero(rest);
+      rest &= ~(1U << place);
       if (gaps_ + std::abs(place - first) + 1 - (kept + 1) > best_ - 1 + jokers_max()) break;
+      const int index = card_at(suit, place);
       take(index);
       grow_run(suit, first, place, step, held | (1U << place));
       put_back(index);
