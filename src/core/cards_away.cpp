@@ -559,7 +559,7 @@ class AwaySearch {
   }
 
   // The fewest empty places a run piece of the cards `piece` (one suit) counts; -1 when they
-  // cannot share a run (two at one place, or too long).
+  // cannot share a run (two at one place, or too long) or another split counts no more.
   int run_piece_cost(const Group& group, unsigned piece) const {
     unsigned places = 0;
     int aces = 0;
@@ -578,6 +578,10 @@ class AwaySearch {
       const int low = std::countr_zero(held), high = 31 - std::countl_zero(held);
       const int span = high - low + 1, kept = bit_count(held);
       if (span > melds.max_sequence) return -1;
+      // Two empty places side by side inside: the two parts as pieces open at that end count
+      // no more (inside - 2 + 1 + 1), so this piece need not be tried.
+      const unsigned empty = ~held & ((2U << high) - (1U << low));
+      if ((empty & (empty >> 1)) != 0) return -1;
       const int whole = std::max(melds.min_run, span) - kept;  // a run of its own
       const int open = span - kept + 1;  // a part of a longer run, open at one end at least
       return std::min(whole, open);
