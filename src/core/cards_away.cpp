@@ -182,10 +182,6 @@ class AwaySearch {
     }
     widest_alone_ = std::max(alone_width_[0], alone_width_[1]);
     card_count_ = static_cast<int>(cards.size());
-    for (std::uint64_t each = left_mask_; each != 0; each &= each - 1) {
-      const int index = std::countr_zero(each);
-      alone_beaten_[static_cast<std::size_t>(index)] = lone_run_beats_book(index);
-    }
   }
 
   // Deepening: replacing at most 0 cards, then 1, … A search with a small limit is cut short
@@ -650,8 +646,11 @@ class AwaySearch {
       grow_run(suit, rank, rank, +1, 1U << rank);
     }
     // A card alone as a book is worth trying only where no run of it alone does all it does
-    // (lone_run_beats; the same for the whole search, so asked once for each card).
-    const bool beaten = alone_beaten_[static_cast<std::size_t>(index)];
+    // (lone_run_beats; the same for the whole search, so asked once for each card, when it is
+    // first the lowest card left).
+    std::int8_t& known = alone_beaten_[static_cast<std::size_t>(index)];
+    if (known < 0) known = lone_run_beats_book(index) ? 1 : 0;
+    const bool beaten = known != 0;
     grow_book(rank, suit, 1, 1U << suit, beaten);
     if (is_wild_card(card, wild_)) {
       ++jokers_kept_;
@@ -865,11 +864,15 @@ class AwaySearch {
 
   WildRank wild_;
   const Rules& rules_;
-  std::array<int, natural_count> left_{};   // natural cards of the hand not yet placed
-  std::array<int, natural_count> spare_{};  // copies the decks hold beyond the hand's
-  std::array<unsigned, suit_count> no_spare_{};
-  std::array<bool, natural_count> alone_beaten_{};  // lone_run_beats_book, for the hand's cards  //
-                                                    // by suit, the places (bits) the decks lack
+  std::array<int, natural_count> left_{};        // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};       // copies the decks hold beyond the hand's
+  std::array<unsigned, suit_count> no_spare_{};  // by suit, the places (bits) the decks lack
+  // lone_run_beats_book, for each card once asked (-1: not yet).
+  std::array<std::int8_t, natural_count> alone_beaten_ = [] {
+    std::array<std::int8_t, natural_count> unknown{};
+    unknown.fill(-1);
+    return unknown;
+  }();
   int printed_ = 0;
   int wild_left_ = 0;      // wild cards not yet placed
   int naturals_left_ = 0;  // natural cards (wild ones too) not yet placed
