@@ -174,12 +174,17 @@ class AwaySearch {
       tag = tag << 1 | (flag ? 1U : 0U);
     }
     rules_tag_ = tag;
-    for (const int index : {1, 0}) {  // a 2, then an ace, alone
-      Group alone;
-      alone.cards[0] = static_cast<std::int8_t>(index);
-      alone.count = 1;
-      alone_width_[static_cast<std::size_t>(index == 0 ? 1 : 0)] = group_widths(alone)[1];
+    Memo& memory = memo();
+    if (memory.alone_tag != rules_tag_) {  // the same rules as the last search: known
+      for (const int index : {1, 0}) {     // a 2, then an ace, alone
+        Group alone;
+        alone.cards[0] = static_cast<std::int8_t>(index);
+        alone.count = 1;
+        memory.alone_width[index == 0 ? 1 : 0] = group_widths(alone)[1];
+      }
+      memory.alone_tag = rules_tag_;
     }
+    alone_width_ = memory.alone_width;
     widest_alone_ = std::max(alone_width_[0], alone_width_[1]);
     card_count_ = static_cast<int>(cards.size());
   }
@@ -360,6 +365,8 @@ class AwaySearch {
     std::array<Widths, std::size_t{1} << max_group_searched> found{};
     std::array<std::uint64_t, std::size_t{1} << max_group_searched> searched{};
     std::uint64_t group_searches = 0;
+    std::uint64_t alone_tag = 0;  // the rules whose alone_width_ alone_width holds
+    std::array<int, 2> alone_width{};
   };
   static Memo& memo() {
     static thread_local Memo kept;
@@ -652,7 +659,7 @@ class AwaySearch {
     if (known < 0) known = lone_run_beats_book(index) ? 1 : 0;
     const bool beaten = known != 0;
     grow_book(rank, suit, 1, 1U << suit, beaten);
-    if (is_wild_card(card, wild_)) {
+    if (wild_card_[static_cast<std::size_t>(index)]) {
       ++jokers_kept_;
       visit();
       --jokers_kept_;
