@@ -314,7 +314,7 @@ class AwaySearch {
   using Widths = std::array<std::int8_t, most_cards + 1>;  // [k]: for k cards kept
   // [d]: for all the cards but at most d kept. The budget rarely passes most_dropped; beyond it,
   // a card more left out saves at most widest_alone_ places (kept alone, it would span those).
-  static constexpr int most_dropped = 7;
+  static constexpr int most_dropped = 5;
   using Dropped = std::array<std::int8_t, most_dropped + 1>;
 
   // The widths of `count` cards by the cards left out, from those by the cards kept.
