@@ -250,6 +250,64 @@ void compare_every_game(int per_mille) {
   }
 }
 
+// The search against itself with its earlier bound (detail::cards_away_small_groups_bound): far
+// cheaper than the exhaustive reference, so it covers many more hands, of every answer.
+void compare_with_small_groups_bound(const Rules& rules, std::size_t size, int hands, unsigned seed,
+                                     bool random_wild) {
+  std::mt19937 random(seed);
+  for (int i = 0; i < hands; ++i) {
+    WildRank wild = rules.deck.fixed_wild;
+    if (random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
+    // A third dealt with melds on purpose, a third at random (mostly several cards away), a
+    // third of cards linked to none other where the deck allows (far away: many cards replaced).
+    std::vector<Card> hand;
+    if (i % 3 == 0) {
+      hand = dealt_hand(random, rules, size);
+    } else {
+      std::vector<Card> deck = whole_deck(rules);
+      std::shuffle(deck.begin(), deck.end(), random);
+      std::vector<Card> rest;
+      for (const Card card : deck) {
+        const bool alone = i % 3 == 2 && !card.is_printed_joker() &&
+                           std::none_of(hand.begin(), hand.end(), [&](Card other) {
+                             return other == card || cards_linked(card, other, rules.melds);
+                           });
+        (alone && hand.size() < size ? hand : rest).push_back(card);
+      }
+      for (std::size_t k = 0; hand.size() < size; ++k) hand.push_back(rest[k]);
+    }
+    const std::optional<int> found = cards_away(hand, wild, rules);
+    CAPTURE(rules.id);
+    CAPTURE(cards_text(hand));
+    CAPTURE(wild ? std::string(rank_name(*wild)) : std::string("none"));
+    REQUIRE(found == detail::cards_away_small_groups_bound(hand, wild, rules));
+    if (found && *found > 0) CHECK_FALSE(cards_away_up_to(hand, wild, rules, *found - 1));
+    if (found && is_drawn_hand(hand.size(), rules)) {
+      CHECK(goes_out_after_discard(hand, wild, rules) == (*found == 0));
+    }
+  }
+}
+
+TEST_CASE("cards away: the relaxed bound changes no answer") {
+  compare_with_small_groups_bound(Rules::for_variant(Variant::indian), 13, 3000, 21, true);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::indian), 14, 1500, 22, true);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::gin), 10, 3000, 23, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::gin), 11, 3000, 24, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::knock), 10, 3000, 25, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::basic), 7, 3000, 26, false);
+  compare_with_small_groups_bound(Rules::for_variant(Variant::basic), 10, 3000, 27, false);
+  // Crazy Rummy's rounds: each contract and hand size.
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  compare_with_small_groups_bound(crazy, 10, 1500, 28, false);
+  for (int round = 1; round <= 7; ++round) {
+    Rules game = crazy;
+    game.deal.contract = crazy.round(round);
+    REQUIRE(game.deal.contract);
+    compare_with_small_groups_bound(game, static_cast<std::size_t>(game.deal.contract->cards), 500,
+                                    30 + static_cast<unsigned>(round), false);
+  }
+}
+
 // A tenth of the hands: the test the sanitizers run too.
 TEST_CASE("cards away: the search equals the exhaustive reference: every game") {
   compare_every_game(100);

@@ -19,7 +19,14 @@
 // out when the F cards that come in and the jokers kept fill every gap (the forced ones with
 // jokers), a pure run is there (a fragment filled with natural cards only, or F's own), the
 // sequences and the contract are there, and what is left over lengthens groups or makes groups
-// of its own. Branches stop when they cannot replace fewer cards than the best found.
+// of its own.
+//
+// It deepens (replacing at most 0 cards, then 1, …) and stops at the first hand that goes out,
+// since the limits below found none. A branch stops when the gaps outrun what can fill them
+// even at best for the cards not yet placed: the relaxed bound (relaxed_widths) counts the
+// fewest places that melds holding all those cards but as many as may still be replaced could
+// span, from groups of linked cards searched exactly, and is remembered by the cards left. The
+// search with its earlier bound (small groups of linked cards) is kept for the tests to compare.
 #include "cards_away.hpp"
 
 #include <algorithm>
@@ -45,6 +52,20 @@ int card_at(int suit, int place) {
   return suit * rank_count + rank - 1;
 }
 
+// The bits set in a mask of at most 16 bits (places, or cards of a group). std::popcount is a
+// library call where the target has no popcount instruction, and the search counts often.
+constexpr std::array<std::uint8_t, 256> bits_in_byte = [] {
+  std::array<std::uint8_t, 256> table{};
+  for (std::size_t byte = 1; byte < table.size(); ++byte) {
+    table[byte] = static_cast<std::uint8_t>(table[byte / 2] + (byte % 2));
+  }
+  return table;
+}();
+
+int bit_count(unsigned bits) {
+  return bits_in_byte[bits & 0xFFU] + bits_in_byte[(bits >> 8) & 0xFFU];
+}
+
 // A group of the hand that goes out, as far as the cards kept make it.
 struct Fragment {
   bool run = false;
@@ -60,6 +81,7 @@ struct Fragment {
 struct Links {
   std::array<std::int8_t, 8> cards{};
   int count = 0;
+  std::uint64_t mask = 0;  // the same cards, a bit each
 };
 using LinkTable = std::array<Links, natural_count>;
 
@@ -75,6 +97,7 @@ const LinkTable& link_table(const MeldRules& melds) {
         for (int other = 0; other < natural_count; ++other) {
           if (cards_linked(Card::from_index(index), Card::from_index(other), aces)) {
             links.cards[static_cast<std::size_t>(links.count++)] = static_cast<std::int8_t>(other);
+            links.mask |= std::uint64_t{1} << other;
           }
         }
       }
@@ -84,10 +107,16 @@ const LinkTable& link_table(const MeldRules& melds) {
   return tables[static_cast<std::size_t>((melds.ace_low ? 1 : 0) + (melds.ace_high ? 2 : 0))];
 }
 
+// How the search bounds what the cards not yet placed cost: by their groups of one or two linked
+// cards (small_groups, the bound before the relaxed one, kept for the tests to compare), or by
+// the relaxed count of the places their melds span (relaxed_widths).
+enum class Bound { small_groups, relaxed };
+
 class AwaySearch {
  public:
-  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra)
-      : wild_(wild), rules_(rules), extra_(extra) {
+  AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra,
+             Bound bound = Bound::relaxed)
+      : wild_(wild), rules_(rules), extra_(extra), bound_(bound) {
     std::array<int, Card::index_count> held{};
     for (const Card card : cards) {
       ++held[static_cast<std::size_t>(card.index())];
@@ -108,6 +137,12 @@ class AwaySearch {
       if (is_joker(card, wild)) joker_supply_ += std::max(0, spare(index));
     }
     joker_supply_ += std::max(0, rules.printed_jokers_allowed() - printed_);
+    for (int suit = 0; suit < suit_count; ++suit) {
+      for (int place = 1; place <= highest_place; ++place) {
+        if (spare(card_at(suit, place)) <= 0)
+          no_spare_[static_cast<std::size_t>(suit)] |= 1U << place;
+      }
+    }
     lowest_place_ = rules.melds.ace_low ? 1 : 2;
     highest_place_ = rules.melds.ace_high ? highest_place : highest_place - 1;
     for (int suit = 0; suit < suit_count && !free_run_; ++suit) {
@@ -120,6 +155,37 @@ class AwaySearch {
       }
     }
     smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
+    if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
+    for (int index = 0; index < natural_count; ++index) {
+      wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
+      if (left(index) == 2) doubled_ |= std::uint64_t{1} << index;
+      if (left(index) > 0) {
+        left_mask_ |= std::uint64_t{1} << index;
+        if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
+      }
+    }
+    // The meld rules group_widths() reads, 15 bits each, and a bit that no empty slot has.
+    const MeldRules& melds = rules.melds;
+    std::uint64_t tag = 1;
+    for (const int field : {melds.min_run, melds.min_group, melds.max_set, melds.max_sequence}) {
+      tag = tag << 15 | static_cast<std::uint64_t>(std::clamp(field, 0, 0x7FFF));
+    }
+    for (const bool flag : {melds.set_suits_differ, melds.ace_low, melds.ace_high}) {
+      tag = tag << 1 | (flag ? 1U : 0U);
+    }
+    rules_tag_ = tag;
+    Memo& memory = memo();
+    if (memory.alone_tag != rules_tag_) {  // the same rules as the last search: known
+      for (const int index : {1, 0}) {     // a 2, then an ace, alone
+        Group alone;
+        alone.cards[0] = static_cast<std::int8_t>(index);
+        alone.count = 1;
+        memory.alone_width[index == 0 ? 1 : 0] = group_widths(alone)[1];
+      }
+      memory.alone_tag = rules_tag_;
+    }
+    alone_width_ = memory.alone_width;
+    widest_alone_ = std::max(alone_width_[0], alone_width_[1]);
     card_count_ = static_cast<int>(cards.size());
   }
 
@@ -132,7 +198,7 @@ class AwaySearch {
       for (int kept = printed_; kept >= 0 && best_ > most; --kept) {
         jokers_kept_ = kept;
         discarded_ = printed_ - kept;
-        visit(0);
+        visit();
       }
       if (best_ <= most) return best_;
     }
@@ -143,16 +209,32 @@ class AwaySearch {
   int spare(int index) const { return spare_[static_cast<std::size_t>(index)]; }
   int left(int index) const { return left_[static_cast<std::size_t>(index)]; }
   void take(int index) {
-    --left_[static_cast<std::size_t>(index)];
+    if (--left_[static_cast<std::size_t>(index)] == 0) {
+      counted_ &= ~(std::uint64_t{1} << index);
+      left_mask_ &= ~(std::uint64_t{1} << index);
+    }
+    if (left(index) == 2) {
+      doubled_ |= std::uint64_t{1} << index;
+    } else {
+      doubled_ &= ~(std::uint64_t{1} << index);
+    }
     --naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] -= std::uint64_t{1} << (2 * (index % 32));
-    if (is_wild_card(Card::from_index(index), wild_)) --wild_left_;
+    if (wild_card_[static_cast<std::size_t>(index)]) --wild_left_;
   }
   void put_back(int index) {
-    ++left_[static_cast<std::size_t>(index)];
+    if (left_[static_cast<std::size_t>(index)]++ == 0) {
+      left_mask_ |= std::uint64_t{1} << index;
+      if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
+    }
+    if (left(index) == 2) {
+      doubled_ |= std::uint64_t{1} << index;
+    } else {
+      doubled_ &= ~(std::uint64_t{1} << index);
+    }
     ++naturals_left_;
     key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
-    if (is_wild_card(Card::from_index(index), wild_)) ++wild_left_;
+    if (wild_card_[static_cast<std::size_t>(index)]) ++wild_left_;
   }
   // The most jokers the hand that goes out can keep: those kept, and the wild cards not yet
   // placed.
@@ -208,8 +290,319 @@ class AwaySearch {
     return small;
   }
 
-  void visit(int from) {
-    if (discarded_ - extra_ >= best_) return;
+  // The relaxed bound. Let S be the cards not yet placed that are not wild (a wild card left is
+  // counted as a joker kept: used as itself it would fill a place a joker fills just as well).
+  // Each card of S ends in a new fragment (kept) or replaced; the cards replaced, d, are at most
+  // `budget`, and the gaps G of the new fragments must be filled by what comes in and the jokers:
+  // short_by + G - d <= 0. With K cards kept, d = |S| - K, so: K >= |S| - budget and the melds
+  // holding them span K + G <= |S| - short_by places. relaxed_widths()[d] is a lower bound on the
+  // places that melds keeping all the cards of S but at most d span, so the branch is cut when
+  // even that for d = budget exceeds the room.
+  //
+  // The bound: split S into groups of linked cards (cards_linked). A fragment holding cards of
+  // several groups is cut into pieces, each a stretch of consecutive cards of one group; two pieces
+  // side by side are at least three places apart (else they would be linked), so at least two
+  // empty places lie between them, one counted for each. A piece is thus a book (all its cards
+  // have one rank, so one group), a whole run (its window at least the shortest run), or a part of
+  // one open at an end (its empty places inside, plus one). Each group's cheapest pieces for each
+  // number of cards kept are found by a small exact search (group_widths, remembered by the
+  // group's shape), and the groups are added up by a knapsack over the cards left out. It ignores
+  // what the leaf asks besides the count (forced places, the pure run, the sequences, the
+  // contract), so it is a lower bound.
+  static constexpr int most_cards = 15;  // more cards left: the small groups' bound instead
+  static constexpr std::int8_t beyond = 127;
+  using Widths = std::array<std::int8_t, most_cards + 1>;  // [k]: for k cards kept
+  // [d]: for all the cards but at most d kept. The budget rarely passes most_dropped; beyond it,
+  // a card more left out saves at most widest_alone_ places (kept alone, it would span those).
+  static constexpr int most_dropped = 5;
+  using Dropped = std::array<std::int8_t, most_dropped + 1>;
+
+  // The widths of `count` cards by the cards left out, from those by the cards kept.
+  static Dropped by_dropped(const Widths& kept, int count) {
+    Dropped dropped;
+    int least = beyond;
+    for (int d = 0; d <= most_dropped; ++d) {
+      if (count - d >= 0) least = std::min<int>(least, kept[static_cast<std::size_t>(count - d)]);
+      dropped[static_cast<std::size_t>(d)] = static_cast<std::int8_t>(least);
+    }
+    return dropped;
+  }
+
+  static Widths nothing_kept() {
+    Widths widths;
+    widths.fill(beyond);
+    widths[0] = 0;
+    return widths;
+  }
+
+  // min over the ways to share d cards left out between a and b of the sum of their widths.
+  static Dropped combine(const Dropped& a, const Dropped& b) {
+    Dropped sum;
+    for (std::size_t d = 0; d < sum.size(); ++d) {
+      int least = a[0] + b[d];
+      for (std::size_t i = 1; i <= d; ++i) least = std::min(least, a[i] + b[d - i]);
+      sum[d] = static_cast<std::int8_t>(least);
+    }
+    return sum;
+  }
+
+  static constexpr int max_group_searched = 8;  // larger groups: each card its own place
+
+  // The relaxed bound's memories, kept by the thread from one search to the next (clearing them
+  // for each hand cost more than a search): a slot of cards_left belongs to the search whose
+  // generation it holds as its tag, a slot of groups to the meld rules it holds as its tag
+  // (rules_tag_), an entry of found to the group search whose number searched holds.
+  struct WidthsSlot {
+    std::array<std::uint64_t, 2> key{};
+    std::uint64_t tag = 0;
+    Dropped widths{};
+  };
+  struct Memo {
+    std::array<WidthsSlot, 1024> cards_left{};
+    std::array<WidthsSlot, 1024> groups_met{};
+    std::array<WidthsSlot, 4096> groups{};
+    std::uint64_t generations = 0;
+    std::array<Widths, std::size_t{1} << max_group_searched> found{};
+    std::array<std::uint64_t, std::size_t{1} << max_group_searched> searched{};
+    std::uint64_t group_searches = 0;
+    std::uint64_t alone_tag = 0;  // the rules whose alone_width_ alone_width holds
+    std::array<int, 2> alone_width{};
+  };
+  static Memo& memo() {
+    static thread_local Memo kept;
+    return kept;
+  }
+
+  // relaxed_widths() of the cards left, remembered by them as small_groups_remembered() does.
+  const Dropped& relaxed_widths_remembered() {
+    if (rules_.copies_allowed() > 3) {
+      scratch_widths_ = relaxed_widths();
+      return scratch_widths_;
+    }
+    const std::uint64_t mixed = key_[0] * 0x9E3779B97F4A7C15ULL ^ key_[1] * 0xC2B2AE3D27D4EB4FULL;
+    WidthsSlot& slot = memo().cards_left[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
+    if (slot.tag != generation_ || slot.key != key_) {
+      slot = {key_, generation_, relaxed_widths()};
+    }
+    return slot.widths;
+  }
+
+  // A group of linked cards: the index of each card, once for each copy.
+  struct Group {
+    std::array<std::int8_t, most_cards> cards{};
+    int count = 0;
+  };
+
+  // For each d, a lower bound on the places spanned by melds keeping all the cards left that are
+  // not wild but at most d.
+  Dropped relaxed_widths() {
+    const LinkTable& links_of = link_table(rules_.melds);
+    Dropped total{};
+    for (std::uint64_t rest = counted_; rest != 0;) {
+      // The group of the lowest card left: what it links to, what those link to, …
+      std::uint64_t members = rest & (~rest + 1), reached = members;
+      while (reached != 0) {
+        std::uint64_t next = 0;
+        for (std::uint64_t each = reached; each != 0; each &= each - 1) {
+          next |= links_of[static_cast<std::size_t>(std::countr_zero(each))].mask;
+        }
+        reached = next & rest & ~members;
+        members |= reached;
+      }
+      rest &= ~members;
+      if ((members & (members - 1)) == 0 && left(std::countr_zero(members)) == 1) {
+        // A card alone (the commonest group): kept, it spans alone_width_ places.
+        const int width = alone_width_[std::countr_zero(members) % rank_count == 0 ? 1 : 0];
+        for (std::size_t d = total.size() - 1; d > 0; --d) {
+          total[d] = static_cast<std::int8_t>(std::min(total[d] + width, int{total[d - 1]}));
+        }
+        total[0] = static_cast<std::int8_t>(total[0] + width);
+        continue;
+      }
+      // The same group (its cards and their copies) comes back in many of the search's sets of
+      // cards left: remembered by the search, it needs no shape.
+      const std::array<std::uint64_t, 2> cards{members, members & doubled_};
+      const std::uint64_t mixed =
+          cards[0] * 0x9E3779B97F4A7C15ULL ^ cards[1] * 0xC2B2AE3D27D4EB4FULL;
+      WidthsSlot& slot = memo().groups_met[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
+      // (With more than two copies of a card, these two masks do not tell how many are left.)
+      if (rules_.copies_allowed() <= 2 && slot.tag == generation_ && slot.key == cards) {
+        total = combine(total, slot.widths);
+        continue;
+      }
+      Group group;
+      for (std::uint64_t each = members; each != 0; each &= each - 1) {
+        const int index = std::countr_zero(each);
+        for (int copy = 0; copy < left(index); ++copy) {
+          group.cards[static_cast<std::size_t>(group.count++)] = static_cast<std::int8_t>(index);
+        }
+      }
+      const Dropped& widths = group_widths_remembered(group);
+      slot = {cards, generation_, widths};
+      total = combine(total, widths);
+    }
+    return total;
+  }
+
+  // group_widths() depends only on the shape of the group and the meld rules: the same with the
+  // suits renamed, and (without an ace, since it ignores where the ranks end) with every rank
+  // moved by one amount. The thread remembers it from hand to hand by the group so renamed (its
+  // suits in the order they first come, by rank) and moved (its lowest rank a 2), and by the
+  // rules (tag), in 4,096 slots.
+  const Dropped& group_widths_remembered(Group& group) {
+    if (rules_.copies_allowed() > 3) {  // more copies than two bits a card hold
+      scratch_group_widths_ = by_dropped(group_widths(group), group.count);
+      return scratch_group_widths_;
+    }
+    // By rank, then suit (an insertion sort: a group has few cards).
+    const auto by_rank = [](int index) {
+      return index % rank_count * suit_count + index / rank_count;
+    };
+    for (int k = 1; k < group.count; ++k) {
+      const std::int8_t card = group.cards[static_cast<std::size_t>(k)];
+      int to = k;
+      for (; to > 0 && by_rank(group.cards[static_cast<std::size_t>(to - 1)]) > by_rank(card);
+           --to) {
+        group.cards[static_cast<std::size_t>(to)] = group.cards[static_cast<std::size_t>(to - 1)];
+      }
+      group.cards[static_cast<std::size_t>(to)] = card;
+    }
+    const int lowest_rank = group.cards[0] % rank_count;  // 0 for the ace
+    const int shift = lowest_rank == 0 ? 0 : lowest_rank - 1;
+    std::array<int, suit_count> renamed{-1, -1, -1, -1};
+    int suits = 0;
+    std::array<std::uint64_t, 2> shape{};
+    for (int k = 0; k < group.count; ++k) {
+      const int index = group.cards[static_cast<std::size_t>(k)];
+      int& suit = renamed[static_cast<std::size_t>(index / rank_count)];
+      if (suit < 0) suit = suits++;
+      const int place = suit * rank_count + index % rank_count - shift;
+      shape[static_cast<std::size_t>(place / 32)] += std::uint64_t{1} << (2 * (place % 32));
+    }
+    const std::uint64_t mixed =
+        (shape[0] * 0x9E3779B97F4A7C15ULL ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) + rules_tag_;
+    WidthsSlot& slot = memo().groups[static_cast<std::size_t>(mixed >> 52)];  // 4,096 slots
+    if (slot.tag != rules_tag_ || slot.key != shape) {
+      slot = {shape, rules_tag_, by_dropped(group_widths(group), group.count)};
+    }
+    return slot.widths;
+  }
+
+  // The widths of one group of linked cards, by an exact search over the cards still unassigned
+  // (a bit mask, its results remembered): the lowest is left out, or makes a piece with some of
+  // the others. A group too large to search counts each card kept as its own place.
+  Widths group_widths(const Group& group) const {
+    if (group.count > max_group_searched) {
+      Widths widths;
+      widths.fill(beyond);
+      for (int k = 0; k <= group.count; ++k) {
+        widths[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+      }
+      return widths;
+    }
+    Memo& memory = memo();
+    ++memory.group_searches;
+    return group_search(group, (1U << group.count) - 1, memory);
+  }
+
+  Widths group_search(const Group& group, unsigned unassigned, Memo& memory) const {
+    if (unassigned == 0) return nothing_kept();
+    if (memory.searched[unassigned] == memory.group_searches) return memory.found[unassigned];
+    const int first = std::countr_zero(unassigned);
+    const unsigned others = unassigned & ~(1U << first);
+    Widths best = group_search(group, others, memory);  // the first card replaced
+    const int card = group.cards[static_cast<std::size_t>(first)];
+    unsigned same_rank = 0, same_suit = 0;
+    for (unsigned rest = others; rest != 0; rest &= rest - 1) {
+      const int k = std::countr_zero(rest);
+      const int other = group.cards[static_cast<std::size_t>(k)];
+      if (other % rank_count == card % rank_count) same_rank |= 1U << k;
+      if (other / rank_count == card / rank_count) same_suit |= 1U << k;
+    }
+    const auto try_piece = [&](unsigned piece, int cost) {
+      const Widths rest = group_search(group, others & ~piece, memory);
+      const int kept = bit_count(piece) + 1;
+      // Any number of the other cards can be kept (each a piece of its own).
+      const int others_left = bit_count(others & ~piece);
+      for (int k = 0; k <= others_left && k + kept <= most_cards; ++k) {
+        const int width = rest[static_cast<std::size_t>(k)] + kept + cost;
+        std::int8_t& slot = best[static_cast<std::size_t>(k + kept)];
+        slot = static_cast<std::int8_t>(std::min(static_cast<int>(slot), width));
+      }
+    };
+    const MeldRules& melds = rules_.melds;
+    // Books: the card with some others of its rank.
+    for (unsigned piece = same_rank;; piece = (piece - 1) & same_rank) {
+      const int kept = bit_count(piece) + 1;
+      if (kept <= melds.max_set) {
+        unsigned suits = 1U << (card / rank_count);
+        bool differ = true;
+        for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
+          const int suit =
+              group.cards[static_cast<std::size_t>(std::countr_zero(rest))] / rank_count;
+          differ = differ && (suits & (1U << suit)) == 0;
+          suits |= 1U << suit;
+        }
+        if (differ || !melds.set_suits_differ) {
+          try_piece(piece, std::max(0, melds.min_group - kept));
+        }
+      }
+      if (piece == 0) break;
+    }
+    // Runs: the card with some others of its suit, each at a place of its own (an ace low or
+    // high, as the rules let it).
+    for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
+      const int cost = run_piece_cost(group, piece | (1U << first));
+      if (cost >= 0) try_piece(piece, cost);
+      if (piece == 0) break;
+    }
+    memory.found[unassigned] = best;
+    memory.searched[unassigned] = memory.group_searches;
+    return best;
+  }
+
+  // The fewest empty places a run piece of the cards `piece` (one suit) counts; -1 when they
+  // cannot share a run (two at one place, or too long) or another split counts no more.
+  int run_piece_cost(const Group& group, unsigned piece) const {
+    unsigned places = 0;
+    int aces = 0;
+    for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
+      const int rank =
+          group.cards[static_cast<std::size_t>(std::countr_zero(rest))] % rank_count + 1;
+      if (rank == 1) {
+        ++aces;
+      } else {
+        if ((places & (1U << rank)) != 0) return -1;
+        places |= 1U << rank;
+      }
+    }
+    const MeldRules& melds = rules_.melds;
+    const auto cost = [&](unsigned held) {
+      const int low = std::countr_zero(held), high = 31 - std::countl_zero(held);
+      const int span = high - low + 1, kept = bit_count(held);
+      if (span > melds.max_sequence) return -1;
+      // Two empty places side by side inside: the two parts as pieces open at that end count
+      // no more (inside - 2 + 1 + 1), so this piece need not be tried.
+      const unsigned empty = ~held & ((2U << high) - (1U << low));
+      if ((empty & (empty >> 1)) != 0) return -1;
+      const int whole = std::max(melds.min_run, span) - kept;  // a run of its own
+      const int open = span - kept + 1;  // a part of a longer run, open at one end at least
+      return std::min(whole, open);
+    };
+    const unsigned low_ace = melds.ace_low ? 1U << 1 : 0U;
+    const unsigned high_ace = melds.ace_high ? 1U << highest_place : 0U;
+    if (aces == 0) return cost(places);
+    if (aces == 2) return low_ace != 0 && high_ace != 0 ? cost(places | low_ace | high_ace) : -1;
+    if (aces > 2) return -1;
+    // One ace: low or high, whichever counts fewer.
+    const int low = low_ace != 0 ? cost(places | low_ace) : -1;
+    const int high = high_ace != 0 ? cost(places | high_ace) : -1;
+    if (low < 0 || high < 0) return std::max(low, high);
+    return std::min(low, high);
+  }
+
+  void visit() {
+    if (found_ || discarded_ - extra_ >= best_) return;
     // At most `budget` more cards may be replaced, and the gaps may not outrun the cards that
     // come in with the jokers kept. An isolated card kept adds a gap; replaced, a card in.
     const int budget = best_ - 1 + extra_ - discarded_;  // cards still to replace or throw
@@ -219,74 +612,95 @@ class AwaySearch {
     // left could be enough.
     const int short_by = gaps_ - incoming() - jokers_max();
     if (short_by > budget) return;
-    if (naturals_left_ > 2 * budget - short_by) {
+    // The cards left that are not wild: at least `need` of them kept (the rest are replaced), in
+    // melds of at most `room` places in all (relaxed_widths). With more cards than it counts, or
+    // for the tests' comparison, the bound of the small groups instead.
+    const int naturals = naturals_left_ - wild_left_;
+    if (bound_ == Bound::relaxed && naturals <= most_cards) {
+      const int need = std::max(0, naturals - budget);
+      const int room = naturals - short_by;
+      const int dropped = std::min(budget, most_dropped);
+      // A card kept alone spans at most widest_alone_ places (itself and one empty place, a run
+      // open at an end), so a room of that much for each card needed cuts nothing.
+      if (room < widest_alone_ * need &&
+          relaxed_widths_remembered()[static_cast<std::size_t>(dropped)] -
+                  widest_alone_ * (budget - dropped) >
+              room) {
+        return;
+      }
+    } else if (naturals_left_ > 2 * budget - short_by) {
       const int small = small_groups_remembered();
       if (short_by + small > budget + std::min(small, budget)) return;
     }
-    int index = from;
-    while (index < natural_count && left(index) == 0) ++index;
-    if (index == natural_count) {
-      if (incoming() >= 0 && goes_out()) best_ = incoming();
+    if (left_mask_ == 0) {  // a leaf (the search takes the lowest card left, see below)
+      if (incoming() >= 0 && goes_out()) {
+        best_ = incoming();
+        found_ = true;
+      }
       return;
     }
+    const int index = std::countr_zero(left_mask_);
     take(index);
     const Card card = Card::from_index(index);
     const int suit = static_cast<int>(card.suit());
     const int rank = static_cast<int>(card.rank());
     if (rank == 1) {
-      if (rules_.melds.ace_low) grow_run(index, suit, 1, 1, +1, 1U << 1);
+      if (rules_.melds.ace_low) grow_run(suit, 1, 1, +1, 1U << 1);
       if (rules_.melds.ace_high) {
-        grow_run(index, suit, highest_place, highest_place, -1, 1U << highest_place);
+        grow_run(suit, highest_place, highest_place, -1, 1U << highest_place);
       }
     } else {
-      grow_run(index, suit, rank, rank, +1, 1U << rank);
+      grow_run(suit, rank, rank, +1, 1U << rank);
     }
     // A card alone as a book is worth trying only where no run of it alone does all it does
-    // (lone_run_beats).
-    const Fragment alone = book_fragment(rank, 1, 1U << suit);
-    bool beaten = false;
-    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
-                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
-      if (place == 0) continue;
-      const std::optional<Fragment> lone = run_fragment(suit, place, place, 1U << place);
-      beaten = beaten || (lone && lone_run_beats(*lone, alone));
-    }
-    grow_book(index, suit, rank, suit, 1, 1U << suit, beaten);
-    if (is_wild_card(card, wild_)) {
+    // (lone_run_beats; the same for the whole search, so asked once for each card, when it is
+    // first the lowest card left).
+    std::int8_t& known = alone_beaten_[static_cast<std::size_t>(index)];
+    if (known < 0) known = lone_run_beats_book(index) ? 1 : 0;
+    const bool beaten = known != 0;
+    grow_book(rank, suit, 1, 1U << suit, beaten);
+    if (wild_card_[static_cast<std::size_t>(index)]) {
       ++jokers_kept_;
-      visit(index);
+      visit();
       --jokers_kept_;
     }
     ++discarded_;
-    visit(index);
+    visit();
     --discarded_;
     put_back(index);
   }
 
   // A run fragment of `suit` from place `first` to `last` (in the direction `step`) holding the
   // places in `held`: close it here, or take a later card of the suit further on.
-  void grow_run(int from, int suit, int first, int last, int step, unsigned held) {
+  void grow_run(int suit, int first, int last, int step, unsigned held) {
     const int low = std::min(first, last), high = std::max(first, last);
-    const int kept = std::popcount(held);
+    const int kept = bit_count(held);
     const int span = high - low + 1;
     if (gaps_ + span - kept > best_ - 1 + jokers_max()) return;
-    close_run(from, suit, low, high, held);
-    for (int place = last + step; place >= lowest_place_ && place <= highest_place_ &&
-                                  std::abs(place - first) + 1 <= rules_.melds.max_sequence;
-         place += step) {
-      if (place == 1 || place == highest_place) continue;  // the ace is placed first, or never
-      const int index = card_at(suit, place);
-      if (left(index) == 0) continue;
+    close_run(suit, low, high, held);
+    // The places of the suit's cards left from 2 to the king (the ace is placed first, or
+    // never), as far as the run may reach, nearest first.
+    const int reach = rules_.melds.max_sequence - 1;
+    const int from = std::max(step > 0 ? last + 1 : first - reach, std::max(lowest_place_, 2));
+    const int to =
+        std::min(step > 0 ? first + reach : last - 1, std::min(highest_place_, highest_place - 1));
+    if (from > to) return;
+    const unsigned places =
+        static_cast<unsigned>(left_mask_ >> (suit * rank_count) << 1) & ((2U << to) - (1U << from));
+    for (unsigned rest = places; rest != 0;) {
+      const int place = step > 0 ? std::countr_zero(rest) : 31 - std::countl_zero(rest);
+      rest &= ~(1U << place);
       if (gaps_ + std::abs(place - first) + 1 - (kept + 1) > best_ - 1 + jokers_max()) break;
+      const int index = card_at(suit, place);
       take(index);
-      grow_run(from, suit, first, place, step, held | (1U << place));
+      grow_run(suit, first, place, step, held | (1U << place));
       put_back(index);
     }
   }
 
-  void close_run(int from, int suit, int low, int high, unsigned held) {
+  void close_run(int suit, int low, int high, unsigned held) {
     if (const std::optional<Fragment> fragment = run_fragment(suit, low, high, held)) {
-      add(from, *fragment);
+      add(*fragment);
     }
   }
 
@@ -294,15 +708,13 @@ class AwaySearch {
   std::optional<Fragment> run_fragment(int suit, int low, int high, unsigned held) const {
     const int length = std::max(rules_.melds.min_run, high - low + 1);
     if (length > rules_.melds.max_sequence) return std::nullopt;
-    const int kept = std::popcount(held);
+    const int kept = bit_count(held);
     // The window of `length` places around the cards held with the fewest forced places.
     int best_forced = -1, best_start = 0;
     for (int start = std::max(lowest_place_, high - length + 1);
          start <= low && start + length - 1 <= highest_place_; ++start) {
-      int forced = 0;
-      for (int place = start; place < start + length; ++place) {
-        if ((held & (1U << place)) == 0 && spare(card_at(suit, place)) <= 0) ++forced;
-      }
+      const unsigned window = ((1U << length) - 1) << start;
+      const int forced = bit_count(window & ~held & no_spare_[static_cast<std::size_t>(suit)]);
       if (best_forced < 0 || forced < best_forced) {
         best_forced = forced;
         best_start = start;
@@ -333,25 +745,23 @@ class AwaySearch {
   // A book fragment of `rank` holding `kept` cards (of the suits in `suits`): close it here, or
   // take a card of the rank in a later suit (or, when books may repeat suits, the same one).
   // `alone_beaten`: the card alone is not closed as a book (a run of it alone does better).
-  void grow_book(int from, int first_suit, int rank, int last_suit, int kept, unsigned suits,
-                 bool alone_beaten) {
-    if (kept > 1 || !alone_beaten) close_book(from, first_suit, rank, kept, suits);
+  void grow_book(int rank, int last_suit, int kept, unsigned suits, bool alone_beaten) {
+    if (kept > 1 || !alone_beaten) close_book(rank, kept, suits);
     if (kept >= rules_.melds.max_set) return;
     const bool differ = rules_.melds.set_suits_differ;
     for (int suit = differ ? last_suit + 1 : last_suit; suit < suit_count; ++suit) {
       const int index = suit * rank_count + rank - 1;
       if (left(index) == 0) continue;
       take(index);
-      grow_book(from, first_suit, rank, suit, kept + 1, suits | (1U << suit), alone_beaten);
+      grow_book(rank, suit, kept + 1, suits | (1U << suit), alone_beaten);
       put_back(index);
     }
   }
 
-  void close_book(int from, int first_suit, int rank, int kept, unsigned suits) {
-    (void)first_suit;
+  void close_book(int rank, int kept, unsigned suits) {
     const Fragment fragment = book_fragment(rank, kept, suits);
     if (fragment.forced > rules_.melds.max_wilds_in_set) return;
-    add(from, fragment);
+    add(fragment);
   }
 
   // The book fragment of `kept` cards of `rank` (of the suits in `suits`).
@@ -376,6 +786,19 @@ class AwaySearch {
     return fragment;
   }
 
+  // Whether a card alone makes a run fragment that does all its book fragment does.
+  bool lone_run_beats_book(int index) const {
+    const int suit = index / rank_count, rank = index % rank_count + 1;
+    const Fragment alone = book_fragment(rank, 1, 1U << suit);
+    for (const int place : {rank == 1 ? (rules_.melds.ace_low ? 1 : 0) : rank,
+                            rank == 1 && rules_.melds.ace_high ? highest_place : 0}) {
+      if (place == 0) continue;
+      const std::optional<Fragment> lone = run_fragment(suit, place, place, 1U << place);
+      if (lone && lone_run_beats(*lone, alone)) return true;
+    }
+    return false;
+  }
+
   // Whether a run fragment does at least all a book fragment does at a leaf (fits): no more gaps
   // or forced places, as much room for cards and jokers, a sequence besides; a book counts only
   // towards a contract's books.
@@ -386,10 +809,10 @@ class AwaySearch {
            run.joker_cap >= other.joker_cap && (run.forced == 0 || other.forced > 0);
   }
 
-  void add(int from, const Fragment& fragment) {
+  void add(const Fragment& fragment) {
     fragments_.push_back(fragment);
     gaps_ += fragment.gaps;
-    visit(from);
+    visit();
     gaps_ -= fragment.gaps;
     fragments_.pop_back();
   }
@@ -448,8 +871,15 @@ class AwaySearch {
 
   WildRank wild_;
   const Rules& rules_;
-  std::array<int, natural_count> left_{};   // natural cards of the hand not yet placed
-  std::array<int, natural_count> spare_{};  // copies the decks hold beyond the hand's
+  std::array<int, natural_count> left_{};        // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};       // copies the decks hold beyond the hand's
+  std::array<unsigned, suit_count> no_spare_{};  // by suit, the places (bits) the decks lack
+  // lone_run_beats_book, for each card once asked (-1: not yet).
+  std::array<std::int8_t, natural_count> alone_beaten_ = [] {
+    std::array<std::int8_t, natural_count> unknown{};
+    unknown.fill(-1);
+    return unknown;
+  }();
   int printed_ = 0;
   int wild_left_ = 0;      // wild cards not yet placed
   int naturals_left_ = 0;  // natural cards (wild ones too) not yet placed
@@ -461,16 +891,30 @@ class AwaySearch {
   int jokers_kept_ = 0;
   int discarded_ = 0;  // cards of the hand not kept
   int extra_ = 0;      // … of them thrown without a card coming in (a drawn hand's discard)
+  Bound bound_ = Bound::relaxed;
   int gaps_ = 0;
   int best_ = 0;
+  // A hand found within the limit: the limits below it found none, so it is the answer and the
+  // search stops there.
+  bool found_ = false;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
+  Dropped scratch_widths_{}, scratch_group_widths_{};
+  std::array<bool, natural_count> wild_card_{};  // the wild cards, by index
+  std::uint64_t left_mask_ = 0;                  // the natural cards not yet placed, a bit each
+  std::uint64_t counted_ = 0;    // … of them, those the relaxed bound counts (not wild)
+  std::uint64_t doubled_ = 0;    // … of them, those left twice
+  std::uint64_t rules_tag_ = 0;  // the meld rules, for group_widths_remembered
+  // The places group_widths() counts for a card kept alone (not an ace, an ace), and the more.
+  std::array<int, 2> alone_width_{};
+  int widest_alone_ = 3;
+  std::uint64_t generation_ = ++memo().generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
     int small = 0;
     bool used = false;
   };
-  std::array<Remembered, 1024> remembered_{};
+  std::vector<Remembered> remembered_;  // 1,024 slots, where the small groups bound
 };
 
 }  // namespace
@@ -521,13 +965,27 @@ std::optional<int> cards_away(std::span<const Card> cards, WildRank wild, const 
   return cards_away_up_to(cards, wild, rules, static_cast<int>(cards.size()));
 }
 
-std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                                    int most) {
+namespace {
+
+std::optional<int> search_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                                int most, Bound bound) {
   if (auto refusal = cards_away_refusal(rules)) throw RulesError(*refusal);
   const std::optional<int> extra = thrown_without_replacement(cards.size(), rules);
   if (!extra) return std::nullopt;
   if (cards.empty()) return 0;
-  return AwaySearch(cards, wild, rules, *extra).run(most);
+  return AwaySearch(cards, wild, rules, *extra, bound).run(most);
+}
+
+}  // namespace
+
+std::optional<int> cards_away_up_to(std::span<const Card> cards, WildRank wild, const Rules& rules,
+                                    int most) {
+  return search_up_to(cards, wild, rules, most, Bound::relaxed);
+}
+
+std::optional<int> detail::cards_away_small_groups_bound(std::span<const Card> cards, WildRank wild,
+                                                         const Rules& rules) {
+  return search_up_to(cards, wild, rules, static_cast<int>(cards.size()), Bound::small_groups);
 }
 
 bool goes_out_after_discard(std::span<const Card> cards, WildRank wild, const Rules& rules) {

@@ -42,4 +42,13 @@ bool cards_linked(Card a, Card b, const MeldRules& melds);
 // Why cards_away() cannot answer for these rules, in words; nothing when it can.
 std::optional<std::string> cards_away_refusal(const Rules& rules);
 
+namespace detail {
+
+// cards_away() by the search with its earlier, weaker bound (each small group of linked cards
+// costs one), for the tests to compare the relaxed bound against.
+std::optional<int> cards_away_small_groups_bound(std::span<const Card> cards, WildRank wild,
+                                                 const Rules& rules);
+
+}  // namespace detail
+
 }  // namespace rummy
