@@ -164,7 +164,7 @@ void compare_marriage_with_reference(int hands, int draws, unsigned seed) {
   const Rules rules = Rules::for_variant(Variant::marriage);
   std::mt19937 random(seed);
   int with_outs = 0;  // choices with some out: the hands are not all hopeless
-  for (int h = 0; h < hands; ++h) {
+  for (int h = 0; h < test::hands_to_try(hands); ++h) {
     const Tiplu tiplu(Card::from_index(static_cast<int>(random() % 52)));
     Pool pool{};
     for (int index = 0; index < Card::index_count; ++index) {

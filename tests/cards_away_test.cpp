@@ -255,7 +255,7 @@ void compare_every_game(int per_mille) {
 void compare_with_small_groups_bound(const Rules& rules, std::size_t size, int hands, unsigned seed,
                                      bool random_wild) {
   std::mt19937 random(seed);
-  for (int i = 0; i < hands; ++i) {
+  for (int i = 0; i < test::hands_to_try(hands); ++i) {
     WildRank wild = rules.deck.fixed_wild;
     if (random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
     // A third dealt with melds on purpose, a third at random (mostly several cards away), a
@@ -308,9 +308,9 @@ TEST_CASE("cards away: the relaxed bound changes no answer") {
   }
 }
 
-// A tenth of the hands: the test the sanitizers run too.
+// A tenth of the hands: the test the sanitizers run too (a fortieth there: hands_to_try).
 TEST_CASE("cards away: the search equals the exhaustive reference: every game") {
-  compare_every_game(100);
+  compare_every_game(test::hands_to_try(100));
 }
 
 // Thousands of hands of each game (2,500 Indian hands, 1,000 of Crazy Rummy: about two minutes

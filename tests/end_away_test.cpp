@@ -191,7 +191,7 @@ void compare_with_reference(const Rules& rules, int groups, bool dublees, bool d
   std::mt19937 random(seed);
   const int players = 4;
   std::array<int, 8> by_answer{};
-  for (int i = 0; i < hands; ++i) {
+  for (int i = 0; i < test::hands_to_try(hands); ++i) {
     const Tiplu tiplu(Card::from_index(static_cast<int>(random() % 52)));
     const Dealt dealt = deal_seen(random, rules, tiplu, groups, dublees, drawn);
     TableHand hand;
