@@ -179,8 +179,9 @@ void compare_with_reference(const Rules& rules, std::size_t size, int hands, int
     ++by_answer[static_cast<std::size_t>(std::min(c.expected, 7))];
   }
   // The hands dealt reach every distance the reference tries, and beyond it: a test of hands
-  // all far from going out would check little.
-  for (int r = 0; r <= most + 1; ++r) {
+  // all far from going out would check little. (Checked on a hundred hands or more: the few the
+  // sanitizers try may miss one.)
+  for (int r = 0; r <= most + 1 && hands >= 100; ++r) {
     CAPTURE(r);
     CHECK(by_answer[static_cast<std::size_t>(r)] > 0);
   }

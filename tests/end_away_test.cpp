@@ -210,8 +210,9 @@ void compare_with_reference(const Rules& rules, int groups, bool dublees, bool d
     }
     ++by_answer[static_cast<std::size_t>(std::min(expected, 7))];
   }
-  // The hands dealt reach every distance the reference tries.
-  for (int r = 0; r <= most; ++r) {
+  // The hands dealt reach every distance the reference tries (checked where every hand is tried:
+  // the sanitizers' quarter may miss one).
+  for (int r = 0; r <= most && test::hands_to_try(hands) == hands; ++r) {
     CAPTURE(r);
     CHECK(by_answer[static_cast<std::size_t>(r)] > 0);
   }
