@@ -62,6 +62,20 @@ std::vector<Card> cards_of(const Counts& counts) {
   return cards;
 }
 
+// Whether `card` could share a meld or combination with a natural card of `kept`
+// (cards_linked); `wild` says which cards are jokers.
+template <typename Wild>
+bool linked_to_natural(Card card, const Counts& kept, const MeldRules& melds, const Wild& wild) {
+  for (int index = 0; index < Card::index_count; ++index) {
+    const Card other = Card::from_index(index);
+    if (kept[static_cast<std::size_t>(index)] != 0 && !wild(other) &&
+        cards_linked(card, other, melds)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // What advise asks of a game about a hand of its size (its cards in hand, as counts): the
 // answers differ from game to game, the coaching does not.
 class Game {
@@ -103,15 +117,8 @@ class MeldGame final : public Game {
   }
   void set_cost(Choice& choice, int cost) const override { choice.points = cost; }
   bool fits(Card card, const Counts& kept) const override {
-    if (is_joker(card, wild_)) return true;
-    for (int index = 0; index < Card::index_count; ++index) {
-      const Card other = Card::from_index(index);
-      if (kept[static_cast<std::size_t>(index)] != 0 && !is_joker(other, wild_) &&
-          cards_linked(card, other, rules_.melds)) {
-        return true;
-      }
-    }
-    return false;
+    const auto wild = [&](Card each) { return is_joker(each, wild_); };
+    return wild(card) || linked_to_natural(card, kept, rules_.melds, wild);
   }
   int value(Card card) const override { return card_points(card, wild_, rules_); }
 
@@ -130,9 +137,7 @@ class TipluGame final : public Game {
     shown_only.shown = shown_;
     dublees_ = check_first_stage(shown_only, players_, rules_).stage == FirstStage::dublees;
   }
-  int copies(Card card) const override {
-    return card == tiplu_.card() ? rules_.tiplu_rules().tiplu_copies : rules_.copies_allowed(card);
-  }
+  int copies(Card card) const override { return tiplu_.copies_in_play(card, rules_); }
   std::optional<int> away(const Counts& hand) override {
     return end_cards_away(table(hand), tiplu_, players_, rules_);
   }
@@ -147,15 +152,8 @@ class TipluGame final : public Game {
   bool fits(Card card, const Counts& kept) const override {
     // On the dublee route a card fits only a copy of itself.
     if (dublees_) return kept[static_cast<std::size_t>(card.index())] != 0;
-    if (tiplu_.wild(card, rules_)) return true;
-    for (int index = 0; index < Card::index_count; ++index) {
-      const Card other = Card::from_index(index);
-      if (kept[static_cast<std::size_t>(index)] != 0 && !tiplu_.wild(other, rules_) &&
-          cards_linked(card, other, rules_.melds)) {
-        return true;
-      }
-    }
-    return false;
+    const auto wild = [&](Card each) { return tiplu_.wild(each, rules_); };
+    return wild(card) || linked_to_natural(card, kept, rules_.melds, wild);
   }
   int value(Card) const override { return 0; }
 
@@ -582,9 +580,8 @@ std::optional<std::string> advise_refusal(const TableHand& hand, const Tiplu& ti
         rules.tiplu_rules().pure_needed, rules.tiplu_rules().dublees_needed);
   }
   const std::vector<Card> held = hand.kept();
-  return common_refusal(held, held.size(), rules, options, [&](Card card) {
-    return card == tiplu.card() ? rules.tiplu_rules().tiplu_copies : rules.copies_allowed(card);
-  });
+  return common_refusal(held, held.size(), rules, options,
+                        [&](Card card) { return tiplu.copies_in_play(card, rules); });
 }
 
 Advice advise(const TableHand& hand, const Tiplu& tiplu, int players, const Rules& rules,

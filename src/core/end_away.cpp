@@ -274,7 +274,7 @@ Counts loose_counts(const TableHand& hand) {
   return counts;
 }
 
-// What the packs hold beyond the player's cards (the tiplu card: its copies in play).
+// What the packs hold beyond the player's cards.
 Counts free_copies(const TableHand& hand, const Tiplu& tiplu, const Rules& rules) {
   Counts held{};
   for (const Card card : hand.kept()) ++held[at(card.index())];
@@ -282,8 +282,7 @@ Counts free_copies(const TableHand& hand, const Tiplu& tiplu, const Rules& rules
   Counts free{};
   for (int index = 0; index < Card::index_count; ++index) {
     const Card card = Card::from_index(index);
-    const int copies =
-        card == tiplu.card() ? rules.tiplu_rules().tiplu_copies : rules.copies_allowed(card);
+    const int copies = tiplu.copies_in_play(card, rules);
     free[at(index)] = static_cast<std::uint8_t>(std::max(0, copies - held[at(index)]));
   }
   return free;

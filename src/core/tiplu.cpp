@@ -59,6 +59,10 @@ bool Tiplu::wild(Card card, const Rules& rules) const {
   return role != MaalRole::plain;
 }
 
+int Tiplu::copies_in_play(Card card, const Rules& rules) const {
+  return card == card_ ? rules.tiplu_rules().tiplu_copies : rules.copies_allowed(card);
+}
+
 std::vector<Card> Tiplu::jokers(const Rules& rules) const {
   std::vector<Card> jokers;
   for (int s = 0; s < suit_count; ++s) {
@@ -594,9 +598,7 @@ std::vector<EndOut> find_end_outs(const TableHand& hand, const Tiplu& tiplu, int
   drawn.hand.front().push_back(Card());
   for (int index = 0; index < Card::index_count; ++index) {
     const Card card = Card::from_index(index);
-    int copies = rules.copies_allowed(card);
-    if (card == tiplu.card()) copies = rules.tiplu_rules().tiplu_copies;
-    const int left = copies - held[static_cast<std::size_t>(index)];
+    const int left = tiplu.copies_in_play(card, rules) - held[static_cast<std::size_t>(index)];
     if (left <= 0) continue;
     drawn.hand.front().back() = card;
     const EndCheck check = check_end(drawn, tiplu, players, rules);

@@ -51,6 +51,9 @@ class Tiplu {
   // Whether the card may stand in for another: the tiplu's rank (with alter-only-jokers, only
   // in the tiplu's colour), the poplu, the jhiplu and printed jokers.
   bool wild(Card card, const Rules& rules) const;
+  // The copies of a card in play: the tiplu card's (its third is the card turned up), every other
+  // card's as the packs hold it.
+  int copies_in_play(Card card, const Rules& rules) const;
   // The ordinary jokers: the tiplu's rank in the other suits, as far as they are wild.
   std::vector<Card> jokers(const Rules& rules) const;
   // "tiplu 7♥: jhiplu 6♥, poplu 8♥, ordinary jokers 7♠ 7♦ 7♣ (alter 7♦)"
