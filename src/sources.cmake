@@ -38,6 +38,7 @@ set(rummy_core_sources
 # The command line, as a library: the executable, the tests and the page all run it (src/cli/).
 set(rummy_cli_sources
     src/cli/cli.cpp
+    src/cli/call.cpp
     src/cli/report.cpp
     src/cli/cli_validate.cpp
     src/cli/cli_table_hand.cpp

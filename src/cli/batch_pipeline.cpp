@@ -293,10 +293,10 @@ void BatchPipeline::record(const BatchRecord& record, std::string_view source) {
   write_(buffer_, source, record);
 }
 
-void BatchPipeline::read(std::istream& in, std::string_view source) {
+void BatchPipeline::read(std::istream& in, std::string_view source, std::size_t first_line) {
   LineReader reader(in);
   std::string_view line;
-  std::size_t number = 0;
+  std::size_t number = first_line - 1;
   std::unique_ptr<Chunk> chunk;
   if (spare_.empty()) {
     chunk = std::make_unique<Chunk>();

@@ -58,8 +58,9 @@ class BatchPipeline {
   // Text written before any record (the CSV header).
   void header(std::string_view text);
   // Every line of `in` that holds a hand, judged and written in order after everything before;
-  // a stream that cannot be read ends with an error record naming `source`.
-  void read(std::istream& in, std::string_view source);
+  // a stream that cannot be read ends with an error record naming `source`. Its lines are
+  // numbered from `first_line` (a call of the library goes on from an earlier part of a file).
+  void read(std::istream& in, std::string_view source, std::size_t first_line = 1);
   // One record of its own (a file that cannot be opened), written after everything before.
   void record(const BatchRecord& record, std::string_view source);
   // Waits for every record to be written, flushes the output and gives the summary. Throws

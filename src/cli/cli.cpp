@@ -616,7 +616,7 @@ std::string read_all(std::istream& in, std::string_view source) {
 }
 
 Input read_input(const std::string& path, const Environment& env) {
-  if (path == "-") return {read_all(env.in, "<stdin>"), "<stdin>"};
+  if (path == "-") return {read_all(env.in, env.in_name), std::string(env.in_name)};
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw CommandError{fmt::format("cannot read {}: {}", path, std::strerror(errno)), std::nullopt};
@@ -653,7 +653,7 @@ HandText hand_text(const CommonOptions& options, const Environment& env, std::st
                           (options.hand_words.size() == 1 && options.hand_words[0] == "-");
   if (from_stdin) {
     if (env.in_is_terminal) env.err << "rummy: type " << what << ", then Ctrl-D\n";
-    return {read_all(env.in, "<stdin>"), "<stdin>"};
+    return {read_all(env.in, env.in_name), std::string(env.in_name)};
   }
   std::string text;
   for (const std::string& word : options.hand_words) {
@@ -675,13 +675,15 @@ void refuse_file_as_hand(const CommonOptions& options, const HandText& input) {
   }
 }
 
-int run(const std::vector<std::string>& args, Environment env) {
+ParsedCommandLine::ParsedCommandLine(const std::vector<std::string>& args, const Environment& env)
+    : app_(std::make_unique<CLI::App>(
+          "rummy: validate and score rummy hands (" + spoken_games(all_variants) + ")", "rummy")) {
   if (const auto problem = unknown_subcommand(args)) {
-    return report_error({*problem, std::nullopt}, wants_json(args) ? Format::json : Format::text,
-                        env);
+    finished_ =
+        report_error({*problem, std::nullopt}, wants_json(args) ? Format::json : Format::text, env);
+    return;
   }
-  CLI::App app{"rummy: validate and score rummy hands (" + spoken_games(all_variants) + ")",
-               "rummy"};
+  CLI::App& app = *app_;
   app.set_version_flag("--version", std::string("rummy ") + RUMMY_VERSION);
   app.formatter(std::make_shared<HelpFormatter>(env.width));
   app.get_formatter()->label("SUBCOMMAND", "COMMAND");
@@ -712,7 +714,8 @@ int run(const std::vector<std::string>& args, Environment env) {
   };
   if (args.size() == 1) {
     env.err << usage_of(app);
-    return exit_bad_input;
+    finished_ = exit_bad_input;
+    return;
   }
 
   std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 wants them reversed
@@ -721,7 +724,8 @@ int run(const std::vector<std::string>& args, Environment env) {
   } catch (const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) {  // --help, --version
       app.exit(error, env.out, env.err);
-      return exit_ok;
+      finished_ = exit_ok;
+      return;
     }
     std::vector<const CLI::App*> named;
     commands_by_use(app, named);
@@ -729,17 +733,32 @@ int run(const std::vector<std::string>& args, Environment env) {
         !named.front()->get_subcommands({}).empty() && named.front()->get_subcommands().empty() &&
         args.back() == named.front()->get_name()) {
       env.err << usage_of(*named.front());
-      return exit_bad_input;
+      finished_ = exit_bad_input;
+      return;
     }
     const std::string message = usage_message(app, error, args);
     report_error({message, std::nullopt}, wants_json(args) ? Format::json : Format::text, env);
     env.err << "rummy: '--help' after a command lists its options\n";
-    return exit_bad_input;
+    finished_ = exit_bad_input;
+    return;
   }
   for (std::size_t i = 0; i < subcommands.size(); ++i) {
-    if (app.got_subcommand(std::string(subcommands[i].name))) return runners[i]();
+    if (app.got_subcommand(std::string(subcommands[i].name))) {
+      command_ = std::move(runners[i]);
+      return;
+    }
   }
-  return exit_bad_input;
+  finished_ = exit_bad_input;
+}
+
+ParsedCommandLine::~ParsedCommandLine() = default;
+
+int ParsedCommandLine::run() const {
+  return finished_ ? *finished_ : command_();
+}
+
+int run(const std::vector<std::string>& args, Environment env) {
+  return ParsedCommandLine(args, env).run();
 }
 
 }  // namespace rummy::cli

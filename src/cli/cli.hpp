@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rummy::cli {
@@ -27,6 +28,11 @@ struct Environment {
   bool in_is_terminal = false;   // a hand typed at a terminal gets a hint on standard error
   std::size_t width = 80;        // --help fits this many columns (the terminal's width)
   bool err_is_terminal = false;  // long batches show their progress on standard error
+  // What standard input is called in diagnostics and records, and the number of its first line:
+  // a call of the library (call.hpp) names its input, and may give a batch that goes on from an
+  // earlier one.
+  std::string_view in_name = "<stdin>";
+  std::size_t in_first_line = 1;
 };
 
 // args[0] is the program name.

@@ -418,7 +418,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     if (files.empty()) files.push_back("-");
     for (const std::string& file : files) {
       if (file == "-") {
-        pipeline.read(env.in, "<stdin>");
+        pipeline.read(env.in, env.in_name, env.in_first_line);
         continue;
       }
       std::ifstream in(file, std::ios::binary);

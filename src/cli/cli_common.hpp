@@ -5,6 +5,8 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -168,7 +170,7 @@ void refuse_game_option(bool given, const Rules& rules);
 // a closed standard input, a read error): never an abort.
 std::string read_all(std::istream& in, std::string_view source);
 
-// A file, or standard input for "-" (its source is then "<stdin>").
+// A file, or standard input for "-" (its source is then env.in_name, "<stdin>" in a shell).
 struct Input {
   std::string text;
   std::string source;
@@ -178,7 +180,7 @@ Input read_input(const std::string& path, const Environment& env);
 using HandSize = ReadOptions::Size;
 
 // HAND as given: the words joined (source "<argument>"), or standard input when absent or '-'
-// (source "<stdin>"; a prompt on a terminal saying what to type).
+// (source env.in_name; a prompt on a terminal saying what to type).
 struct HandText {
   std::string text;
   std::string source;
@@ -253,6 +255,28 @@ struct Subcommand {
   // where it says what 1 means.
   std::string_view exit_ok_means = "done";
   std::string_view exit_not_valid_means = {};  // empty: never returns 1
+};
+
+// A command line read (args[0] is the program name): run() runs the command it names, or gives
+// the exit code reading it ended with (--help, --version, a usage error: already reported on
+// `env`). run(args, env) is one of these run once; a call of the library (call.hpp) keeps one to
+// run the same command with the same options on many inputs, which `env` then holds. `env` must
+// outlive it.
+class ParsedCommandLine {
+ public:
+  ParsedCommandLine(const std::vector<std::string>& args, const Environment& env);
+  ~ParsedCommandLine();
+  ParsedCommandLine(const ParsedCommandLine&) = delete;
+  ParsedCommandLine& operator=(const ParsedCommandLine&) = delete;
+
+  // Reading ended the command (its exit code), or nothing when run() runs it.
+  std::optional<int> finished() const { return finished_; }
+  int run() const;
+
+ private:
+  std::unique_ptr<CLI::App> app_;  // the options the command reads when it runs
+  std::function<int()> command_;
+  std::optional<int> finished_;
 };
 
 // validate, score and arrange of a game dealt with a tiplu (cli_table_hand.cpp): a player's

@@ -1,0 +1,156 @@
+"""rummy: validate, score, arrange and advise rummy hands from Python.
+
+Each function runs the command of the same name of the `rummy` command line, in this process,
+and returns the very object `rummy COMMAND --format json` prints, as a dict. Options are the
+command's long options as keywords (``cards_away=True`` for ``--cards-away``; ``house`` takes a
+dict of house rules). Bad input raises RummyError, with the line and column the command line
+shows. Input is text, or bytes read as the command line reads a file. The JSON Schemas in
+docs/schema/ describe every result.
+
+    >>> import rummy
+    >>> rummy.validate("A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ")["valid"]
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Iterator
+
+from ._rummy import call as _call
+from ._rummy import version as __version__
+
+__all__ = ["RummyError", "validate", "score", "arrange", "outs", "advise", "layoff", "settle",
+           "rules", "batch", "__version__"]
+
+_BAD_INPUT = 2  # the command line's exit code for bad input or usage
+
+
+class RummyError(ValueError):
+    """Bad input or options, as the command line reports them (its exit code 2).
+
+    ``line`` and ``column`` (counted from 1, the column in characters) locate the error in the
+    input when it has a place there, and ``text`` is that line; otherwise they are None.
+    """
+
+    def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
+                 column: int | None = None, text: str | None = None,
+                 exit_code: int = _BAD_INPUT) -> None:
+        where = f"{source}:{line}:{column}: " if line is not None else ""
+        super().__init__(where + message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.text = text
+        self.exit_code = exit_code
+
+
+def _error(out: str, err: str, code: int) -> RummyError:
+    try:
+        body = json.loads(out)["error"]
+    except (ValueError, KeyError, TypeError):
+        return RummyError(err.strip().removeprefix("rummy: error: "), exit_code=code)
+    return RummyError(body["message"], source=body.get("source"), line=body.get("line"),
+                      column=body.get("column"), text=body.get("text"), exit_code=code)
+
+
+def _options(options: dict[str, Any]) -> str:
+    return json.dumps(options, ensure_ascii=False) if options else "{}"
+
+
+def _run(command: str, text: str | bytes = "", arguments: Iterable[str] = (),
+         options: dict[str, Any] | None = None, source: str = "<input>") -> dict[str, Any]:
+    code, out, err = _call(command, _options(options or {}), list(arguments), text, source, 1)
+    if code == _BAD_INPUT or not out:
+        raise _error(out, err, code)
+    return json.loads(out)
+
+
+def validate(hand: str | bytes, **options: Any) -> dict[str, Any]:
+    """What each group of the hand is, and whether it is a valid declaration
+    (``rummy validate``; docs/schema/validate.json). A hand that is not valid is an answer,
+    with "valid": false, not an error."""
+    return _run("validate", hand, options=options)
+
+
+def score(hand: str | bytes = "", **options: Any) -> dict[str, Any]:
+    """What the hand (or a drop: ``drop="first"``) pays, and by which rule (``rummy score``;
+    docs/schema/score.json)."""
+    return _run("score", hand, options=options)
+
+
+def arrange(hand: str | bytes, **options: Any) -> dict[str, Any]:
+    """The hand's best grouping (``rummy arrange``; ``all=True`` lists every best one;
+    docs/schema/arrange.json)."""
+    return _run("arrange", hand, options=options)
+
+
+def outs(hand: str | bytes, **options: Any) -> dict[str, Any]:
+    """The cards that, drawn next, let the hand declare or lower its count (``rummy outs``;
+    docs/schema/outs.json)."""
+    return _run("outs", hand, options=options)
+
+
+def advise(hand: str | bytes, **options: Any) -> dict[str, Any]:
+    """Each discard ranked by the odds of going out (``rummy advise``; ``open``, ``seen``,
+    ``draws``, ``samples``, ``seed``; docs/schema/advise.json)."""
+    return _run("advise", hand, options=options)
+
+
+def layoff(meld: str, cards: str, **options: Any) -> dict[str, Any]:
+    """Whether the cards can be laid off onto the meld on the table (``rummy layoff``;
+    docs/schema/layoff.json)."""
+    return _run("layoff", arguments=[meld, cards], options=options)
+
+
+def settle(sheet: str | bytes, **options: Any) -> dict[str, Any]:
+    """A table sheet settled: each deal, the standings and the money (``rummy settle``;
+    docs/schema/settle.json)."""
+    return _run("settle", sheet, options=options)
+
+
+def rules(**options: Any) -> dict[str, Any]:
+    """The house rules with their values, or the games with ``list=True`` (``rummy rules``;
+    docs/schema/rules.json)."""
+    return _run("rules", options=options)
+
+
+def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str = "<input>",
+          raw: bool = False, chunk_lines: int = 16384,
+          **options: Any) -> Iterator[dict[str, Any]] | Iterator[str]:
+    """A record for every line of ``lines`` that holds a hand, in order, as ``rummy batch
+    --format json`` writes them (docs/schema/batch.json): lines are numbered from 1 and named
+    ``source`` in the records. ``jobs`` threads judge the hands (default: every core) while the
+    interpreter's lock is released. A bad line gives a record with its error, as in the command
+    line; bad options raise RummyError before any record. With ``raw=True`` each record is
+    its JSON text, the line the command line writes (without its newline): reading records
+    into dicts costs Python about as much again as judging them, and a pipeline that writes
+    JSON Lines (docs/scale.md) need not."""
+    if jobs is not None:
+        options = {**options, "jobs": jobs}
+    encoded = _options(options)
+    first_line = 1
+    chunk: list[bytes] = []
+
+    def judged(chunk: list[bytes], first_line: int) -> list[Any]:
+        code, out, err = _call("batch", encoded, [], b"\n".join(chunk), source, first_line)
+        # Records are one compact object a line; an error that ends the batch is one object
+        # written over several lines, before any record.
+        if code == _BAD_INPUT and out.startswith("{\n"):
+            raise _error(out, err, code)
+        if raw:
+            return out.splitlines()
+        # Read as one array at once.
+        return json.loads("[" + out.rstrip("\n").replace("\n", ",") + "]")
+
+    for line in lines:
+        # As bytes: a line that is not UTF-8 gets the command line's record for it.
+        data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
+        chunk.append(data[:-1] if data.endswith(b"\n") else data)
+        if len(chunk) >= chunk_lines:
+            yield from judged(chunk, first_line)
+            first_line += len(chunk)
+            chunk = []
+    if chunk or first_line == 1:
+        yield from judged(chunk, first_line)
