@@ -25,9 +25,13 @@ PYBIND11_MODULE(_rummy, module) {
           const py::gil_scoped_release unlocked;
           result = rummy::cli::call(command, options, arguments, input, {source, first_line});
         }
-        return py::make_tuple(result.code, result.json, result.err);
+        const rummy::cli::BatchSummary& b = result.batch;
+        return py::make_tuple(
+            result.code, result.json, result.err,
+            py::make_tuple(b.hands, b.valid, b.invalid, b.drops, b.bad, b.points));
       },
       py::arg("command"), py::arg("options"), py::arg("arguments"), py::arg("input"),
       py::arg("source"), py::arg("first_line"),
-      "Runs a command: (exit code, the JSON it prints, what it writes on standard error).");
+      "Runs a command: (exit code, the JSON it prints, what it writes on standard error, batch's "
+      "figures: hands, valid, not valid, drops, bad, points).");
 }

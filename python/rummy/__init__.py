@@ -24,6 +24,7 @@ __all__ = ["RummyError", "validate", "score", "arrange", "outs", "advise", "layo
            "rules", "batch", "__version__"]
 
 _BAD_INPUT = 2  # the command line's exit code for bad input or usage
+_TOTALS = ("hands", "valid", "not_valid", "drops", "bad", "points")  # batch's summary
 
 
 class RummyError(ValueError):
@@ -61,7 +62,7 @@ def _options(options: dict[str, Any]) -> str:
 
 def _run(command: str, text: str | bytes = "", arguments: Iterable[str] = (),
          options: dict[str, Any] | None = None, source: str = "<input>") -> dict[str, Any]:
-    code, out, err = _call(command, _options(options or {}), list(arguments), text, source, 1)
+    code, out, err, _ = _call(command, _options(options or {}), list(arguments), text, source, 1)
     if code == _BAD_INPUT or not out:
         raise _error(out, err, code)
     return json.loads(out)
@@ -117,7 +118,7 @@ def rules(**options: Any) -> dict[str, Any]:
 
 
 def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str = "<input>",
-          raw: bool = False, chunk_lines: int = 16384,
+          raw: bool = False, totals: dict[str, int] | None = None, chunk_lines: int = 16384,
           **options: Any) -> Iterator[dict[str, Any]] | Iterator[str]:
     """A record for every line of ``lines`` that holds a hand, in order, as ``rummy batch
     --format json`` writes them (docs/schema/batch.json): lines are numbered from 1 and named
@@ -126,7 +127,9 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
     line; bad options raise RummyError before any record. With ``raw=True`` each record is
     its JSON text, the line the command line writes (without its newline): reading records
     into dicts costs Python about as much again as judging them, and a pipeline that writes
-    JSON Lines (docs/scale.md) need not."""
+    JSON Lines (docs/scale.md) need not. ``totals``, a dict, gets the figures of the command
+    line's summary line added to it as the records go: "hands", "valid", "not_valid", "drops",
+    "bad" and "points" (in Marriage, the maal)."""
     if jobs is not None:
         options = {**options, "jobs": jobs}
     encoded = _options(options)
@@ -134,11 +137,15 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
     chunk: list[bytes] = []
 
     def judged(chunk: list[bytes], first_line: int) -> list[Any]:
-        code, out, err = _call("batch", encoded, [], b"\n".join(chunk), source, first_line)
+        code, out, err, figures = _call("batch", encoded, [], b"\n".join(chunk), source,
+                                        first_line)
         # Records are one compact object a line; an error that ends the batch is one object
         # written over several lines, before any record.
         if code == _BAD_INPUT and out.startswith("{\n"):
             raise _error(out, err, code)
+        if totals is not None:
+            for name, figure in zip(_TOTALS, figures):
+                totals[name] = totals.get(name, 0) + figure
         if raw:
             return out.splitlines()
         # Read as one array at once.

@@ -181,9 +181,15 @@ def test_batch_equals_the_command_line_on_a_file(tmp_path):
     hands.write_text("\n".join(lines * 50) + "\n", encoding="utf-8")
     done = subprocess.run([CLI, "batch", "--format", "json", str(hands)], capture_output=True,
                           check=False)
+    totals = {}
     with open(hands, "rb") as f:
-        records = list(rummy.batch(f, source=str(hands), chunk_lines=1000))
+        records = list(rummy.batch(f, source=str(hands), chunk_lines=1000, totals=totals))
     assert records == [json.loads(r) for r in done.stdout.decode().splitlines()]
+    # The summary line: "rummy batch: N hands: V valid, I not valid, D drops, B bad; P points …"
+    figures = [int(word) for word in done.stderr.decode().replace(",", " ").replace(";", " ")
+               .split() if word.lstrip("-").isdigit()]
+    assert [totals[k] for k in ("hands", "valid", "not_valid", "drops", "bad", "points")] == figures
+    assert totals["hands"] == len(records) > 1000
 
 
 def test_the_lock_is_released_while_a_call_works():

@@ -80,7 +80,7 @@ class PreparedCall {
     args.insert(args.end(), arguments.begin(), arguments.end());
     line_ = std::make_unique<ParsedCommandLine>(args, env_);
     if (line_->finished()) {  // a usage error: answered the same way at every call
-      refused_ = CallResult{*line_->finished(), out_.str(), err_.str()};
+      refused_ = CallResult{*line_->finished(), out_.str(), err_.str(), {}};
     }
   }
 
@@ -92,14 +92,16 @@ class PreparedCall {
     err_.str({});
     env_.in_name = from.name;
     env_.in_first_line = from.first_line;
+    BatchSummary summary;
+    env_.batch_summary = &summary;
     const int code = line_->run();
-    return CallResult{code, out_.str(), err_.str()};
+    return CallResult{code, out_.str(), err_.str(), summary};
   }
 
  private:
   CallResult refusal(const std::string& message) {
     report_error({message, std::nullopt}, Format::json, env_);
-    return CallResult{exit_bad_input, out_.str(), err_.str()};
+    return CallResult{exit_bad_input, out_.str(), err_.str(), {}};
   }
 
   std::istringstream in_;

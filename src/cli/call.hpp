@@ -9,14 +9,17 @@
 #include <string>
 #include <string_view>
 
+#include "batch_pipeline.hpp"
+
 namespace rummy::cli {
 
 // What a call answers.
 struct CallResult {
-  int code = 0;      // the command line's exit code (cli.hpp: 0, 1 for "not valid", 2 bad input)
-  std::string json;  // what --format json prints: one object (batch: one record a line); with
-                     // code 2, {"error": {"message", "source", "line", "column", "text"}}
-  std::string err;   // what the command wrote on standard error (batch: its summary line)
+  int code = 0;        // the command line's exit code (cli.hpp: 0, 1 for "not valid", 2 bad input)
+  std::string json;    // what --format json prints: one object (batch: one record a line); with
+                       // code 2, {"error": {"message", "source", "line", "column", "text"}}
+  std::string err;     // what the command wrote on standard error (batch: its summary line)
+  BatchSummary batch;  // batch: the figures of its summary line (hands, valid, …, points)
 };
 
 // Where a call's input comes from, for its diagnostics and batch's records.

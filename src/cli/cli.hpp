@@ -10,6 +10,8 @@
 
 namespace rummy::cli {
 
+struct BatchSummary;  // batch_pipeline.hpp
+
 // Exit codes scripts can rely on.
 enum ExitCode : int {
   exit_ok = 0,             // done; for validate: a valid declaration
@@ -33,6 +35,7 @@ struct Environment {
   // earlier one.
   std::string_view in_name = "<stdin>";
   std::size_t in_first_line = 1;
+  BatchSummary* batch_summary = nullptr;  // a call of the library takes batch's figures here
 };
 
 // args[0] is the program name.

@@ -432,6 +432,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
     }
     const BatchSummary& summary = pipeline.finish();
     progress.clear();
+    if (env.batch_summary != nullptr) *env.batch_summary = summary;
     if (rules.has_tiplu()) {
       env.err << fmt::format(
           "rummy batch: {} hand{}: {} valid, {} not valid, {} bad; {} maal in all\n", summary.hands,
