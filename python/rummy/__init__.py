@@ -24,6 +24,7 @@ __all__ = ["RummyError", "validate", "score", "arrange", "outs", "advise", "layo
            "rules", "batch", "__version__"]
 
 _BAD_INPUT = 2  # the command line's exit code for bad input or usage
+_BLOCK = 1 << 21  # bytes of a binary file that rummy.batch judges at once
 _TOTALS = ("hands", "valid", "not_valid", "drops", "bad", "points")  # batch's summary
 
 
@@ -151,6 +152,22 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
         # Read as one array at once.
         return json.loads("[" + out.rstrip("\n").replace("\n", ",") + "]")
 
+    if hasattr(lines, "readinto") and hasattr(lines, "read") and not hasattr(lines, "encoding"):
+        # A file opened in binary: read in blocks, each cut after its last whole line, with no
+        # work in Python for each line.
+        rest = b""
+        while block := lines.read(_BLOCK):
+            block = rest + block
+            end = block.rfind(b"\n") + 1
+            if end == 0:
+                rest = block
+                continue
+            rest = block[end:]
+            yield from judged([block[:end - 1]], first_line)
+            first_line += block.count(b"\n", 0, end)
+        if rest or first_line == 1:
+            yield from judged([rest], first_line)
+        return
     for line in lines:
         # As bytes: a line that is not UTF-8 gets the command line's record for it.
         data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")

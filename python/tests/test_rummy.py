@@ -214,3 +214,11 @@ def test_the_lock_is_released_while_a_call_works():
 def test_version_is_the_command_lines():
     done = subprocess.run([CLI, "--version"], capture_output=True, check=True, text=True)
     assert done.stdout.strip() == f"rummy {rummy.__version__}"
+
+
+def test_the_examples_of_docs_python_md():
+    import doctest
+    page = SAMPLES.parent / "docs" / "python.md"
+    failures, tried = doctest.testfile(str(page), module_relative=False, encoding="utf-8",
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried >= 8 and failures == 0
