@@ -20,6 +20,14 @@
 
 namespace rummy::cli {
 
+// Whether this build can judge on several threads: not in WebAssembly built without them (the
+// page and the npm package), where a batch runs in one.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool batch_threads = false;
+#else
+inline constexpr bool batch_threads = true;
+#endif
+
 // The figures of a run, for its summary line.
 struct BatchSummary {
   std::size_t hands = 0, valid = 0, invalid = 0, drops = 0, bad = 0;

@@ -21,7 +21,9 @@ std::vector<std::string> options_to_args(const Json& options) {
     throw CommandError{"the options are not an object of the command's options", std::nullopt};
   }
   std::vector<std::string> args;
-  for (const auto& [key, value] : options.items()) {
+  for (const auto& item : options.items()) {
+    const std::string& key = item.key();  // (not a structured binding: the lambda takes it)
+    const Json& value = item.value();
     std::string name = key;
     for (char& c : name) c = c == '_' ? '-' : c;
     if (name == "format" || name == "color") {

@@ -28,7 +28,7 @@ struct BatchOptions {
   bool cards_away = false;
   bool game_given = false;  // --game was given
   std::vector<std::string> files;
-  unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
+  unsigned jobs = batch_threads ? std::max(1U, std::thread::hardware_concurrency()) : 1U;
 };
 
 constexpr std::string_view csv_header =
@@ -370,6 +370,11 @@ int run_batch(const BatchOptions& options, const Environment& env) {
       throw CommandError{
           "--declared is for " + games_where([](const Rules& r) { return options_of(r).declared; }),
           std::nullopt};
+    }
+    if (!batch_threads && options.jobs > 1) {
+      throw CommandError{"--jobs: this build of rummy judges in one thread (WebAssembly without "
+                         "threads)",
+                         std::nullopt};
     }
     BatchDefaults defaults;
     if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);
