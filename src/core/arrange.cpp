@@ -49,7 +49,6 @@
 #include "arrange_one_pack.hpp"
 
 namespace rummy {
-
 namespace {
 
 enum class MeldKind : std::uint8_t { pure_run, impure_run, set };
@@ -1195,12 +1194,16 @@ class DrawFilter {
   // The count of H with `card` drawn when only its lone pure run is exempt (best_lone_pure_run):
   // the tier outside the search, which a drawn card that can make a pure run may lower.
   int lone_count(Card card) {
-    std::vector<Card> with_draw(cards_.begin(), cards_.end());
-    with_draw.push_back(card);
-    return best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
-                              total_points(with_draw, wild_, rules_),
-                              most_valuable(with_draw, wild_, rules_))
-        .cost;
+    int& count = lone_counts_[static_cast<std::size_t>(card.index())];
+    if (count == INT_MIN) {
+      std::vector<Card> with_draw(cards_.begin(), cards_.end());
+      with_draw.push_back(card);
+      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
+                                 total_points(with_draw, wild_, rules_),
+                                 most_valuable(with_draw, wild_, rules_))
+                  .cost;
+    }
+    return count;
   }
 
   int kept_count() {
@@ -1238,9 +1241,14 @@ class DrawFilter {
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
   std::array<int, 52> hole_floors_{};
+  std::array<int, 52> lone_counts_ = [] {  // lone_count's, by card index: INT_MIN not yet known
+    std::array<int, 52> unknown{};
+    unknown.fill(INT_MIN);
+    return unknown;
+  }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
-  static constexpr int hole_budget = 1500;      // nodes
+  static constexpr int hole_budget = 600;       // nodes
   static constexpr int hole_search_least = 12;  // draws
 };
 
@@ -1298,12 +1306,13 @@ class OutsTally {
 
 // Every card that can be drawn, jokers first: they usually lower the count most, and so tighten
 // the bound soonest.
-std::vector<Card> draws_jokers_first(WildRank wild) {
-  std::vector<Card> draws;
+std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
+  std::array<Card, Card::index_count> draws{};
+  std::size_t next = 0;
   for (const bool jokers : {true, false}) {
     for (int index = 0; index < Card::index_count; ++index) {
       const Card card = Card::from_index(index);
-      if (is_joker(card, wild) == jokers) draws.push_back(card);
+      if (is_joker(card, wild) == jokers) draws[next++] = card;
     }
   }
   return draws;
