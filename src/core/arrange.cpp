@@ -246,7 +246,7 @@ class Search {
   // Deadwood `d` cannot beat `best`; zero deadwood can still declare, so it always goes on.
   static bool no_better(int d, int best) { return d > best || (d == best && d > 0); }
   bool cut() const {
-    if (found_valid || stopped_) return true;
+    if (ended_) return true;
     if (jokers_used_ > jokers_possible()) return true;
     // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
     // left than the hand had, more cards can fit none.
@@ -497,13 +497,13 @@ class Search {
     // Indian rummy needs two sequences; the other games only count what is left over.
     if (sequences >= 2 || !rules_.pure_sequence_required()) {
       if (deadwood_cards == 0 && (left == 0 || left >= rules_.melds.min_group || room() >= left)) {
-        found_valid = true;
+        found_valid = ended_ = true;
         keep(valid);
         return;
       }
       if (deadwood < two_sequences.deadwood && deadwood <= bound_) {
         keep(two_sequences);
-        stopped_ = deadwood <= stop_at_;  // (stop_at_ is at least 1 when set)
+        ended_ = deadwood <= stop_at_;  // (stop_at_ is at least 1 when set)
       }
     } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
@@ -593,7 +593,7 @@ class Search {
   int budget_ = 0;                         // collecting: nodes left
   int in_meld_ = -1;                       // the place of keep_in_melds' card
   int stop_at_ = INT_MIN;                  // stop_at's floor
-  bool stopped_ = false;                   // a grouping counting stop_at_ was kept
+  bool ended_ = false;  // a declaration was found, or a grouping counting stop_at_ was kept
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
