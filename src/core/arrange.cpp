@@ -49,6 +49,7 @@
 #include "arrange_one_pack.hpp"
 
 namespace rummy {
+
 namespace {
 
 enum class MeldKind : std::uint8_t { pure_run, impure_run, set };
