@@ -104,6 +104,11 @@ class Search {
   // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
   void keep_in_melds(Card card) { in_meld_ = card.index(); }
 
+  // No grouping counts less than `floor` (at least 1, so none declares): outs knows it of some
+  // draws (DrawFilter::floor). The first grouping of two sequences that counts `floor` is then
+  // the answer, and the search stops there: every later one would have to count less to be kept.
+  void stop_at(int floor) { stop_at_ = floor; }
+
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   void run(int bound) {
     bound_ = bound;
@@ -242,7 +247,7 @@ class Search {
   // Deadwood `d` cannot beat `best`; zero deadwood can still declare, so it always goes on.
   static bool no_better(int d, int best) { return d > best || (d == best && d > 0); }
   bool cut() const {
-    if (found_valid) return true;
+    if (ended_) return true;
     if (jokers_used_ > jokers_possible()) return true;
     // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
     // left than the hand had, more cards can fit none.
@@ -493,11 +498,14 @@ class Search {
     // Indian rummy needs two sequences; the other games only count what is left over.
     if (sequences >= 2 || !rules_.pure_sequence_required()) {
       if (deadwood_cards == 0 && (left == 0 || left >= rules_.melds.min_group || room() >= left)) {
-        found_valid = true;
+        found_valid = ended_ = true;
         keep(valid);
         return;
       }
-      if (deadwood < two_sequences.deadwood && deadwood <= bound_) keep(two_sequences);
+      if (deadwood < two_sequences.deadwood && deadwood <= bound_) {
+        keep(two_sequences);
+        ended_ = deadwood <= stop_at_;  // (stop_at_ is at least 1 when set)
+      }
     } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
     }
@@ -585,6 +593,8 @@ class Search {
   bool hole_used_ = false;                 // collecting: a meld's `hole` is set
   int budget_ = 0;                         // collecting: nodes left
   int in_meld_ = -1;                       // the place of keep_in_melds' card
+  int stop_at_ = INT_MIN;                  // stop_at's floor
+  bool ended_ = false;  // a declaration was found, or a grouping counting stop_at_ was kept
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
@@ -834,11 +844,15 @@ class LeastCount {
  public:
   // `in_melds`: a natural card that must be in a meld for a grouping to come within the bound
   // (Search::keep_in_melds).
+  // `floor`: a count known to be the least any grouping can have, if at least 1
+  // (Search::stop_at); the tiers outside the search count no less, and the search's grouping
+  // wins a tie with them.
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
-             bool may_discard, std::optional<Card> in_melds = std::nullopt)
+             bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0)
       : search_(cards, wild, rules, may_discard,
                 rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
+    if (floor >= 1) search_.stop_at(floor);
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
@@ -1045,6 +1059,29 @@ class DrawFilter {
     return floor > bound;
   }
 
+  // The least count the hand with `card` drawn can have, as far as the floors above tell (0 when
+  // they tell nothing): the search of a draw not passed over may stop at the first grouping that
+  // counts as much (Search::stop_at). Each is the floor its pass-over compares with the bound.
+  int floor(Card card) {
+    if (!enabled_) return 0;
+    const int points = card_points(card, wild_, rules_);
+    int floor = 0;
+    if (!in_pure_run(card)) {
+      if (rules_.melds.min_run == rules_.melds.min_group && joker_floor_ != INT_MIN) {
+        floor = std::min(count_now_, joker_floor_);
+      }
+      if (isolated(card)) floor = std::max(floor, std::min(count_now_, kept_count() + points));
+    }
+    if (rules_.melds.min_run != rules_.melds.min_group || !hole_searched_ || !hole_complete_) {
+      return floor;
+    }
+    const int hole = hole_floors_[static_cast<std::size_t>(card.index())];
+    if (hole <= 0) return floor;
+    int by_hole = std::min({count_now_, kept_count() + points, hole});
+    if (in_pure_run(card) && lone_pure_counts_) by_hole = std::min(by_hole, lone_count(card));
+    return std::max(floor, by_hole);
+  }
+
   // Whether the joker's floor, or the card's isolation, passes over the draw of `card`.
   bool passes_over_by_jokers(Card card, int bound) {
     if (in_pure_run(card)) return false;
@@ -1158,12 +1195,16 @@ class DrawFilter {
   // The count of H with `card` drawn when only its lone pure run is exempt (best_lone_pure_run):
   // the tier outside the search, which a drawn card that can make a pure run may lower.
   int lone_count(Card card) {
-    std::vector<Card> with_draw(cards_.begin(), cards_.end());
-    with_draw.push_back(card);
-    return best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
-                              total_points(with_draw, wild_, rules_),
-                              most_valuable(with_draw, wild_, rules_))
-        .cost;
+    int& count = lone_counts_[static_cast<std::size_t>(card.index())];
+    if (count == INT_MIN) {
+      std::vector<Card> with_draw(cards_.begin(), cards_.end());
+      with_draw.push_back(card);
+      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
+                                 total_points(with_draw, wild_, rules_),
+                                 most_valuable(with_draw, wild_, rules_))
+                  .cost;
+    }
+    return count;
   }
 
   int kept_count() {
@@ -1201,9 +1242,14 @@ class DrawFilter {
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
   std::array<int, 52> hole_floors_{};
+  std::array<int, 52> lone_counts_ = [] {  // lone_count's, by card index: INT_MIN not yet known
+    std::array<int, 52> unknown{};
+    unknown.fill(INT_MIN);
+    return unknown;
+  }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
-  static constexpr int hole_budget = 1500;      // nodes
+  static constexpr int hole_budget = 600;       // nodes
   static constexpr int hole_search_least = 12;  // draws
 };
 
@@ -1261,12 +1307,13 @@ class OutsTally {
 
 // Every card that can be drawn, jokers first: they usually lower the count most, and so tighten
 // the bound soonest.
-std::vector<Card> draws_jokers_first(WildRank wild) {
-  std::vector<Card> draws;
+std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
+  std::array<Card, Card::index_count> draws{};
+  std::size_t next = 0;
   for (const bool jokers : {true, false}) {
     for (int index = 0; index < Card::index_count; ++index) {
       const Card card = Card::from_index(index);
-      if (is_joker(card, wild) == jokers) draws.push_back(card);
+      if (is_joker(card, wild) == jokers) draws[next++] = card;
     }
   }
   return draws;
@@ -1330,7 +1377,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
         shared ? *any_joker
                : own.emplace(with_draw, wild, rules, bound, may_discard,
                              !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
-                                                                    : std::nullopt);
+                                                                    : std::nullopt,
+                             joker ? 0 : filter->floor(card));
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
     if (!within_bound) continue;
