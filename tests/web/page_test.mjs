@@ -1419,7 +1419,9 @@ same(await page.$eval('#tab-hand', (t) => t.getAttribute('aria-selected')), 'tru
 }
 
 await browser.close();
-check(pageSize <= 768 * 1024, 'the page is one file of a few hundred KB', `${pageSize} bytes`);
+// About a megabyte: its WebAssembly is built for speed (-O3, shared with the npm package), which
+// made it 1.3 times larger and three times faster than the size-optimised build (docs/web.md).
+check(pageSize <= 1280 * 1024, 'the page is one file of about a megabyte', `${pageSize} bytes`);
 same(requests, [], 'the page makes no network request');
 same(pageErrors, [], 'the page reports no error');
 console.log(`${checks} checks, ${failures} failed`);
