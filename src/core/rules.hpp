@@ -626,6 +626,12 @@ struct Rules {
   int copies_allowed(Card card) const {
     return card.is_printed_joker() ? printed_jokers_allowed() : copies_allowed();
   }
+  // How many of this card are in play in a deal whose tiplu card, if it has one, is
+  // `tiplu_card`: that card has tiplu_copies (its other copy is the one turned up), every other
+  // card as the decks hold it.
+  int copies_in_play(Card card, std::optional<Card> tiplu_card) const {
+    return tiplu_card && card == *tiplu_card ? tiplu_rules().tiplu_copies : copies_allowed(card);
+  }
   int largest_set() const { return melds.fifth_card_joker ? melds.max_set + 1 : melds.max_set; }
   // Whether any card may stand in for another (Basic and Knock: none).
   bool has_jokers() const {

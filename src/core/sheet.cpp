@@ -852,8 +852,7 @@ class Settler {
         auto& places = seen_at[static_cast<std::size_t>(card.card.index())];
         places.push_back(card.offset);
         const bool is_tiplu = tiplu && card.card == *tiplu;
-        const int limit =
-            is_tiplu ? rules_.tiplu_rules().tiplu_copies : rules_.copies_allowed(card.card);
+        const int limit = rules_.copies_in_play(card.card, tiplu);
         if (static_cast<int>(places.size()) <= limit) continue;
         std::string others;
         for (std::size_t k = 0; k + 1 < places.size(); ++k) {

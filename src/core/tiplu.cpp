@@ -60,7 +60,7 @@ bool Tiplu::wild(Card card, const Rules& rules) const {
 }
 
 int Tiplu::copies_in_play(Card card, const Rules& rules) const {
-  return card == card_ ? rules.tiplu_rules().tiplu_copies : rules.copies_allowed(card);
+  return rules.copies_in_play(card, card_);
 }
 
 std::vector<Card> Tiplu::jokers(const Rules& rules) const {

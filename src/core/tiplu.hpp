@@ -51,8 +51,7 @@ class Tiplu {
   // Whether the card may stand in for another: the tiplu's rank (with alter-only-jokers, only
   // in the tiplu's colour), the poplu, the jhiplu and printed jokers.
   bool wild(Card card, const Rules& rules) const;
-  // The copies of a card in play: the tiplu card's (its third is the card turned up), every other
-  // card's as the packs hold it.
+  // The copies of a card in play with this tiplu (Rules::copies_in_play).
   int copies_in_play(Card card, const Rules& rules) const;
   // The ordinary jokers: the tiplu's rank in the other suits, as far as they are wild.
   std::vector<Card> jokers(const Rules& rules) const;
