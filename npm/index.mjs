@@ -116,9 +116,10 @@ export async function load() {
     return settings.raw ? lines.split('\n') : JSON.parse(`[${lines.replaceAll('\n', ',')}]`);
   };
 
-  // Lines (strings, or bytes without their newlines) cut into parts of batchLines.
-  const joined = (part) => (typeof part[0] === 'string' || part.length === 0
-    ? part.map((line) => (typeof line === 'string' ? line : decoder.decode(line))).join('\n')
+  // A part's lines (strings, or bytes without their newlines) as one input: text when every line
+  // is text, else bytes, so that a line that is not UTF-8 reaches the command as it is.
+  const joined = (part) => (part.every((line) => typeof line === 'string')
+    ? part.join('\n')
     : concatenate(part));
   const concatenate = (part) => {
     const lines = part.map((line) => (typeof line === 'string' ? encoder.encode(line) : line));
@@ -137,18 +138,30 @@ export async function load() {
     return line.length > 0 && line[line.length - 1] === 10 ? line.subarray(0, -1) : line;
   };
 
-  async function* batchAsync(lines, settings) {
+  // Lines taken one at a time and judged batchLines at a time, numbered on across the parts:
+  // add() gives the records of a part it fills (or none), end() those of the last.
+  const parts = (settings) => {
     let part = [];
     let firstLine = 1;
-    for await (const line of lines) {
-      part.push(withoutNewline(line));
-      if (part.length >= batchLines) {
-        yield* judge(joined(part), firstLine, settings);
-        firstLine += part.length;
-        part = [];
-      }
-    }
-    if (part.length > 0 || firstLine === 1) yield* judge(joined(part), firstLine, settings);
+    const judgePart = () => {
+      const records = judge(joined(part), firstLine, settings);
+      firstLine += part.length;
+      part = [];
+      return records;
+    };
+    return {
+      add(line) {
+        part.push(withoutNewline(line));
+        return part.length >= batchLines ? judgePart() : [];
+      },
+      end: () => (part.length > 0 || firstLine === 1 ? judgePart() : []),
+    };
+  };
+
+  async function* batchAsync(lines, settings) {
+    const cut = parts(settings);
+    for await (const line of lines) yield* cut.add(line);
+    yield* cut.end();
   }
 
   return {
@@ -171,20 +184,12 @@ export async function load() {
       const settings = batchSettings(options);
       if (typeof lines === 'string' || lines instanceof Uint8Array) return judge(lines, 1, settings);
       if (lines && typeof lines[Symbol.asyncIterator] === 'function') return batchAsync(lines, settings);
+      const cut = parts(settings);
       const records = [];
-      let part = [];
-      let firstLine = 1;
       for (const line of lines) {
-        part.push(withoutNewline(line));
-        if (part.length >= batchLines) {
-          for (const record of judge(joined(part), firstLine, settings)) records.push(record);
-          firstLine += part.length;
-          part = [];
-        }
+        for (const record of cut.add(line)) records.push(record);
       }
-      if (part.length > 0 || firstLine === 1) {
-        for (const record of judge(joined(part), firstLine, settings)) records.push(record);
-      }
+      for (const record of cut.end()) records.push(record);
       return records;
     },
     version: VERSION,
