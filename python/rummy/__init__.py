@@ -14,17 +14,20 @@ docs/schema/ describe every result.
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any, Iterable, Iterator
 
 from ._rummy import call as _call
+from ._rummy import call_lines as _call_lines
 from ._rummy import version as __version__
 
 __all__ = ["RummyError", "validate", "score", "arrange", "outs", "advise", "layoff", "settle",
            "rules", "batch", "__version__"]
 
 _BAD_INPUT = 2  # the command line's exit code for bad input or usage
-_BLOCK = 1 << 21  # bytes of a binary file that rummy.batch judges at once
+_BLOCK = 1 << 18  # bytes of a binary file that rummy.batch judges at once (a few thousand lines:
+# larger blocks make larger answers, whose memory the system hands over anew at every block)
 _TOTALS = ("hands", "valid", "not_valid", "drops", "bad", "points")  # batch's summary
 
 
@@ -119,7 +122,7 @@ def rules(**options: Any) -> dict[str, Any]:
 
 
 def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str = "<input>",
-          raw: bool = False, totals: dict[str, int] | None = None, chunk_lines: int = 16384,
+          raw: bool = False, totals: dict[str, int] | None = None, chunk_lines: int = 4096,
           **options: Any) -> Iterator[dict[str, Any]] | Iterator[str]:
     """A record for every line of ``lines`` that holds a hand, in order, as ``rummy batch
     --format json`` writes them (docs/schema/batch.json): lines are numbered from 1 and named
@@ -137,20 +140,24 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
     first_line = 1
     chunk: list[bytes] = []
 
-    def judged(chunk: list[bytes], first_line: int) -> list[Any]:
-        code, out, err, figures = _call("batch", encoded, [], b"\n".join(chunk), source,
-                                        first_line)
-        # Records are one compact object a line; an error that ends the batch is one object
-        # written over several lines, before any record.
-        if code == _BAD_INPUT and out.startswith("{\n"):
-            raise _error(out, err, code)
+    def judged(chunk: list[bytes], first_line: int) -> Iterable[Any]:
+        code, records, err, figures = _call_lines("batch", encoded, [], b"\n".join(chunk), source,
+                                                  first_line)
+        # Records are one compact object a line, each a str only when it is asked for; an error
+        # that ends the batch is one object written over several lines, before any record.
+        first = next(records, None)
+        if code == _BAD_INPUT and first == "{":
+            raise _error("\n".join(itertools.chain([first], records)), err, code)
         if totals is not None:
             for name, figure in zip(_TOTALS, figures):
                 totals[name] = totals.get(name, 0) + figure
+        if first is None:
+            return ()
+        # (Not a generator: the caller's `yield from` then takes each record straight from an
+        # iterator of C, with no frame of Python between.)
         if raw:
-            return out.splitlines()
-        # Read as one array at once.
-        return json.loads("[" + out.rstrip("\n").replace("\n", ",") + "]")
+            return itertools.chain((first,), records)
+        return json.loads("[" + ",".join(itertools.chain((first,), records)) + "]")
 
     if hasattr(lines, "readinto") and hasattr(lines, "read") and not hasattr(lines, "encoding"):
         # A file opened in binary: read in blocks, each cut after its last whole line, with no

@@ -11,6 +11,7 @@
 namespace rummy::cli {
 
 struct BatchSummary;  // batch_pipeline.hpp
+class BatchBuffers;   // batch_pipeline.hpp
 
 // Exit codes scripts can rely on.
 enum ExitCode : int {
@@ -36,6 +37,7 @@ struct Environment {
   std::string_view in_name = "<stdin>";
   std::size_t in_first_line = 1;
   BatchSummary* batch_summary = nullptr;  // a call of the library takes batch's figures here
+  BatchBuffers* batch_buffers = nullptr;  // and keeps batch's buffers for its next call
 };
 
 // args[0] is the program name.

@@ -372,9 +372,10 @@ int run_batch(const BatchOptions& options, const Environment& env) {
           std::nullopt};
     }
     if (!batch_threads && options.jobs > 1) {
-      throw CommandError{"--jobs: this build of rummy judges in one thread (WebAssembly without "
-                         "threads)",
-                         std::nullopt};
+      throw CommandError{
+          "--jobs: this build of rummy judges in one thread (WebAssembly without "
+          "threads)",
+          std::nullopt};
     }
     BatchDefaults defaults;
     if (options.common.wild) defaults.wild = parse_wild(*options.common.wild);
@@ -416,6 +417,7 @@ int run_batch(const BatchOptions& options, const Environment& env) {
           writer.write(out, source, record);
         },
         [&progress](std::size_t hands) { progress.show(hands); });
+    if (env.batch_buffers != nullptr) pipeline.keep_buffers_in(*env.batch_buffers);
     std::string header;
     writer.header(header);
     pipeline.header(header);
