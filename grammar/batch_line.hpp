@@ -53,7 +53,10 @@ struct settings_of : pegtl::seq<pegtl::one<'['>, blanks, pegtl::must<Required>,
                                 pegtl::must<EndRequired>> {};
 struct settings : settings_of<setting_required, settings_end_required> {};
 
-struct batch_line : pegtl::seq<blanks, pegtl::opt<settings>, blanks, pegtl::sor<pegtl::eof, hand_line>> {};
+// A line's settings and the blanks around them: src/core/notation.cpp reads these alone, then
+// tries the hand after them without the grammar.
+struct batch_line_settings : pegtl::seq<blanks, pegtl::opt<settings>, blanks> {};
+struct batch_line : pegtl::seq<batch_line_settings, pegtl::sor<pegtl::eof, hand_line>> {};
 
 // A line of a game dealt with a tiplu: settings, then a player's cards (table_hand.hpp).
 struct tiplu_setting_required : setting {};

@@ -15,6 +15,7 @@ set(rummy_core_sources
     src/core/declaration.cpp
     src/core/scoring.cpp
     src/core/notation.cpp
+    src/core/plain_hand.cpp
     src/core/sheet_parse.cpp
     src/core/arrange.cpp
     src/core/arrange_one_pack.cpp

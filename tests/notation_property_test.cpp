@@ -6,6 +6,8 @@
 #include <array>
 #include <random>
 
+#include <fmt/format.h>
+
 #include "helpers.hpp"
 #include "scoring.hpp"
 
@@ -73,4 +75,87 @@ TEST_CASE("a hand written back in the notation reads as the same hand") {
     CHECK(again.hand.groups == hand.groups);
     CHECK(again.hand.wild == hand.wild);
   }
+}
+
+// The plain reader (plain_hand.cpp) and the grammar: the same hand from every text the plain
+// reader takes, and the same hand or the same error from parse_hand and parse_batch_line, which
+// try it first, as from the grammar alone.
+namespace {
+
+// What a parse gave: the hand's every field, or the error's text; equal exactly when the two
+// parses agree.
+std::string parsed_text(const WrittenHand& hand) {
+  std::string text = fmt::format("grouped {} end {} sizes", hand.grouped, hand.end_offset);
+  for (const std::size_t size : hand.group_sizes) text += fmt::format(" {}", size);
+  for (const WrittenCard& card : hand.cards) {
+    text += fmt::format(" {}@{}{}{}", to_string(card.card), card.offset,
+                        card.wild_mark ? fmt::format("(WJ)@{}", *card.wild_mark) : "",
+                        card.spelled_jk ? " as JK" : "");
+  }
+  return text;
+}
+
+template <typename Parse>
+std::string outcome(Parse&& parse) {
+  try {
+    return parse();
+  } catch (const InputError& error) {
+    return "error: " + format_diagnostic(error.diagnostic());
+  }
+}
+
+std::string settings_text(const LineSettings& settings) {
+  std::string text;
+  for (const auto& [name, offset] : settings.written) text += fmt::format("{}@{} ", name, offset);
+  const WildRank wild = settings.wild.value_or(WildRank{});
+  return text +
+         fmt::format("wild {} {}", settings.wild.has_value(), wild ? static_cast<int>(*wild) : 0);
+}
+
+std::string line_text(const WrittenLine& line) {
+  return settings_text(line.settings) + " | " + (line.hand ? parsed_text(*line.hand) : "no hand");
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the plain reader reads every hand it takes as the grammar does, and the rest is left "
+    "to the grammar") {
+  constexpr std::array<std::string_view, 35> pieces = {
+      "A♠",    "10♥",  "T",       "q",   "d", "PJ",  "pj", "JK", "jk",       "(WJ)",
+      " (wj)", "(Wj)", "-",       " - ", "|", " | ", " ",  "\t", "\n",       "\r\n",
+      "1",     "0",    "7❤️", "K♣",  "3", "♧",   "S",  "h",  "\xE2\x99", "\xE2\x99\xA8",
+      "\xFF",  "#",    "x",       "10",  "\r"};
+  constexpr std::array<std::string_view, 6> settings = {
+      "", "[wild=7] ", "  [wild=K declared]", "[drop=first]", "[game=pool101, shown] ", "[wild="};
+  std::mt19937 random(26);
+  int plain = 0, left = 0;
+  for (int round = 0; round < 60000; ++round) {
+    std::string text;
+    // Mostly cards, as hands are; now and then anything.
+    const int count = 1 + static_cast<int>(random() % 20);
+    for (int i = 0; i < count; ++i) {
+      text += random() % 3 == 0 ? pieces[random() % pieces.size()]
+                                : pieces[random() % 2 == 0 ? 0 : 1 + random() % 12];
+    }
+    CAPTURE(text);
+    WrittenHand fast;
+    if (detail::read_plain_hand(text, 0, true, fast)) {
+      ++plain;
+      CHECK(parsed_text(fast) == parsed_text(detail::parse_hand_by_grammar(text, "<t>")));
+    } else {
+      ++left;
+    }
+    CHECK(outcome([&] { return parsed_text(parse_hand(text, "<t>")); }) ==
+          outcome([&] { return parsed_text(detail::parse_hand_by_grammar(text, "<t>")); }));
+    if (text.find('\n') == std::string::npos) {
+      const std::string line = std::string(settings[random() % settings.size()]) + text;
+      CAPTURE(line);
+      CHECK(outcome([&] { return line_text(parse_batch_line(line, "<t>")); }) ==
+            outcome([&] { return line_text(detail::parse_batch_line_by_grammar(line, "<t>")); }));
+    }
+  }
+  // Both ways are exercised.
+  CHECK(plain > 5000);
+  CHECK(left > 5000);
 }

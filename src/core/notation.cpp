@@ -32,6 +32,12 @@ std::string decks_text(int decks) {
 }  // namespace
 
 WrittenHand parse_hand(std::string_view text, std::string_view source) {
+  WrittenHand plain;
+  if (detail::read_plain_hand(text, 0, true, plain)) return plain;
+  return detail::parse_hand_by_grammar(text, source);
+}
+
+WrittenHand detail::parse_hand_by_grammar(std::string_view text, std::string_view source) {
   HandBuilder builder;
   builder.base = text.data();
   builder.start();
@@ -170,6 +176,33 @@ WildRank parse_wild(std::string_view text, std::string_view source) {
 }
 
 WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
+  // The settings through the grammar (they are few, and their words are data), then the hand by
+  // the plain reader; anything else, the whole line through the grammar.
+  HandBuilder builder;
+  builder.base = line.data();
+  builder.start();
+  std::size_t from = 0;
+  while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
+  if (from < line.size() && line[from] == '[') {
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
+        line.data(), line.size(), "");
+    try {
+      pegtl::parse<grammar::batch_line_settings, action, grammar::control>(in, builder);
+    } catch (const pegtl::parse_error&) {
+      return detail::parse_batch_line_by_grammar(line, source);
+    }
+    from = static_cast<std::size_t>(in.current() - line.data());
+  }
+  WrittenLine written;
+  if (from < line.size() && !detail::read_plain_hand(line, from, false, builder.hand)) {
+    return detail::parse_batch_line_by_grammar(line, source);
+  }
+  written.settings = std::move(builder.settings);
+  if (!builder.hand.cards.empty()) written.hand = std::move(builder.hand);
+  return written;
+}
+
+WrittenLine detail::parse_batch_line_by_grammar(std::string_view line, std::string_view source) {
   HandBuilder builder;
   builder.base = line.data();
   builder.start();

@@ -25,6 +25,7 @@ struct WrittenCard {
   std::size_t offset = 0;                // byte offset of the card in the input
   std::optional<std::size_t> wild_mark;  // byte offset of its "(WJ)", if marked
   bool spelled_jk = false;               // a printed joker written JK
+  bool operator==(const WrittenCard&) const = default;
 };
 
 struct WrittenHand {
@@ -32,6 +33,7 @@ struct WrittenHand {
   std::vector<std::size_t> group_sizes;  // how many of them each group holds
   std::size_t end_offset = 0;            // just after the last card
   bool grouped = false;                  // written with '|' or '-': the writer chose the groups
+  bool operator==(const WrittenHand&) const = default;
 };
 
 // Syntax only. `text` is a whole input: one hand, a group or more a line (rules §1.6), with
@@ -129,6 +131,22 @@ struct WrittenLine {
 
 // Syntax only; `line` holds no line break.
 WrittenLine parse_batch_line(std::string_view line, std::string_view source);
+
+namespace detail {
+
+// The common case of a hand, read without the grammar (plain_hand.cpp): from `from`, blanks, then
+// groups of cards split by '|', '-', blanks or nothing, then blanks and the end of `text` (or,
+// with `line_end_allowed`, one line end: a hand given as a whole input). True when `hand` holds
+// exactly what the grammar would read there; false at anything else, where the grammar must read
+// the text (and say what is wrong). parse_hand and parse_batch_line try it first.
+bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
+                     WrittenHand& hand);
+
+// parse_hand and parse_batch_line through the grammar alone, for the tests that compare.
+WrittenHand parse_hand_by_grammar(std::string_view text, std::string_view source);
+WrittenLine parse_batch_line_by_grammar(std::string_view line, std::string_view source);
+
+}  // namespace detail
 
 // A line of a batch of a game dealt with a tiplu: [settings] and a player's cards.
 struct WrittenTableLine {

@@ -25,6 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string_view line = text.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++number;
+    if (!rules.has_tiplu()) fuzz::check_plain_reader_line(line);
     if (!holds_no_hand(line)) {
       const BatchRecord record = process_batch_line(line, "<fuzz>", number, defaults, rules);
       fuzz::require(record.line == number, "the record has its line's number");

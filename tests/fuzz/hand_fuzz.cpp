@@ -14,6 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const Rules rules = fuzz::rules_from_byte(data[0]);
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  fuzz::check_plain_reader(text);
   ReadHand read;
   try {
     read = read_hand(text, "<fuzz>", rules);
