@@ -708,17 +708,25 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
   return hand;
 }
 
-int total_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+// The points of every card, and the first of the cards worth most: with 14 cards, the discard
+// when nothing else decides it. (One pass: every search of outs asks both.)
+struct HandPoints {
   int total = 0;
-  for (const Card card : cards) total += card_points(card, wild, rules);
-  return total;
-}
+  Card dearest;
+};
 
-// The card worth most: with 14 cards, the discard when nothing else decides it.
-Card most_valuable(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  return *std::max_element(cards.begin(), cards.end(), [&](Card a, Card b) {
-    return card_points(a, wild, rules) < card_points(b, wild, rules);
-  });
+HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  HandPoints sum;
+  int dearest = INT_MIN;
+  for (const Card card : cards) {
+    const int points = card_points(card, wild, rules);
+    sum.total += points;
+    if (points > dearest) {
+      dearest = points;
+      sum.dearest = card;
+    }
+  }
+  return sum;
 }
 
 void set_discard(Found& found, Card card, WildRank wild) {
@@ -856,9 +864,9 @@ class LeastCount {
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
-    const int total = total_points(cards, wild, rules);
+    const auto [total, most_valuable] = hand_points(cards, wild, rules);
     int best_cost = total;
-    const Card dearest = may_discard ? most_valuable(cards, wild, rules) : Card();
+    const Card dearest = may_discard ? most_valuable : Card();
     if (may_discard) {
       best_cost -= card_points(dearest, wild, rules);
       set_discard(everything_, dearest, wild);
@@ -1199,9 +1207,9 @@ class DrawFilter {
     if (count == INT_MIN) {
       std::vector<Card> with_draw(cards_.begin(), cards_.end());
       with_draw.push_back(card);
-      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
-                                 total_points(with_draw, wild_, rules_),
-                                 most_valuable(with_draw, wild_, rules_))
+      const HandPoints points = hand_points(with_draw, wild_, rules_);
+      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true, points.total,
+                                 points.dearest)
                   .cost;
     }
     return count;
