@@ -110,7 +110,12 @@ class Search {
   void stop_at(int floor) { stop_at_ = floor; }
 
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
-  void run(int bound) {
+  //
+  // How GCC inlines the search is pinned (run never inlined into its callers, start_runs and
+  // start_sets always into visit): left to itself it chose by the size of the whole file, and a
+  // change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each run out
+  // of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
+  [[gnu::noinline]] void run(int bound) {
     bound_ = bound;
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
@@ -325,7 +330,7 @@ class Search {
   // downwards from 14 with the ace high.
   // The run grows in place on top of the stack of melds (which never reallocates: it has room
   // for a meld per card), and is searched from there at each length it can have.
-  void start_runs(Card card, int position, bool wild_start) {
+  [[gnu::always_inline]] void start_runs(Card card, int position, bool wild_start) {
     Meld& meld = stack_.emplace_back();
     meld.naturals[0] = card;
     meld.natural_count = 1;
@@ -407,7 +412,7 @@ class Search {
 
   // Sets of `card` with cards of its rank in later suits; a card with two jokers is left to the
   // run it also makes (a sequence helps more, and has more room).
-  void start_sets(Card card, int position) {
+  [[gnu::always_inline]] void start_sets(Card card, int position) {
     const int rank = static_cast<int>(card.rank());
     const int first_suit = static_cast<int>(card.suit());
     unsigned later = 0;  // the later suits that hold a card of this rank
@@ -1327,10 +1332,31 @@ std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
   return draws;
 }
 
+// What the groups finish() would build of a LeastCount's grouping pay as a shown hand
+// (score_shown_hand), from the count alone: when the count is by declaration, a valid
+// declaration pays its fixed points and any other hand its count, capped (the search's tiers are
+// score_shown_hand's). Nothing for the other ways of counting, nor when the cards `kept` (after
+// the discard) are not a shown hand's number, which no groups make a declaration: the groups
+// must then be built. Nor without ace-high runs: best_lone_pure_run also tries a lone pure run
+// ending in the ace at 14 then, which check_declaration does not take for one, so its count can
+// be below what the groups pay (Q♣-K♣-A♣ and ten cards: count 77, paid 80 with the cap).
+std::optional<int> points_without_groups(const LeastCount& least, std::size_t kept,
+                                         const Rules& rules) {
+  if (rules.count.shown_count != ShownCount::by_declaration || !rules.melds.ace_high ||
+      kept != static_cast<std::size_t>(rules.deal.hand_size)) {
+    return std::nullopt;
+  }
+  if (least.declares()) return rules.declared().valid_after_declaration_points;
+  return std::min(least.count(), rules.points_cap());
+}
+
 }  // namespace
 
 // Every draw is arranged with a bound (OutsTally::bound). Most draws then end in a search cut
-// short, and in Indian rummy most are not searched at all (DrawFilter).
+// short, and in Indian rummy most are not searched at all (DrawFilter). An out's groups are
+// built (finish) only if it is kept to the end: many are found before the bound reaches the
+// lowest count, and dropped; the count says what each pays (points_without_groups), and only
+// the discard needs the groups.
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   refuse_unless_searchable(rules);
   const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
@@ -1338,11 +1364,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   std::optional<LeastCount> now;
   std::optional<DrawFilter> filter;
   if (by_declaration) {  // arrange(), keeping its search for the filter
-    now.emplace(cards, wild, rules, INT_MAX,
-                cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
+    const bool discards = cards.size() > static_cast<std::size_t>(rules.deal.hand_size);
+    now.emplace(cards, wild, rules, INT_MAX, discards);
     // (The groups' kinds are all the count needs.)
-    points_now =
-        finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only).score.points;
+    const std::optional<int> points =
+        points_without_groups(*now, cards.size() - (discards ? 1 : 0), rules);
+    points_now = points
+                     ? *points
+                     : finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only)
+                           .score.points;
     filter.emplace(cards, wild, rules, *now);
   } else {
     points_now = arrange(cards, wild, rules).score.points;
@@ -1362,6 +1392,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
   // own search (every one of them declares: they have the same groupings).
   std::optional<LeastCount> any_joker;
+  // The groupings of the outs found by their count alone, to be built if kept.
+  std::vector<std::pair<Card, Found>> unbuilt;
   for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
@@ -1390,9 +1422,26 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
     if (!within_bound) continue;
+    if (const std::optional<int> points =
+            points_without_groups(least, with_draw.size() - (may_discard ? 1 : 0), rules)) {
+      tally.add(Out{card, copies_left, *points, least.declares(), std::nullopt});
+      unbuilt.emplace_back(card, least.best());
+      continue;
+    }
     add(finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only));
   }
-  return tally.finish();
+  Outs outs = tally.finish();
+  for (std::vector<Out>* kept : {&outs.declare, &outs.improve}) {
+    for (Out& out : *kept) {
+      const auto found = std::find_if(unbuilt.begin(), unbuilt.end(),
+                                      [&](const auto& draw) { return draw.first == out.card; });
+      if (found == unbuilt.end()) continue;
+      with_draw.back() = out.card;
+      out.discard =
+          finish(with_draw, wild, rules, found->second, out.declares, Detail::kind_only).discard;
+    }
+  }
+  return outs;
 }
 
 // find_outs as it was before DrawFilter: every draw searched, within the bound alone. The tests
