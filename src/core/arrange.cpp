@@ -1354,9 +1354,10 @@ std::optional<int> points_without_groups(const LeastCount& least, std::size_t ke
 
 // Every draw is arranged with a bound (OutsTally::bound). Most draws then end in a search cut
 // short, and in Indian rummy most are not searched at all (DrawFilter). An out's groups are
-// built (finish) only if it is kept to the end: many are found before the bound reaches the
-// lowest count, and dropped; the count says what each pays (points_without_groups), and only
-// the discard needs the groups.
+// not built and checked (finish): its count says what it pays (points_without_groups), and the
+// search's grouping names its discard, unless a joker goes; which joker, the groups choose, and
+// they are built for the outs kept to the end (many are found before the bound reaches the
+// lowest count, and dropped).
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   refuse_unless_searchable(rules);
   const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
@@ -1392,8 +1393,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
   // own search (every one of them declares: they have the same groupings).
   std::optional<LeastCount> any_joker;
-  // The groupings of the outs found by their count alone, to be built if kept.
-  std::vector<std::pair<Card, Found>> unbuilt;
+  // The groupings of the outs found that discard a joker: which one, their groups say.
+  std::vector<std::pair<Card, Found>> joker_discards;
   for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
@@ -1424,8 +1425,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     if (!within_bound) continue;
     if (const std::optional<int> points =
             points_without_groups(least, with_draw.size() - (may_discard ? 1 : 0), rules)) {
-      tally.add(Out{card, copies_left, *points, least.declares(), std::nullopt});
-      unbuilt.emplace_back(card, least.best());
+      const Found& found = least.best();
+      tally.add(Out{card, copies_left, *points, least.declares(), found.discard});
+      if (found.discard_joker) joker_discards.emplace_back(card, found);
       continue;
     }
     add(finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only));
@@ -1433,12 +1435,11 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   Outs outs = tally.finish();
   for (std::vector<Out>* kept : {&outs.declare, &outs.improve}) {
     for (Out& out : *kept) {
-      const auto found = std::find_if(unbuilt.begin(), unbuilt.end(),
+      const auto found = std::find_if(joker_discards.begin(), joker_discards.end(),
                                       [&](const auto& draw) { return draw.first == out.card; });
-      if (found == unbuilt.end()) continue;
+      if (found == joker_discards.end()) continue;
       with_draw.back() = out.card;
-      out.discard =
-          finish(with_draw, wild, rules, found->second, out.declares, Detail::kind_only).discard;
+      build_hand(with_draw, wild, found->second, rules, out.declares, out.discard);
     }
   }
   return outs;
