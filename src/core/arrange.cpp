@@ -285,8 +285,8 @@ class Search {
       passive_only = false;
     }
     if (cut()) return;
-    const int suit = position / 13, rank = position % 13 + 1;
-    const Card card(static_cast<Rank>(rank), static_cast<Suit>(suit));
+    const Card card = Card::from_index(position);
+    const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
     // Groups first: good groupings found early cut more of the rest.
     take(suit, rank);
     if (is_wild_rank(rank)) {
