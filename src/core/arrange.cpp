@@ -78,6 +78,7 @@ class Search {
   Search(std::span<const Card> cards, WildRank wild, const Rules& rules, bool may_discard,
          bool track_one_sequence)
       : wild_(wild),
+        wild_rank_(wild ? static_cast<int>(*wild) : 0),
         rules_(rules),
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
@@ -160,7 +161,7 @@ class Search {
   std::uint8_t count_at(int suit, int rank) const {
     return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
   }
-  bool is_wild_rank(int rank) const { return wild_ && static_cast<int>(*wild_) == rank; }
+  bool is_wild_rank(int rank) const { return rank == wild_rank_; }
   int items_at(int suit, int rank) const {
     return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
   }
@@ -566,6 +567,7 @@ class Search {
   }
 
   WildRank wild_;
+  int wild_rank_;  // 1..13, or 0 with no wild rank
   const Rules& rules_;
   bool may_discard_;
   bool track_one_sequence_;
@@ -1151,11 +1153,15 @@ class DrawFilter {
     const std::uint32_t mine = places_of(card);
     const std::uint32_t held = places_[static_cast<std::size_t>(card.suit())] | mine;
     if (missing == 0) {  // the windows all held, without counting: the question asked most
-      std::uint32_t starts = held;  // the lowest places of the windows all held
-      for (int k = 1; k < length; ++k) starts &= held >> k;
-      std::uint32_t covered = 0;
-      for (int k = 0; k < length; ++k) covered |= starts << k;
-      return (covered & mine) != 0;
+      // Some window is all held when the places held in a row through one of the card's places
+      // (an ace has two) are at least `length`.
+      for (std::uint32_t at = mine; at != 0; at &= at - 1) {
+        const int place = std::countr_zero(at);  // 1..14: held has no place 0
+        const int above = std::countr_one(held >> (place + 1));
+        const int below = std::countl_one(held << (32 - place));
+        if (above + 1 + below >= length) return true;
+      }
+      return false;
     }
     const std::uint32_t window = (1u << length) - 1;
     for (int low = 1; low + length - 1 <= 14; ++low) {
