@@ -1037,8 +1037,9 @@ namespace {
 // at least the least of `count_now`, `kept_count + x` and its floor, and when pure_exempt
 // counts a lone pure run, that tier of H and x (outside the search, computed for the card). A
 // floor of 0 may declare: that draw is searched. The search costs several draws' searches, so
-// it is made only with hole_search_least draws or more left to search, and given up past
-// hole_budget nodes. A draw still searched, whose discard and deadwood cannot come within the
+// it is made only with hole_search_least draws or more left to search and a bound below
+// hole_bound_least points (a bound that high lets through far more groupings), and given up
+// past hole_budget nodes. A draw still searched, whose discard and deadwood cannot come within the
 // bound, is searched with the card kept in melds (`in_meld`).
 class DrawFilter {
  public:
@@ -1191,7 +1192,10 @@ class DrawFilter {
   const std::array<int, 52>* hole_floors(int bound) {
     if (!hole_searched_) {
       hole_searched_ = true;
-      // It costs as much as several draws' searches: not for fewer draws left to search.
+      // It costs as much as several draws' searches: not for fewer draws left to search. It
+      // meets every grouping within its bound, and far from declaring those are many more: not
+      // within hole_bound_least points or more either.
+      if (bound >= hole_bound_least) return nullptr;
       std::array<int, Card::index_count> in_hand{};
       for (const Card card : cards_) ++in_hand[card.index()];
       int draws = 0;
@@ -1268,8 +1272,9 @@ class DrawFilter {
   }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
-  static constexpr int hole_budget = 600;       // nodes
+  static constexpr int hole_budget = 3000;      // nodes
   static constexpr int hole_search_least = 12;  // draws
+  static constexpr int hole_bound_least = 45;   // points
 };
 
 }  // namespace
