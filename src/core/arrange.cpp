@@ -34,8 +34,9 @@
 // or only declarations once a draw declares), and a bounded search stops as soon as it cannot
 // come within it; DrawFilter passes over the draws whose count is known to exceed it (from the
 // jokers' draws, and from one search of the hand with a "hole" that gives each card a floor),
-// and the jokers whose suit cannot matter share one search. Basic and Knock hands from one pack
-// without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
+// the jokers whose suit cannot matter share one search, and an out's groups are not built: its
+// count and its grouping's discard are the answer (points_without_groups). Basic and Knock hands
+// from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
