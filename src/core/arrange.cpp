@@ -34,8 +34,9 @@
 // or only declarations once a draw declares), and a bounded search stops as soon as it cannot
 // come within it; DrawFilter passes over the draws whose count is known to exceed it (from the
 // jokers' draws, and from one search of the hand with a "hole" that gives each card a floor),
-// and the jokers whose suit cannot matter share one search. Basic and Knock hands from one pack
-// without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
+// the jokers whose suit cannot matter share one search, and an out's groups are not built: its
+// count and its grouping's discard are the answer (points_without_groups). Basic and Knock hands
+// from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
@@ -78,6 +79,7 @@ class Search {
   Search(std::span<const Card> cards, WildRank wild, const Rules& rules, bool may_discard,
          bool track_one_sequence)
       : wild_(wild),
+        wild_rank_(wild ? static_cast<int>(*wild) : 0),
         rules_(rules),
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
@@ -110,7 +112,12 @@ class Search {
   void stop_at(int floor) { stop_at_ = floor; }
 
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
-  void run(int bound) {
+  //
+  // How GCC inlines the search is pinned (run never inlined into its callers, start_runs and
+  // start_sets always into visit): left to itself it chose by the size of the whole file, and a
+  // change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each run out
+  // of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
+  [[gnu::noinline]] void run(int bound) {
     bound_ = bound;
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
@@ -155,7 +162,7 @@ class Search {
   std::uint8_t count_at(int suit, int rank) const {
     return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
   }
-  bool is_wild_rank(int rank) const { return wild_ && static_cast<int>(*wild_) == rank; }
+  bool is_wild_rank(int rank) const { return rank == wild_rank_; }
   int items_at(int suit, int rank) const {
     return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
   }
@@ -280,8 +287,8 @@ class Search {
       passive_only = false;
     }
     if (cut()) return;
-    const int suit = position / 13, rank = position % 13 + 1;
-    const Card card(static_cast<Rank>(rank), static_cast<Suit>(suit));
+    const Card card = Card::from_index(position);
+    const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
     // Groups first: good groupings found early cut more of the rest.
     take(suit, rank);
     if (is_wild_rank(rank)) {
@@ -325,7 +332,7 @@ class Search {
   // downwards from 14 with the ace high.
   // The run grows in place on top of the stack of melds (which never reallocates: it has room
   // for a meld per card), and is searched from there at each length it can have.
-  void start_runs(Card card, int position, bool wild_start) {
+  [[gnu::always_inline]] void start_runs(Card card, int position, bool wild_start) {
     Meld& meld = stack_.emplace_back();
     meld.naturals[0] = card;
     meld.natural_count = 1;
@@ -407,7 +414,7 @@ class Search {
 
   // Sets of `card` with cards of its rank in later suits; a card with two jokers is left to the
   // run it also makes (a sequence helps more, and has more room).
-  void start_sets(Card card, int position) {
+  [[gnu::always_inline]] void start_sets(Card card, int position) {
     const int rank = static_cast<int>(card.rank());
     const int first_suit = static_cast<int>(card.suit());
     unsigned later = 0;  // the later suits that hold a card of this rank
@@ -561,6 +568,7 @@ class Search {
   }
 
   WildRank wild_;
+  int wild_rank_;  // 1..13, or 0 with no wild rank
   const Rules& rules_;
   bool may_discard_;
   bool track_one_sequence_;
@@ -708,17 +716,25 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
   return hand;
 }
 
-int total_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+// The points of every card, and the first of the cards worth most: with 14 cards, the discard
+// when nothing else decides it. (One pass: every search of outs asks both.)
+struct HandPoints {
   int total = 0;
-  for (const Card card : cards) total += card_points(card, wild, rules);
-  return total;
-}
+  Card dearest;
+};
 
-// The card worth most: with 14 cards, the discard when nothing else decides it.
-Card most_valuable(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  return *std::max_element(cards.begin(), cards.end(), [&](Card a, Card b) {
-    return card_points(a, wild, rules) < card_points(b, wild, rules);
-  });
+HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  HandPoints sum;
+  int dearest = INT_MIN;
+  for (const Card card : cards) {
+    const int points = card_points(card, wild, rules);
+    sum.total += points;
+    if (points > dearest) {
+      dearest = points;
+      sum.dearest = card;
+    }
+  }
+  return sum;
 }
 
 void set_discard(Found& found, Card card, WildRank wild) {
@@ -856,9 +872,9 @@ class LeastCount {
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
-    const int total = total_points(cards, wild, rules);
+    const auto [total, most_valuable] = hand_points(cards, wild, rules);
     int best_cost = total;
-    const Card dearest = may_discard ? most_valuable(cards, wild, rules) : Card();
+    const Card dearest = may_discard ? most_valuable : Card();
     if (may_discard) {
       best_cost -= card_points(dearest, wild, rules);
       set_discard(everything_, dearest, wild);
@@ -1022,8 +1038,9 @@ namespace {
 // at least the least of `count_now`, `kept_count + x` and its floor, and when pure_exempt
 // counts a lone pure run, that tier of H and x (outside the search, computed for the card). A
 // floor of 0 may declare: that draw is searched. The search costs several draws' searches, so
-// it is made only with hole_search_least draws or more left to search, and given up past
-// hole_budget nodes. A draw still searched, whose discard and deadwood cannot come within the
+// it is made only with hole_search_least draws or more left to search and a bound below
+// hole_bound_least points (a bound that high lets through far more groupings), and given up
+// past hole_budget nodes. A draw still searched, whose discard and deadwood cannot come within the
 // bound, is searched with the card kept in melds (`in_meld`).
 class DrawFilter {
  public:
@@ -1138,11 +1155,15 @@ class DrawFilter {
     const std::uint32_t mine = places_of(card);
     const std::uint32_t held = places_[static_cast<std::size_t>(card.suit())] | mine;
     if (missing == 0) {  // the windows all held, without counting: the question asked most
-      std::uint32_t starts = held;  // the lowest places of the windows all held
-      for (int k = 1; k < length; ++k) starts &= held >> k;
-      std::uint32_t covered = 0;
-      for (int k = 0; k < length; ++k) covered |= starts << k;
-      return (covered & mine) != 0;
+      // Some window is all held when the places held in a row through one of the card's places
+      // (an ace has two) are at least `length`.
+      for (std::uint32_t at = mine; at != 0; at &= at - 1) {
+        const int place = std::countr_zero(at);  // 1..14: held has no place 0
+        const int above = std::countr_one(held >> (place + 1));
+        const int below = std::countl_one(held << (32 - place));
+        if (above + 1 + below >= length) return true;
+      }
+      return false;
     }
     const std::uint32_t window = (1u << length) - 1;
     for (int low = 1; low + length - 1 <= 14; ++low) {
@@ -1172,7 +1193,10 @@ class DrawFilter {
   const std::array<int, 52>* hole_floors(int bound) {
     if (!hole_searched_) {
       hole_searched_ = true;
-      // It costs as much as several draws' searches: not for fewer draws left to search.
+      // It costs as much as several draws' searches: not for fewer draws left to search. It
+      // meets every grouping within its bound, and far from declaring those are many more: not
+      // within hole_bound_least points or more either.
+      if (bound >= hole_bound_least) return nullptr;
       std::array<int, Card::index_count> in_hand{};
       for (const Card card : cards_) ++in_hand[card.index()];
       int draws = 0;
@@ -1199,9 +1223,9 @@ class DrawFilter {
     if (count == INT_MIN) {
       std::vector<Card> with_draw(cards_.begin(), cards_.end());
       with_draw.push_back(card);
-      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true,
-                                 total_points(with_draw, wild_, rules_),
-                                 most_valuable(with_draw, wild_, rules_))
+      const HandPoints points = hand_points(with_draw, wild_, rules_);
+      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true, points.total,
+                                 points.dearest)
                   .cost;
     }
     return count;
@@ -1249,8 +1273,9 @@ class DrawFilter {
   }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
-  static constexpr int hole_budget = 600;       // nodes
+  static constexpr int hole_budget = 3000;      // nodes
   static constexpr int hole_search_least = 12;  // draws
+  static constexpr int hole_bound_least = 45;   // points
 };
 
 }  // namespace
@@ -1319,10 +1344,32 @@ std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
   return draws;
 }
 
+// What the groups finish() would build of a LeastCount's grouping pay as a shown hand
+// (score_shown_hand), from the count alone: when the count is by declaration, a valid
+// declaration pays its fixed points and any other hand its count, capped (the search's tiers are
+// score_shown_hand's). Nothing for the other ways of counting, nor when the cards `kept` (after
+// the discard) are not a shown hand's number, which no groups make a declaration: the groups
+// must then be built. Nor without ace-high runs: best_lone_pure_run also tries a lone pure run
+// ending in the ace at 14 then, which check_declaration does not take for one, so its count can
+// be below what the groups pay (Q♣-K♣-A♣ and ten cards: count 77, paid 80 with the cap).
+std::optional<int> points_without_groups(const LeastCount& least, std::size_t kept,
+                                         const Rules& rules) {
+  if (rules.count.shown_count != ShownCount::by_declaration || !rules.melds.ace_high ||
+      kept != static_cast<std::size_t>(rules.deal.hand_size)) {
+    return std::nullopt;
+  }
+  if (least.declares()) return rules.declared().valid_after_declaration_points;
+  return std::min(least.count(), rules.points_cap());
+}
+
 }  // namespace
 
 // Every draw is arranged with a bound (OutsTally::bound). Most draws then end in a search cut
-// short, and in Indian rummy most are not searched at all (DrawFilter).
+// short, and in Indian rummy most are not searched at all (DrawFilter). An out's groups are
+// not built and checked (finish): its count says what it pays (points_without_groups), and the
+// search's grouping names its discard, unless a joker goes; which joker, the groups choose, and
+// they are built for the outs kept to the end (many are found before the bound reaches the
+// lowest count, and dropped).
 Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   refuse_unless_searchable(rules);
   const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
@@ -1330,11 +1377,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   std::optional<LeastCount> now;
   std::optional<DrawFilter> filter;
   if (by_declaration) {  // arrange(), keeping its search for the filter
-    now.emplace(cards, wild, rules, INT_MAX,
-                cards.size() > static_cast<std::size_t>(rules.deal.hand_size));
+    const bool discards = cards.size() > static_cast<std::size_t>(rules.deal.hand_size);
+    now.emplace(cards, wild, rules, INT_MAX, discards);
     // (The groups' kinds are all the count needs.)
-    points_now =
-        finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only).score.points;
+    const std::optional<int> points =
+        points_without_groups(*now, cards.size() - (discards ? 1 : 0), rules);
+    points_now = points
+                     ? *points
+                     : finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only)
+                           .score.points;
     filter.emplace(cards, wild, rules, *now);
   } else {
     points_now = arrange(cards, wild, rules).score.points;
@@ -1354,6 +1405,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
   // own search (every one of them declares: they have the same groupings).
   std::optional<LeastCount> any_joker;
+  // The groupings of the outs found that discard a joker: which one, their groups say.
+  std::vector<std::pair<Card, Found>> joker_discards;
   for (const Card card : draws_jokers_first(wild)) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
@@ -1382,9 +1435,26 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
     if (!within_bound) continue;
+    if (const std::optional<int> points =
+            points_without_groups(least, with_draw.size() - (may_discard ? 1 : 0), rules)) {
+      const Found& found = least.best();
+      tally.add(Out{card, copies_left, *points, least.declares(), found.discard});
+      if (found.discard_joker) joker_discards.emplace_back(card, found);
+      continue;
+    }
     add(finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only));
   }
-  return tally.finish();
+  Outs outs = tally.finish();
+  for (std::vector<Out>* kept : {&outs.declare, &outs.improve}) {
+    for (Out& out : *kept) {
+      const auto found = std::find_if(joker_discards.begin(), joker_discards.end(),
+                                      [&](const auto& draw) { return draw.first == out.card; });
+      if (found == joker_discards.end()) continue;
+      with_draw.back() = out.card;
+      build_hand(with_draw, wild, found->second, rules, out.declares, out.discard);
+    }
+  }
+  return outs;
 }
 
 // find_outs as it was before DrawFilter: every draw searched, within the bound alone. The tests

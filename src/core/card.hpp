@@ -1,6 +1,7 @@
 // Cards: the 52 cards of a French pack and the printed joker, their names and the wild rank.
 #pragma once
 
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -42,8 +43,10 @@ class Card {
   static constexpr Card from_index(int index) { return Card(static_cast<std::uint8_t>(index)); }
 
   constexpr bool is_printed_joker() const { return code_ == joker_code; }
-  constexpr Rank rank() const { return static_cast<Rank>(code_ % rank_count + 1); }
-  constexpr Suit suit() const { return static_cast<Suit>(code_ / rank_count); }
+  // (Read from a table: the searches ask at every node, and a division by 13 is several
+  // instructions.)
+  constexpr Rank rank() const { return static_cast<Rank>(ranks_[code_]); }
+  constexpr Suit suit() const { return static_cast<Suit>(suits_[code_]); }
   constexpr int index() const { return code_; }
 
   constexpr auto operator<=>(const Card&) const = default;
@@ -52,6 +55,21 @@ class Card {
 
  private:
   static constexpr std::uint8_t joker_code = 52;
+  // By code: code % 13 + 1 and code / 13 (the printed joker's too, as before the tables).
+  static constexpr auto ranks_ = [] {
+    std::array<std::uint8_t, joker_code + 1> ranks{};
+    for (int code = 0; code <= joker_code; ++code) {
+      ranks[static_cast<std::size_t>(code)] = static_cast<std::uint8_t>(code % rank_count + 1);
+    }
+    return ranks;
+  }();
+  static constexpr auto suits_ = [] {
+    std::array<std::uint8_t, joker_code + 1> suits{};
+    for (int code = 0; code <= joker_code; ++code) {
+      suits[static_cast<std::size_t>(code)] = static_cast<std::uint8_t>(code / rank_count);
+    }
+    return suits;
+  }();
   constexpr explicit Card(std::uint8_t code) : code_(code) {}
   std::uint8_t code_ = 0;
 };
