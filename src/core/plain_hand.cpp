@@ -56,7 +56,7 @@ constexpr ByteTables make_byte_tables() {
     t.glyph_suit[c] = no_suit;
   }
   for (int c = '2'; c <= '9'; ++c) t.rank[c] = static_cast<std::uint8_t>(c - '0');
-  t.rank['1'] = ten_if_zero_follows;
+  t.rank[static_cast<unsigned char>('1')] = ten_if_zero_follows;
   const auto both = [&t](char letter, Rank rank) {
     t.rank[static_cast<unsigned char>(letter)] = static_cast<std::uint8_t>(rank);
     t.rank[static_cast<unsigned char>(letter | 0x20)] = static_cast<std::uint8_t>(rank);
