@@ -199,6 +199,33 @@ TEST_CASE("14 cards: the discard that declares") {
   CHECK(to_string(*arrangement.discard) == "Q♣");
 }
 
+TEST_CASE("without ace-high runs, Q-K-A is no lone pure sequence") {
+  // Indian rummy with the ace low only (a game's Rules: Indian rummy has no house rule for it).
+  // Q♣-K♣-A♣ is then no sequence, so the hand's one pure sequence is 2♦-3♦-4♦, exempt alone:
+  // 86 - 9 = 77. Read as a pure sequence, Q♣-K♣-A♣ would leave 56; the groups then shown have
+  // no pure sequence and pay every card, capped: 80.
+  Rules rules = Rules::for_variant(Variant::indian);
+  rules.melds.ace_high = false;
+  const Hand hand = hand_of("Q♣ K♣ A♣ 2♦ 3♦ 4♦ 5♠ 7♠ 9♠ 6♥ 8♥ 10♥ 2♣", "", rules);
+  const Arrangement best = arrange(flat(hand), hand.wild, rules);
+  CHECK(best.score.points == 77);
+  CHECK(best.score.basis == ScoreBasis::pure_without_second);
+  CHECK(best.check.pure_sequences == 1);
+  CHECK(find_outs(flat(hand), hand.wild, rules).points_now == 77);
+
+  // With 5♥ drawn, a card worth 10 is discarded: 91 - 9 - 10 = 72 (not Q♣-K♣-A♣ and 10♥ away,
+  // 51 by the count and 80 shown).
+  const Hand drawn = hand_of("Q♣ K♣ A♣ 2♦ 3♦ 4♦ 5♠ 7♠ 9♠ 6♥ 8♥ 10♥ 2♣ 5♥", "", rules);
+  const Arrangement after = arrange(flat(drawn), drawn.wild, rules);
+  CHECK(after.score.points == 72);
+  CHECK(after.check.pure_sequences == 1);
+
+  // With the ace high too (the rulebook's Indian rummy), Q♣-K♣-A♣ is a sequence: two pure ones,
+  // 86 - 30 - 9 = 47.
+  const Rules rulebook = Rules::for_variant(Variant::indian);
+  CHECK(arrange(flat(hand), hand.wild, rulebook).score.points == 47);
+}
+
 TEST_CASE("the search equals the exhaustive reference on random 13-card hands") {
   std::mt19937 random(1);
   for (int round = 0; round < 3000; ++round) {

@@ -772,6 +772,9 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     std::uint32_t streaks = held;
     for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
     for (const bool ace_high : {false, true}) {
+      // The ace at 14 only where the rules take Q-K-A for a run: otherwise check_declaration
+      // refuses such a run, and its count would be below what the groups shown pay.
+      if (ace_high && !rules.melds.ace_high) continue;
       const int lowest = ace_high ? 2 : 1, highest = ace_high ? 14 : 13;
       const auto card_at = [&](int place) {
         return Card(place == 14 ? Rank::ace : static_cast<Rank>(place), static_cast<Suit>(suit));
