@@ -558,6 +558,21 @@ TEST_CASE("outs: a natural draw searched only until it meets its floor answers a
   CHECK(ties > test::hands_to_try(3000) / 10);
 }
 
+TEST_CASE("outs: find_outs answers as find_outs_reference without ace-high runs") {
+  // An out's points are its search's count, not its groups' (points_without_groups): on hands
+  // holding Q-K-A of a suit, which is no sequence with the ace low only, the count must still be
+  // what the groups pay. Under each reading of a lone pure sequence, with a wild rank or none.
+  std::mt19937 random(28);
+  for (int round = 0; round < test::hands_to_try(1500); ++round) {
+    Rules rules = Rules::for_variant(Variant::indian);
+    rules.melds.ace_high = false;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    const WildRank wild = round % 6 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    check_outs_as_reference(hand_with_queen_king_ace(random, 13, wild, round % 2 == 1), wild,
+                            rules);
+  }
+}
+
 TEST_CASE("outs: find_outs answers as find_outs_reference in Basic, Knock, Crazy and Gin") {
   std::mt19937 random(25);
   for (const Variant variant : {Variant::basic, Variant::knock, Variant::crazy, Variant::gin}) {
