@@ -199,6 +199,33 @@ TEST_CASE("14 cards: the discard that declares") {
   CHECK(to_string(*arrangement.discard) == "Q♣");
 }
 
+TEST_CASE("without ace-high runs, Q-K-A is no lone pure sequence") {
+  // Indian rummy with the ace low only (a game's Rules: Indian rummy has no house rule for it).
+  // Q♣-K♣-A♣ is then no sequence, so the hand's one pure sequence is 2♦-3♦-4♦, exempt alone:
+  // 86 - 9 = 77. Read as a pure sequence, Q♣-K♣-A♣ would leave 56; the groups then shown have
+  // no pure sequence and pay every card, capped: 80.
+  Rules rules = Rules::for_variant(Variant::indian);
+  rules.melds.ace_high = false;
+  const Hand hand = hand_of("Q♣ K♣ A♣ 2♦ 3♦ 4♦ 5♠ 7♠ 9♠ 6♥ 8♥ 10♥ 2♣", "", rules);
+  const Arrangement best = arrange(flat(hand), hand.wild, rules);
+  CHECK(best.score.points == 77);
+  CHECK(best.score.basis == ScoreBasis::pure_without_second);
+  CHECK(best.check.pure_sequences == 1);
+  CHECK(find_outs(flat(hand), hand.wild, rules).points_now == 77);
+
+  // With 5♥ drawn, a card worth 10 is discarded: 91 - 9 - 10 = 72 (not Q♣-K♣-A♣ and 10♥ away,
+  // 51 by the count and 80 shown).
+  const Hand drawn = hand_of("Q♣ K♣ A♣ 2♦ 3♦ 4♦ 5♠ 7♠ 9♠ 6♥ 8♥ 10♥ 2♣ 5♥", "", rules);
+  const Arrangement after = arrange(flat(drawn), drawn.wild, rules);
+  CHECK(after.score.points == 72);
+  CHECK(after.check.pure_sequences == 1);
+
+  // With the ace high too (the rulebook's Indian rummy), Q♣-K♣-A♣ is a sequence: two pure ones,
+  // 86 - 30 - 9 = 47.
+  const Rules rulebook = Rules::for_variant(Variant::indian);
+  CHECK(arrange(flat(hand), hand.wild, rulebook).score.points == 47);
+}
+
 TEST_CASE("the search equals the exhaustive reference on random 13-card hands") {
   std::mt19937 random(1);
   for (int round = 0; round < 3000; ++round) {
@@ -223,6 +250,46 @@ TEST_CASE("the search equals the exhaustive reference on random 14-card hands") 
         round % 2 == 0 ? random_hand(random, 14, wild, static_cast<int>(random() % 11))
                        : near_hand(random, 14, wild);
     compare_with_reference(cards, wild, rules);
+  }
+}
+
+namespace {
+// A hand of `size` holding Q-K-A of one suit, the rest random or near declaring (two packs: no
+// card more than twice).
+std::vector<Card> hand_with_queen_king_ace(std::mt19937& random, std::size_t size, WildRank wild,
+                                           bool near) {
+  const auto suit = static_cast<Suit>(random() % 4);
+  std::vector<Card> hand = {Card(Rank::queen, suit), Card(Rank::king, suit), Card(Rank::ace, suit)};
+  std::array<int, Card::index_count> held{};
+  for (const Card card : hand) ++held[card.index()];
+  const std::vector<Card> rest =
+      near ? near_hand(random, size, wild)
+           : random_hand(random, size, wild, static_cast<int>(random() % 4));
+  for (const Card card : rest) {
+    if (hand.size() == size) break;
+    if (held[card.index()] < 2) {
+      ++held[card.index()];
+      hand.push_back(card);
+    }
+  }
+  return hand;
+}
+}  // namespace
+
+TEST_CASE("the search equals the exhaustive reference without ace-high runs") {
+  // Indian rummy with the ace low only (a game's Rules), on hands that hold Q-K-A of a suit: no
+  // sequence then, though its cards are in a row once the ace is read high. 13 and 14 cards,
+  // under each reading of a lone pure sequence.
+  std::mt19937 random(3);
+  for (int round = 0; round < 900; ++round) {
+    const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    Rules rules = Rules::for_variant(Variant::indian);
+    rules.melds.ace_high = false;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    rules.melds.fifth_card_joker = round % 7 == 0;
+    const std::size_t size = round % 4 == 3 ? 14 : 13;
+    compare_with_reference(hand_with_queen_king_ace(random, size, wild, round % 2 == 1), wild,
+                           rules);
   }
 }
 
@@ -489,6 +556,21 @@ TEST_CASE("outs: a natural draw searched only until it meets its floor answers a
   }
   // Many hands have several natural draws that tie for the lowest count.
   CHECK(ties > test::hands_to_try(3000) / 10);
+}
+
+TEST_CASE("outs: find_outs answers as find_outs_reference without ace-high runs") {
+  // An out's points are its search's count, not its groups' (points_without_groups): on hands
+  // holding Q-K-A of a suit, which is no sequence with the ace low only, the count must still be
+  // what the groups pay. Under each reading of a lone pure sequence, with a wild rank or none.
+  std::mt19937 random(28);
+  for (int round = 0; round < test::hands_to_try(1500); ++round) {
+    Rules rules = Rules::for_variant(Variant::indian);
+    rules.melds.ace_high = false;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    const WildRank wild = round % 6 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    check_outs_as_reference(hand_with_queen_king_ace(random, 13, wild, round % 2 == 1), wild,
+                            rules);
+  }
 }
 
 TEST_CASE("outs: find_outs answers as find_outs_reference in Basic, Knock, Crazy and Gin") {

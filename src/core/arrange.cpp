@@ -772,6 +772,9 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     std::uint32_t streaks = held;
     for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
     for (const bool ace_high : {false, true}) {
+      // The ace at 14 only where the rules take Q-K-A for a run: otherwise check_declaration
+      // refuses such a run, and its count would be below what the groups shown pay.
+      if (ace_high && !rules.melds.ace_high) continue;
       const int lowest = ace_high ? 2 : 1, highest = ace_high ? 14 : 13;
       const auto card_at = [&](int place) {
         return Card(place == 14 ? Rank::ace : static_cast<Rank>(place), static_cast<Suit>(suit));
@@ -1349,12 +1352,10 @@ std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
 // declaration pays its fixed points and any other hand its count, capped (the search's tiers are
 // score_shown_hand's). Nothing for the other ways of counting, nor when the cards `kept` (after
 // the discard) are not a shown hand's number, which no groups make a declaration: the groups
-// must then be built. Nor without ace-high runs: best_lone_pure_run also tries a lone pure run
-// ending in the ace at 14 then, which check_declaration does not take for one, so its count can
-// be below what the groups pay (Q♣-K♣-A♣ and ten cards: count 77, paid 80 with the cap).
+// must then be built.
 std::optional<int> points_without_groups(const LeastCount& least, std::size_t kept,
                                          const Rules& rules) {
-  if (rules.count.shown_count != ShownCount::by_declaration || !rules.melds.ace_high ||
+  if (rules.count.shown_count != ShownCount::by_declaration ||
       kept != static_cast<std::size_t>(rules.deal.hand_size)) {
     return std::nullopt;
   }
