@@ -140,48 +140,55 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
     first_line = 1
     chunk: list[bytes] = []
 
-    def judged(chunk: list[bytes], first_line: int) -> Iterable[Any]:
-        code, records, err, figures = _call_lines("batch", encoded, [], b"\n".join(chunk), source,
-                                                  first_line)
+    def judged(data: bytes | memoryview, first_line: int) -> tuple[Iterable[Any], int]:
+        # The records, and the input's line ends (the next part's lines are numbered on).
+        code, records, err, figures, ends = _call_lines("batch", encoded, [], data, source,
+                                                        first_line)
         # Records are one compact object a line, each a str only when it is asked for; an error
-        # that ends the batch is one object written over several lines, before any record.
-        first = next(records, None)
-        if code == _BAD_INPUT and first == "{":
-            raise _error("\n".join(itertools.chain([first], records)), err, code)
+        # that ends the batch is one object written over several lines, before any record (with
+        # the exit code of bad input, which a bad line's record gives too).
+        if code == _BAD_INPUT:
+            first = next(records, None)
+            if first == "{":
+                raise _error("\n".join(itertools.chain([first], records)), err, code)
+            records = itertools.chain(() if first is None else (first,), records)
         if totals is not None:
             for name, figure in zip(_TOTALS, figures):
                 totals[name] = totals.get(name, 0) + figure
-        if first is None:
-            return ()
         # (Not a generator: the caller's `yield from` then takes each record straight from an
         # iterator of C, with no frame of Python between.)
         if raw:
-            return itertools.chain((first,), records)
-        return json.loads("[" + ",".join(itertools.chain((first,), records)) + "]")
+            return records, ends
+        return json.loads("[" + ",".join(records) + "]"), ends
 
     if hasattr(lines, "readinto") and hasattr(lines, "read") and not hasattr(lines, "encoding"):
-        # A file opened in binary: read in blocks, each cut after its last whole line, with no
-        # work in Python for each line.
-        rest = b""
-        while block := lines.read(_BLOCK):
-            block = rest + block
-            end = block.rfind(b"\n") + 1
-            if end == 0:
-                rest = block
-                continue
-            rest = block[end:]
-            yield from judged([block[:end - 1]], first_line)
-            first_line += block.count(b"\n", 0, end)
-        if rest or first_line == 1:
-            yield from judged([rest], first_line)
-        return
+        # A file opened in binary: read into one buffer, a block at a time, each judged up to its
+        # last whole line (the rest moved to the buffer's start), with no work in Python for
+        # each line and no copy of the block.
+        buffer = bytearray(_BLOCK)
+        held = 0  # the start of a line read and not yet judged, at the buffer's start
+        while True:
+            if held == len(buffer):  # a line longer than the buffer: twice the room
+                buffer.extend(bytes(len(buffer)))
+            with memoryview(buffer) as view:
+                got = lines.readinto(view[held:]) or 0
+                size = held + got
+                end = buffer.rfind(b"\n", 0, size) + 1 if got else size
+                if end > 0 or (got == 0 and first_line == 1):
+                    records, ends = judged(view[:end], first_line)
+                    yield from records
+                    first_line += ends
+                held = size - end
+                buffer[:held] = buffer[end:size]
+            if got == 0:
+                return
     for line in lines:
         # As bytes: a line that is not UTF-8 gets the command line's record for it.
         data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
         chunk.append(data[:-1] if data.endswith(b"\n") else data)
         if len(chunk) >= chunk_lines:
-            yield from judged(chunk, first_line)
+            yield from judged(b"\n".join(chunk), first_line)[0]
             first_line += len(chunk)
             chunk = []
     if chunk or first_line == 1:
-        yield from judged(chunk, first_line)
+        yield from judged(b"\n".join(chunk), first_line)[0]

@@ -192,6 +192,34 @@ def test_batch_equals_the_command_line_on_a_file(tmp_path):
     assert totals["hands"] == len(records) > 1000
 
 
+@pytest.mark.parametrize("ending", [b"\n", b"\r\n", b""])
+@pytest.mark.parametrize("block", [16, 100, 1 << 18])
+def test_batch_reads_a_binary_file_in_blocks_as_the_command_line_reads_it(tmp_path, monkeypatch,
+                                                                         ending, block):
+    # Blocks smaller than a line (the buffer then grows), line ends across blocks, a line of
+    # 300,000 bytes (too long to judge: an error record), and no line end at the end.
+    monkeypatch.setattr(rummy, "_BLOCK", block)
+    hand = b"[wild=7] A\xe2\x99\xa0-2\xe2\x99\xa0-3\xe2\x99\xa0 | 6C 8C KH(WJ) | PJ 4D 4S"
+    lines = [hand, b"", b"# a comment", b"bad", b"x" * 300_000, hand] * 3
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"\r\n".join(lines) if ending == b"\r\n" else b"\n".join(lines) + ending)
+    done = subprocess.run([CLI, "batch", "--format", "json", str(path)], capture_output=True,
+                          check=False)
+    with open(path, "rb") as f:
+        records = list(rummy.batch(f, source=str(path), raw=True))
+    assert records == done.stdout.decode().splitlines()
+    assert len(records) == 12
+
+
+def test_batch_of_an_empty_binary_file_gives_no_record_and_still_checks_the_options(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    with open(path, "rb") as f:
+        assert not list(rummy.batch(f))
+    with open(path, "rb") as f, pytest.raises(rummy.RummyError):
+        next(rummy.batch(f, game="poker"))
+
+
 def test_the_lock_is_released_while_a_call_works():
     # Threads calling at once each get their own answers (each thread keeps its own command
     # lines), and the calls run without the interpreter's lock.
