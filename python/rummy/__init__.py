@@ -137,8 +137,6 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
     if jobs is not None:
         options = {**options, "jobs": jobs}
     encoded = _options(options)
-    first_line = 1
-    chunk: list[bytes] = []
 
     def judged(data: bytes | memoryview, first_line: int) -> tuple[Iterable[Any], int]:
         # The records, and the input's line ends (the next part's lines are numbered on).
@@ -155,40 +153,45 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
         if totals is not None:
             for name, figure in zip(_TOTALS, figures):
                 totals[name] = totals.get(name, 0) + figure
-        # (Not a generator: the caller's `yield from` then takes each record straight from an
-        # iterator of C, with no frame of Python between.)
         if raw:
             return records, ends
         return json.loads("[" + ",".join(records) + "]"), ends
 
-    if hasattr(lines, "readinto") and hasattr(lines, "read") and not hasattr(lines, "encoding"):
-        # A file opened in binary: read into one buffer, a block at a time, each judged up to its
-        # last whole line (the rest moved to the buffer's start), with no work in Python for
-        # each line and no copy of the block.
-        buffer = bytearray(_BLOCK)
-        held = 0  # the start of a line read and not yet judged, at the buffer's start
-        while True:
-            if held == len(buffer):  # a line longer than the buffer: twice the room
-                buffer.extend(bytes(len(buffer)))
-            with memoryview(buffer) as view:
-                got = lines.readinto(view[held:]) or 0
-                size = held + got
-                end = buffer.rfind(b"\n", 0, size) + 1 if got else size
-                if end > 0 or (got == 0 and first_line == 1):
-                    records, ends = judged(view[:end], first_line)
-                    yield from records
-                    first_line += ends
-                held = size - end
-                buffer[:held] = buffer[end:size]
-            if got == 0:
-                return
-    for line in lines:
-        # As bytes: a line that is not UTF-8 gets the command line's record for it.
-        data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
-        chunk.append(data[:-1] if data.endswith(b"\n") else data)
-        if len(chunk) >= chunk_lines:
-            yield from judged(b"\n".join(chunk), first_line)[0]
-            first_line += len(chunk)
-            chunk = []
-    if chunk or first_line == 1:
-        yield from judged(b"\n".join(chunk), first_line)[0]
+    def parts() -> Iterator[Iterable[Any]]:
+        # Each part's records; chain.from_iterable below takes them one by one in C, with no
+        # frame of Python resumed for each record.
+        first_line = 1
+        if hasattr(lines, "readinto") and hasattr(lines, "read") and not hasattr(lines, "encoding"):
+            # A file opened in binary: read into one buffer, a block at a time, each judged up to
+            # its last whole line (the rest moved to the buffer's start), with no work in Python
+            # for each line and no copy of the block.
+            buffer = bytearray(_BLOCK)
+            held = 0  # the start of a line read and not yet judged, at the buffer's start
+            while True:
+                if held == len(buffer):  # a line longer than the buffer: twice the room
+                    buffer.extend(bytes(len(buffer)))
+                with memoryview(buffer) as view:
+                    got = lines.readinto(view[held:]) or 0
+                    size = held + got
+                    end = buffer.rfind(b"\n", 0, size) + 1 if got else size
+                    if end > 0 or (got == 0 and first_line == 1):
+                        records, ends = judged(view[:end], first_line)
+                        yield records
+                        first_line += ends
+                    held = size - end
+                    buffer[:held] = buffer[end:size]
+                if got == 0:
+                    return
+        chunk: list[bytes] = []
+        for line in lines:
+            # As bytes: a line that is not UTF-8 gets the command line's record for it.
+            data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
+            chunk.append(data[:-1] if data.endswith(b"\n") else data)
+            if len(chunk) >= chunk_lines:
+                yield judged(b"\n".join(chunk), first_line)[0]
+                first_line += len(chunk)
+                chunk = []
+        if chunk or first_line == 1:
+            yield judged(b"\n".join(chunk), first_line)[0]
+
+    return itertools.chain.from_iterable(parts())
