@@ -48,12 +48,18 @@ PyType_Slot lines_slots[] = {{Py_tp_iter, reinterpret_cast<void*>(PyObject_SelfI
                              {Py_tp_iternext, reinterpret_cast<void*>(next_line)},
                              {Py_tp_dealloc, reinterpret_cast<void*>(free_lines)},
                              {0, nullptr}};
-PyType_Spec lines_spec = {"rummy._rummy.Lines", sizeof(Lines), 0, Py_TPFLAGS_DEFAULT, lines_slots};
+// Made only here (no Python code can make one, whose string would not be built), and not
+// changed once made.
+PyType_Spec lines_spec = {
+    "rummy._rummy.Lines", sizeof(Lines), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION | Py_TPFLAGS_IMMUTABLETYPE, lines_slots};
+
+// The type, made once when the module is imported (with the interpreter's lock held: no first
+// call of two threads races to make it); the module holds it.
+PyObject* lines_type = nullptr;
 
 py::object make_lines(std::string text) {
-  static PyObject* type = PyType_FromSpec(&lines_spec);
-  if (type == nullptr) throw py::error_already_set();
-  PyObject* object = PyType_GenericAlloc(reinterpret_cast<PyTypeObject*>(type), 0);
+  PyObject* object = PyType_GenericAlloc(reinterpret_cast<PyTypeObject*>(lines_type), 0);
   if (object == nullptr) throw py::error_already_set();
   Lines& lines = *reinterpret_cast<Lines*>(object);
   new (&lines.text) std::string(std::move(text));
@@ -82,6 +88,9 @@ py::tuple answer(const rummy::cli::CallResult& result, py::object printed) {
 PYBIND11_MODULE(_rummy, module) {
   module.doc() = "rummy's commands, answered as `rummy COMMAND --format json` prints";
   module.attr("version") = RUMMY_VERSION;
+  lines_type = PyType_FromSpec(&lines_spec);
+  if (lines_type == nullptr) throw py::error_already_set();
+  module.attr("Lines") = py::reinterpret_borrow<py::object>(lines_type);
   module.def(
       "call",
       [](std::string_view command, std::string_view options, std::vector<std::string> arguments,

@@ -168,18 +168,22 @@ def batch(lines: Iterable[str | bytes], *, jobs: int | None = None, source: str 
             buffer = bytearray(_BLOCK)
             held = 0  # the start of a line read and not yet judged, at the buffer's start
             while True:
-                if held == len(buffer):  # a line longer than the buffer: twice the room
-                    buffer.extend(bytes(len(buffer)))
+                if held == len(buffer):  # a line longer than the buffer: twice the room (a new
+                    # buffer: a view of the old one may still be held by the reader)
+                    buffer = buffer + bytes(len(buffer))
                 with memoryview(buffer) as view:
                     got = lines.readinto(view[held:]) or 0
                     size = held + got
-                    end = buffer.rfind(b"\n", 0, size) + 1 if got else size
+                    # (The bytes held before this read have no line end.)
+                    end = buffer.rfind(b"\n", held, size) + 1 if got else size
                     if end > 0 or (got == 0 and first_line == 1):
                         records, ends = judged(view[:end], first_line)
                         yield records
                         first_line += ends
-                    held = size - end
-                    buffer[:held] = buffer[end:size]
+                        held = size - end
+                        buffer[:held] = buffer[end:size]
+                    else:
+                        held = size
                 if got == 0:
                     return
         chunk: list[bytes] = []

@@ -112,7 +112,9 @@ class BatchPipeline {
 // The buffers one pipeline leaves to the next. A call of the library (call.hpp) runs batch on a
 // file part by part; each part's pipeline then writes into memory already in use, where a new
 // pipeline would ask the system for memory again and have it cleared, page by page (a fifth of
-// the time of a part of a few thousand lines, in the Python module).
+// the time of a part of a few thousand lines, in the Python module). They are kept as long as
+// the call's command line is (call.cpp: a few dozen a thread): at most 2 × jobs + 2 chunks, each
+// of at most BatchLimits' lines or bytes and their records.
 class BatchBuffers {
  public:
   BatchBuffers();

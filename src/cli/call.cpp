@@ -71,10 +71,9 @@ class InputView : public std::streambuf {
   }
 };
 
-// What a call writes, into a string kept from call to call: its capacity stays, so a batch's
-// records go into memory already in use rather than into a block the system must hand over and
-// clear at every call (a tenth of a Python batch's time went to that, and to the copies of a
-// string stream growing).
+// What a call writes, into a string kept from call to call: its capacity stays, so the command
+// writes into memory already in use rather than into a string stream growing by copies (the
+// answer is then copied once, for the caller).
 class OutputText : public std::streambuf {
  public:
   const std::string& text() const { return text_; }
