@@ -67,6 +67,33 @@ py::object make_lines(std::string text) {
   return py::reinterpret_steal<py::object>(object);
 }
 
+// A call's input: a str's UTF-8, or the bytes of any bytes-like object (bytes, a bytearray, a
+// memoryview: no copy), held while the command reads them without the interpreter's lock. A
+// buffer is held as an export, so that a bytearray cannot be resized meanwhile by another thread.
+class Input {
+ public:
+  explicit Input(const py::handle& input) {
+    if (PyUnicode_Check(input.ptr())) {
+      Py_ssize_t size = 0;
+      const char* data = PyUnicode_AsUTF8AndSize(input.ptr(), &size);
+      if (data == nullptr) throw py::error_already_set();
+      text_ = std::string_view(data, static_cast<std::size_t>(size));
+      return;
+    }
+    buffer_ = py::reinterpret_borrow<py::buffer>(input).request();
+    if (buffer_.ndim != 1 || buffer_.strides[0] != buffer_.itemsize) {
+      throw py::value_error("the input is text or contiguous bytes");
+    }
+    text_ = std::string_view(static_cast<const char*>(buffer_.ptr),
+                             static_cast<std::size_t>(buffer_.size * buffer_.itemsize));
+  }
+  std::string_view text() const { return text_; }
+
+ private:
+  py::buffer_info buffer_;
+  std::string_view text_;
+};
+
 // A command run without the interpreter's lock (the strings stay alive: the caller's frame holds
 // them).
 rummy::cli::CallResult run(std::string_view command, std::string_view options,
@@ -94,9 +121,10 @@ PYBIND11_MODULE(_rummy, module) {
   module.def(
       "call",
       [](std::string_view command, std::string_view options, std::vector<std::string> arguments,
-         std::string_view input, std::string_view source, std::size_t first_line) {
+         const py::object& input, std::string_view source, std::size_t first_line) {
+        const Input held(input);
         const rummy::cli::CallResult result =
-            run(command, options, arguments, input, source, first_line);
+            run(command, options, arguments, held.text(), source, first_line);
         return answer(result, py::str(result.json));
       },
       py::arg("command"), py::arg("options"), py::arg("arguments"), py::arg("input"),
@@ -106,15 +134,9 @@ PYBIND11_MODULE(_rummy, module) {
   module.def(
       "call_lines",
       [](std::string_view command, std::string_view options, std::vector<std::string> arguments,
-         const py::buffer& input, std::string_view source, std::size_t first_line) {
-        // Any bytes-like input (a memoryview of the caller's buffer: no copy), held while the
-        // command reads it.
-        const py::buffer_info bytes = input.request();
-        if (bytes.ndim != 1 || bytes.strides[0] != bytes.itemsize) {
-          throw py::value_error("call_lines takes contiguous bytes");
-        }
-        const std::string_view text(static_cast<const char*>(bytes.ptr),
-                                    static_cast<std::size_t>(bytes.size * bytes.itemsize));
+         const py::object& input, std::string_view source, std::size_t first_line) {
+        const Input held(input);
+        const std::string_view text = held.text();
         // Its line ends, counted here rather than by bytes.count, which was a twelfth of a Python
         // batch's time: the caller numbers the next part's lines from them.
         std::size_t line_ends = 0;
@@ -131,6 +153,5 @@ PYBIND11_MODULE(_rummy, module) {
       py::arg("command"), py::arg("options"), py::arg("arguments"), py::arg("input"),
       py::arg("source"), py::arg("first_line"),
       "As call(), with what the command prints as an iterator over its lines (batch's records), "
-      "each a str when it is asked for, and then the number of line ends in the input; the input "
-      "is any contiguous bytes (a memoryview: no copy).");
+      "each a str when it is asked for, and then the number of line ends in the input.");
 }
