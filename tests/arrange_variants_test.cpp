@@ -244,11 +244,48 @@ TEST_CASE("Basic and Knock Rummy: the bit-mask search finds the general search's
     const Arrangement general = arrange_least_deadwood_by_search(cards, std::nullopt, rules);
     CHECK(fast.hand.groups == general.hand.groups);
     CHECK(fast.score.points == general.score.points);
-    CHECK(least_deadwood(cards, std::nullopt, rules) == general.score.points);
+    CHECK(rummy::least_deadwood(cards, std::nullopt, rules) == general.score.points);
     CHECK(fast.valid() == general.valid());
     declaring += fast.valid() ? 1 : 0;
   }
   CHECK(declaring > test::hands_to_try(20000) / 200);  // some hands go out
+}
+
+TEST_CASE("the least deadwood from one pack by tables is the general search's") {
+  // least_deadwood() of a hand of one pack without jokers reads each suit's least deadwood by
+  // runs from a table made for the rules' points and run lengths, after choosing the sets
+  // (src/core/arrange_one_pack.cpp): under every rule it reads, the general search's count.
+  std::mt19937 random(13);
+  std::vector<Card> deck;
+  for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  std::vector<Rules> games = {Rules::for_variant(Variant::basic),
+                              Rules::for_variant(Variant::knock), Rules::for_variant(Variant::gin)};
+  REQUIRE_FALSE(apply_house_rule(games[0], "ace-high-or-low=on"));
+  Rules odd = Rules::for_variant(Variant::knock);  // runs of 4 or 5, sets of 3, dearer cards
+  odd.melds.min_run = 4;
+  odd.melds.max_sequence = 5;
+  odd.melds.max_set = 3;
+  odd.melds.ace_high = true;
+  odd.count.card_points = {15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40};
+  games.push_back(odd);
+  Rules pairs = Rules::for_variant(Variant::basic);  // sets of two or more
+  pairs.melds.min_group = 2;
+  games.push_back(pairs);
+  for (int round = 0; round < test::hands_to_try(6000); ++round) {
+    const Rules& rules = games[static_cast<std::size_t>(round) % games.size()];
+    std::shuffle(deck.begin(), deck.end(), random);
+    // 1 to 16 cards; every fourth hand from two suits, where runs are long and overlap.
+    const std::size_t size = 1 + static_cast<std::size_t>(round % 16);
+    std::vector<Card> cards;
+    for (const Card card : deck) {
+      if (cards.size() == size) break;
+      if (round % 4 != 0 || card.suit() <= Suit::hearts) cards.push_back(card);
+    }
+    CAPTURE(format_group(cards, std::nullopt, rules));
+    CAPTURE(round);
+    CHECK(rummy::least_deadwood(cards, std::nullopt, rules) ==
+          arrange_least_deadwood_by_search(cards, std::nullopt, rules).score.points);
+  }
 }
 
 TEST_CASE("rules the arrangement search cannot answer are refused, not answered wrong") {

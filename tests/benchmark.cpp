@@ -230,6 +230,13 @@ int main(int argc, char** argv) {
       [&](const Deal& d) { sink += least_deadwood(d.cards, d.wild, knock); }, knock);
   report("least deadwood, 10 cards, 1 pack", deadwood, {2e6, 4e6});
   track(deadwood);
+  // Gin Rummy's rules take the same path (the peer comparison: tests/peer/gin_rummy.sh).
+  const Rules gin_rules = Rules::for_variant(Variant::gin);
+  const Timing gin_deadwood = measure(
+      "least deadwood, Gin Rummy, 10 cards", gin,
+      [&](const Deal& d) { sink += least_deadwood(d.cards, d.wild, gin_rules); }, gin_rules);
+  report("least deadwood, Gin Rummy, 10 cards", gin_deadwood, {2e6, 4e6});
+  track(gin_deadwood);
   const Timing knock10 = measure(
       "arrange, Knock, 10 cards, 1 pack", gin,
       [&](const Deal& d) { sink += arrange(d.cards, d.wild, knock).score.points; }, knock);

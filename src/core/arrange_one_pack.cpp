@@ -16,6 +16,19 @@
 //   that go out, the answer has the longer runs (A-2-3-4 | 6-…-K rather than three runs), as the
 //   general search's answer has.
 //
+// The count alone (least_deadwood_points_one_pack: the gin solvers' question) needs no search:
+// * Runs stay within a suit, so once the sets are chosen, each suit's cards left are grouped
+//   into runs on their own, and the least deadwood is the sum of the four suits' least. A table
+//   of the least deadwood by runs of each of the 8,192 sets of one suit's cards (`SuitRuns`,
+//   made once for the rules' points and run lengths, kept for the thread) answers each suit
+//   with one read.
+// * Sets are chosen only among the ranks the hand holds in enough suits (three of 10 cards at
+//   most): each such rank makes no set, or one of each size the rules allow from its suits. So a
+//   hand with no such rank is four table reads, and one with a rank of four suits is six choices
+//   of four reads. (Every grouping is one choice of sets and then runs in each suit, so the
+//   least of these is the least of every grouping.) Hands with more such ranks than
+//   `set_ranks_most` are left to the search.
+//
 // Why it is fast
 // * No counts per card, no copies, no jokers: the state is one integer, the melds a few dozen at
 //   most, and nothing is allocated until the answer is built.
@@ -25,10 +38,12 @@
 //   grouping on every hand; the tests compare them on many random hands.
 #include "arrange_one_pack.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <climits>
 #include <cstdint>
+#include <optional>
 
 namespace rummy {
 
@@ -179,6 +194,141 @@ class OnePackSearch {
   bool done_ = false;
 };
 
+// The least deadwood by runs alone of each set of one suit's cards (bit = rank - 1), for one
+// rules' card points and run lengths.
+class SuitRuns {
+ public:
+  explicit SuitRuns(const Rules& rules) : key_(key_of(rules)) {
+    least_[0] = 0;
+    // Each set is answered from smaller ones (its lowest card taken away, or a run through
+    // it), all of which come before it in this order.
+    for (unsigned cards = 1; cards < least_.size(); ++cards) {
+      const int low = std::countr_zero(cards);
+      int best = key_.points[static_cast<std::size_t>(low)] + least_[cards & (cards - 1)];
+      // The lowest card in a run upwards from it (as OnePackSearch::list_melds lists them) ...
+      unsigned run = 1U << low;
+      for (int next = low + 1, length = 2;
+           next < rank_count && (cards >> next & 1U) != 0 && length <= key_.max_sequence;
+           ++next, ++length) {
+        run |= 1U << next;
+        if (length >= key_.min_run) best = std::min(best, int{least_[cards ^ run]});
+      }
+      // ... or, an ace, at the top of a run down from the king.
+      if (low == 0 && key_.ace_high) {
+        run = 1U;
+        for (int next = rank_count - 1, length = 2;
+             next >= 1 && (cards >> next & 1U) != 0 && length <= key_.max_sequence;
+             --next, ++length) {
+          run |= 1U << next;
+          if (length >= key_.min_run) best = std::min(best, int{least_[cards ^ run]});
+        }
+      }
+      least_[cards] = static_cast<std::uint16_t>(best);
+    }
+  }
+
+  bool made_for(const Rules& rules) const { return key_ == key_of(rules); }
+
+  // The least deadwood of one suit's `cards` grouped into runs.
+  int least(unsigned cards) const { return least_[cards]; }
+
+ private:
+  // What the table depends on.
+  struct Key {
+    std::array<int, rank_count> points{};
+    int min_run = 0;
+    int max_sequence = 0;
+    bool ace_high = false;
+    bool operator==(const Key&) const = default;
+  };
+  static Key key_of(const Rules& rules) {
+    return {rules.count.card_points, rules.melds.min_run, rules.melds.max_sequence,
+            rules.melds.ace_high};
+  }
+
+  Key key_;
+  std::array<std::uint16_t, 1U << rank_count> least_{};  // 16 KiB
+};
+
+// The table for these rules: the thread's last one, or a new one (a program plays one game's
+// rules at a time, so it is made once).
+const SuitRuns& suit_runs(const Rules& rules) {
+  thread_local std::optional<SuitRuns> table;
+  if (!table || !table->made_for(rules)) table.emplace(rules);
+  return *table;
+}
+
+// More ranks than this held in enough suits for a set: the search (no hand of 11 cards has more
+// than three; a few thousand choices of sets at most).
+constexpr int set_ranks_most = 5;
+
+// The ranks (bit = rank - 1) held in at least `least` of the four suits' `suits`.
+unsigned ranks_in_suits(const std::array<unsigned, suit_count>& suits, int least) {
+  // How many suits hold each rank, as a 3-bit number per rank, one bit-plane at a time.
+  const unsigned a = suits[0], b = suits[1], c = suits[2], d = suits[3];
+  const unsigned ab_low = a ^ b, ab_high = a & b, cd_low = c ^ d, cd_high = c & d;
+  const unsigned ones = ab_low ^ cd_low, carry = ab_low & cd_low;
+  const unsigned twos = ab_high ^ cd_high ^ carry;
+  const unsigned fours = (ab_high & cd_high) | ((ab_high ^ cd_high) & carry);
+  switch (least) {
+    case 0:
+    case 1:
+      return a | b | c | d;
+    case 2:
+      return twos | fours;
+    case 3:
+      return (twos & ones) | fours;
+    case 4:
+      return fours;
+    default:
+      return 0;
+  }
+}
+
+// The least deadwood of the cards left in `suits` once a set is chosen (or none) at each rank
+// of `ranks`, the ranks still to choose for.
+int least_with_sets(const SuitRuns& runs, std::array<unsigned, suit_count> suits, unsigned ranks,
+                    const MeldRules& melds) {
+  if (ranks == 0) {
+    return runs.least(suits[0]) + runs.least(suits[1]) + runs.least(suits[2]) +
+           runs.least(suits[3]);
+  }
+  const unsigned rank = ranks & (0U - ranks);
+  const unsigned later = ranks ^ rank;
+  int best = least_with_sets(runs, suits, later, melds);  // no set of this rank
+  unsigned holders = 0;
+  for (int suit = 0; suit < suit_count; ++suit) {
+    if ((suits[static_cast<std::size_t>(suit)] & rank) != 0) holders |= 1U << suit;
+  }
+  // Every non-empty subset of the suits that hold it, as a set if its size is allowed.
+  for (unsigned subset = holders; subset != 0; subset = (subset - 1) & holders) {
+    const int size = std::popcount(subset);
+    if (size < melds.min_group || size > melds.max_set) continue;
+    std::array<unsigned, suit_count> left = suits;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      if ((subset >> suit & 1U) != 0) left[static_cast<std::size_t>(suit)] &= ~rank;
+    }
+    best = std::min(best, least_with_sets(runs, left, later, melds));
+  }
+  return best;
+}
+
+// The least deadwood of a hand of one pack (`hand`: bit = Card::index()), without a search;
+// nothing when it holds too many ranks that can make a set.
+std::optional<int> least_deadwood_by_tables(std::uint64_t hand, const Rules& rules) {
+  constexpr unsigned suit_cards = (1U << rank_count) - 1;
+  std::array<unsigned, suit_count> suits{};
+  for (int suit = 0; suit < suit_count; ++suit) {
+    suits[static_cast<std::size_t>(suit)] =
+        static_cast<unsigned>(hand >> (suit * rank_count)) & suit_cards;
+  }
+  const unsigned set_ranks = rules.melds.max_set >= rules.melds.min_group
+                                 ? ranks_in_suits(suits, rules.melds.min_group)
+                                 : 0U;
+  if (std::popcount(set_ranks) > set_ranks_most) return std::nullopt;
+  return least_with_sets(suit_runs(rules), suits, set_ranks, rules.melds);
+}
+
 // The cards of a run in rank order (a high ace last), or of a set in suit order.
 Group meld_cards(const PackMeld& meld) {
   Group group;
@@ -192,23 +342,26 @@ Group meld_cards(const PackMeld& meld) {
   return group;
 }
 
-// Whether the bit-mask search takes the hand: no joker, no card twice.
-bool one_pack(std::span<const Card> cards, WildRank wild) {
+// The hand as a mask (bit = Card::index()) if the bit-mask search takes it: no joker, no card
+// twice.
+std::optional<std::uint64_t> one_pack(std::span<const Card> cards, WildRank wild) {
   std::uint64_t seen = 0;
   for (const Card card : cards) {
-    if (is_joker(card, wild)) return false;
+    if (is_joker(card, wild)) return std::nullopt;
     const std::uint64_t bit = std::uint64_t{1} << card.index();
-    if (seen & bit) return false;
+    if (seen & bit) return std::nullopt;
     seen |= bit;
   }
-  return true;
+  return seen;
 }
 
 }  // namespace
 
 std::optional<int> least_deadwood_points_one_pack(std::span<const Card> cards, WildRank wild,
                                                   const Rules& rules) {
-  if (!one_pack(cards, wild)) return std::nullopt;
+  const std::optional<std::uint64_t> hand = one_pack(cards, wild);
+  if (!hand) return std::nullopt;
+  if (const std::optional<int> points = least_deadwood_by_tables(*hand, rules)) return points;
   OnePackSearch search(cards, rules);
   search.solve();
   return search.deadwood();
