@@ -122,7 +122,8 @@ Timing measure(const char* what, const std::vector<Deal>& deals, Each&& each,
   return timing;
 }
 
-// The targets of the speed work: at least, and the aim (0: none).
+// The targets of the speed work: at least, and the aim (0: none). Where the speed issue that
+// came last (ahead of the fastest solver, twice as fast elsewhere) raised a figure's, its.
 struct Target {
   double at_least = 0, aim = 0;
 };
@@ -137,8 +138,9 @@ void report(const char* what, const Timing& timing, Target target = {}) {
     const bool met = timing.per_second >= target.at_least;
     targets_met += met ? 1 : 0;
     ++targets_total;
-    std::printf("   target %.0f (aim %.0f): %s", target.at_least, target.aim,
-                met ? "met" : "not met");
+    std::printf("   target %.0f", target.at_least);
+    if (target.aim > 0) std::printf(" (aim %.0f)", target.aim);
+    std::printf(": %s", met ? "met" : "not met");
   }
   std::printf("\n");
 }
@@ -186,7 +188,7 @@ int main(int argc, char** argv) {
         const DeclarationCheck check = check_declaration(read.hand, rules);
         sink += score_shown_hand(read.hand, check, rules).points;
       });
-  report("parse + validate + score, grouped", validate);
+  report("parse + validate + score, grouped", validate, {4e6});
 
   Timing worst;
   const auto track = [&](const Timing& t) {
@@ -195,14 +197,14 @@ int main(int argc, char** argv) {
   const Timing arrange13 = measure("arrange, 13 cards", deals13, [&](const Deal& d) {
     sink += arrange(d.cards, d.wild, rules).score.points;
   });
-  report("arrange, 13 cards", arrange13, {500e3, 1e6});
+  report("arrange, 13 cards", arrange13, {1.5e6});
   track(arrange13);
 
   const std::vector<Deal> deals14 = deal(count, 14, 2);
   const Timing arrange14 = measure("arrange, 14 cards", deals14, [&](const Deal& d) {
     sink += arrange(d.cards, d.wild, rules).score.points;
   });
-  report("arrange, 14 cards", arrange14, {150e3, 300e3});
+  report("arrange, 14 cards", arrange14, {1e6});
   track(arrange14);
 
   const std::vector<Deal> outs_deals = deal(std::max<std::size_t>(count / 50, 1), 13, 3);
@@ -312,7 +314,7 @@ int main(int argc, char** argv) {
     const Timing crazy_timing = measure(
         what, crazy_deals,
         [&](const Deal& d) { sink += arrange(d.cards, d.wild, crazy).score.points; }, crazy);
-    report(what, crazy_timing, size == 13 ? Target{20e3, 100e3} : Target{});
+    report(what, crazy_timing, size == 13 ? Target{200e3} : Target{});
     if (size == 16 && crazy_timing.ran) {
       const bool met = crazy_timing.slowest_ms <= 2.0;
       targets_met += met ? 1 : 0;
@@ -352,6 +354,7 @@ int main(int argc, char** argv) {
         },
         marriage);
     report("arrange, Marriage, 22 cards", timing, {100e3, 200e3});
+    track(timing);
   }
 
   // Cards away (docs/rules.md 6.87): 13 cards with a random wild rank, as dealt.
@@ -410,11 +413,11 @@ int main(int argc, char** argv) {
   if (wanted_words.empty()) {  // the slowest of every game: only when every figure ran
     std::printf("slowest single arrange: %.3f ms: %s (wild rank of the deal as dealt)\n",
                 worst.slowest_ms, worst.slowest.c_str());
-    const bool any_met = worst.slowest_ms <= 1.0;
+    const bool any_met = worst.slowest_ms <= 0.2;
     targets_met += any_met ? 1 : 0;
     ++targets_total;
-    std::printf("any single hand, slowest: %.3f ms   target 1 ms (aim 0.2 ms): %s\n",
-                worst.slowest_ms, any_met ? "met" : "not met");
+    std::printf("any single hand, slowest: %.3f ms   target 0.2 ms: %s\n", worst.slowest_ms,
+                any_met ? "met" : "not met");
   }
   std::printf("%d of %d 'at least' targets of this program met (batch: tests/batch_benchmark.sh)\n",
               targets_met, targets_total);
