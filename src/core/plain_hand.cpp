@@ -173,7 +173,11 @@ Read card_at(std::string_view text, std::size_t& at, WrittenHand& hand) {
 
 bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
                      WrittenHand& hand) {
-  hand = WrittenHand{};
+  // Emptied, its memory kept: parse_batch_line's builder has reserved it already.
+  hand.cards.clear();
+  hand.group_sizes.clear();
+  hand.end_offset = 0;
+  hand.grouped = false;
   hand.cards.reserve(16);
   hand.group_sizes.reserve(8);
   hand.group_sizes.push_back(0);
