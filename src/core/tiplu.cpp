@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <functional>
 #include <tuple>
 #include <unordered_set>
@@ -626,14 +627,24 @@ struct CountsHash {
     return std::hash<std::uint64_t>()(key.low * 0x9E3779B97F4A7C15ULL ^ key.high);
   }
 };
+// The counts (each 0 to 3) two bits each: eight at a time, each eight bytes read as one number
+// and their low two bits gathered into 16 (the search makes a key at every step, and this was a
+// quarter of its time one count at a time).
 CountsKey key_of(const Counts& counts) {
+  std::array<std::uint8_t, 56> bytes{};  // seven eights: the 53 counts, then zeros
+  std::memcpy(bytes.data(), counts.data(), counts.size());
   CountsKey key;
-  for (int i = 0; i < Card::index_count; ++i) {
-    const std::uint64_t value = counts[static_cast<std::size_t>(i)] & 3U;
-    if (i < 32) {
-      key.low |= value << (2 * i);
+  for (std::size_t eight = 0; eight < 7; ++eight) {
+    std::uint64_t x = 0;
+    std::memcpy(&x, bytes.data() + 8 * eight, 8);
+    x &= 0x0303030303030303ULL;
+    x = (x | (x >> 6)) & 0x000F000F000F000FULL;   // pairs of counts: 4 bits in each 16
+    x = (x | (x >> 12)) & 0x000000FF000000FFULL;  // fours: 8 bits in each 32
+    x = (x | (x >> 24)) & 0xFFFFULL;              // all eight: 16 bits
+    if (eight < 4) {
+      key.low |= x << (16 * eight);
     } else {
-      key.high |= value << (2 * (i - 32));
+      key.high |= x << (16 * (eight - 4));
     }
   }
   return key;
@@ -641,11 +652,18 @@ CountsKey key_of(const Counts& counts) {
 
 class Splitter {
  public:
-  Splitter(const Tiplu& tiplu, const Rules& rules)
-      : tiplu_(tiplu),
-        rules_(rules),
-        most_(rules.tiplu_rules().long_groups ? 5 : 3),
-        kinds_(std::size_t{Card::index_count} * Card::index_count * Card::index_count, unknown) {}
+  // `hand`: the cards of the hand, as counts; every `counts` split is some of them.
+  Splitter(const Counts& hand, const Tiplu& tiplu, const Rules& rules)
+      : tiplu_(tiplu), rules_(rules), most_(rules.tiplu_rules().long_groups ? 5 : 3), hand_(hand) {
+    for (int index = 0; index < Card::index_count; ++index) {
+      const auto at = static_cast<std::size_t>(index);
+      wild_[at] = tiplu_.wild(Card::from_index(index), rules_);
+      if (hand_[at] == 0) continue;
+      place_[at] = static_cast<std::uint8_t>(held_.size());
+      held_.push_back(index);
+    }
+    kinds_.assign(held_.size() * held_.size() * held_.size(), unknown);
+  }
 
   // Groups of the cards in `counts`, or false. Every card is in some group, so the search takes
   // one card (the lowest natural card, so that jokers are placed last) and tries each group of 3
@@ -656,16 +674,28 @@ class Splitter {
     for (int index = 0; index < Card::index_count; ++index) {
       if (counts[static_cast<std::size_t>(index)] == 0) continue;
       if (first < 0) first = index;
-      if (!tiplu_.wild(Card::from_index(index), rules_)) {
+      if (!wild_[static_cast<std::size_t>(index)]) {
         pivot = index;
         break;
       }
     }
-    if (first < 0) return true;
+    if (first < 0) {
+      for (const auto& [one, two, three] : threes_taken_) {
+        groups.push_back({Card::from_index(one), Card::from_index(two), Card::from_index(three)});
+      }
+      threes_taken_.clear();  // the callers return at once, and the next split starts afresh
+      return true;
+    }
     if (pivot < 0) pivot = first;
     const CountsKey key = key_of(counts);
     if (failed_.contains(key)) return false;
     --counts[static_cast<std::size_t>(pivot)];
+    if (most_ == 3) {
+      if (split_by_threes(counts, pivot, groups)) return true;
+      ++counts[static_cast<std::size_t>(pivot)];
+      failed_.insert(key);
+      return false;
+    }
     std::vector<std::pair<ComboKind, std::vector<Card>>> candidates;
     std::vector<Card> group = {Card::from_index(pivot)};
     collect(counts, group, 0, candidates);
@@ -685,9 +715,31 @@ class Splitter {
     return false;
   }
 
+  // split's step with groups of three alone (no long groups), `pivot` taken out of `counts`: the
+  // threes of the hand that hold it, in the order split tries them, each tried when its other
+  // two cards are still in `counts`. Listed once for each pivot (threes_with), they are the
+  // very candidates collect finds at every step, in the same order, without building them; the
+  // threes taken are kept as indices, and made groups only once every card is in one.
+  bool split_by_threes(Counts& counts, int pivot, std::vector<std::vector<Card>>& groups) {
+    for (const Three& three : threes_with(pivot)) {
+      auto& second = counts[three.second];
+      auto& third = counts[three.third];
+      if (second == 0 || third == 0 || (three.second == three.third && second < 2)) continue;
+      --second;
+      --third;
+      threes_taken_.push_back({pivot, three.second, three.third});
+      if (split(counts, groups)) return true;
+      threes_taken_.pop_back();
+      ++second;
+      ++third;
+    }
+    return false;
+  }
+
   // Whether the card of `index` makes some combination with the other cards of `counts`: a card
   // that makes none is in no split (the search's first, cheap test).
   bool fits_somewhere(Counts& counts, int index) {
+    if (most_ == 3 && counts == hand_) return !threes_with(index).empty();  // the same answer
     --counts[static_cast<std::size_t>(index)];
     std::vector<std::pair<ComboKind, std::vector<Card>>> found;
     std::vector<Card> group = {Card::from_index(index)};
@@ -700,14 +752,24 @@ class Splitter {
   // What three cards make, classified once for each three a search meets (a search meets the
   // same threes again and again, in other orders of the other groups).
   ComboKind kind_of_three(const std::vector<Card>& group) {
-    std::array<int, 3> at = {group[0].index(), group[1].index(), group[2].index()};
+    std::array<std::size_t, 3> at = {place_[static_cast<std::size_t>(group[0].index())],
+                                     place_[static_cast<std::size_t>(group[1].index())],
+                                     place_[static_cast<std::size_t>(group[2].index())]};
     std::sort(at.begin(), at.end());
-    const auto n = static_cast<std::size_t>(Card::index_count);
-    std::uint8_t& kind =
-        kinds_[(static_cast<std::size_t>(at[0]) * n + static_cast<std::size_t>(at[1])) * n +
-               static_cast<std::size_t>(at[2])];
+    const std::size_t n = held_.size();
+    std::uint8_t& kind = kinds_[(at[0] * n + at[1]) * n + at[2]];
     if (kind == unknown) {
-      kind = static_cast<std::uint8_t>(classify_combo(group, &tiplu_, rules_).kind);
+      // Three cards of two suits or more and two ranks or more, none wild, make nothing: most
+      // threes of a hand, answered without the classifier.
+      const auto wild = [&](Card card) { return wild_[static_cast<std::size_t>(card.index())]; };
+      const bool plain = !wild(group[0]) && !wild(group[1]) && !wild(group[2]);
+      const bool one_suit =
+          group[0].suit() == group[1].suit() && group[1].suit() == group[2].suit();
+      const bool one_rank =
+          group[0].rank() == group[1].rank() && group[1].rank() == group[2].rank();
+      kind = plain && !one_suit && !one_rank
+                 ? static_cast<std::uint8_t>(ComboKind::invalid)
+                 : static_cast<std::uint8_t>(classify_combo(group, &tiplu_, rules_).kind);
     }
     return static_cast<ComboKind>(kind);
   }
@@ -734,12 +796,58 @@ class Splitter {
     }
   }
 
+  // A combination of three with split's pivot: the indices of its other two cards (the second
+  // no higher than the third).
+  struct Three {
+    std::uint8_t second = 0, third = 0;
+  };
+
+  // Every combination of three the hand holds with the card of `pivot`, as collect would find
+  // them with the whole hand left (the second and third card in index order), then sorted,
+  // stably, by kind as split sorts them.
+  const std::vector<Three>& threes_with(int pivot) {
+    const auto at = static_cast<std::size_t>(pivot);
+    if (threes_known_[at]) return threes_[at];
+    std::vector<std::pair<ComboKind, Three>> found;
+    const auto held = [&](int index, int copies) {
+      return hand_[static_cast<std::size_t>(index)] >= copies;
+    };
+    std::vector<Card> group(3, Card::from_index(pivot));
+    for (std::size_t i = 0; i < held_.size(); ++i) {
+      const int second = held_[i];
+      if (!held(second, second == pivot ? 2 : 1)) continue;
+      for (std::size_t j = i; j < held_.size(); ++j) {
+        const int third = held_[j];
+        const int copies = 1 + (third == second ? 1 : 0) + (third == pivot ? 1 : 0);
+        if (!held(third, copies)) continue;
+        group[1] = Card::from_index(second);
+        group[2] = Card::from_index(third);
+        const ComboKind kind = kind_of_three(group);
+        if (!is_combination(kind)) continue;
+        found.emplace_back(
+            kind, Three{static_cast<std::uint8_t>(second), static_cast<std::uint8_t>(third)});
+      }
+    }
+    std::stable_sort(found.begin(), found.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [kind, three] : found) threes_[at].push_back(three);
+    threes_known_[at] = true;
+    return threes_[at];
+  }
+
   static constexpr std::uint8_t unknown = 0xFF;
   const Tiplu& tiplu_;
   const Rules& rules_;
   std::size_t most_;
-  std::vector<std::uint8_t> kinds_;  // kind_of_three's answers, by the three sorted indices
+  Counts hand_;
+  std::array<bool, Card::index_count> wild_{};          // by card index
+  std::vector<int> held_;                               // the hand's card indices, in order
+  std::array<std::size_t, Card::index_count> place_{};  // a held index's place in held_
+  std::vector<std::uint8_t> kinds_;  // kind_of_three's answers, by the three sorted places
   std::unordered_set<CountsKey, CountsHash> failed_;
+  std::vector<std::array<int, 3>> threes_taken_;  // split_by_threes's groups, as indices
+  std::array<std::vector<Three>, Card::index_count> threes_;  // threes_with's, by pivot
+  std::array<bool, Card::index_count> threes_known_{};
 };
 
 }  // namespace
@@ -780,7 +888,7 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
                                             const std::function<int(Card)>& maal_without) {
   Counts counts{};
   for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
-  Splitter splitter(tiplu, rules);
+  Splitter splitter(counts, tiplu, rules);
   const auto finish = [&](ComboSplit split) {
     for (auto& group : split.groups) lay_out(group, tiplu, rules);
     return split;
