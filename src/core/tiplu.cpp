@@ -759,15 +759,16 @@ class Splitter {
     const std::size_t n = held_.size();
     std::uint8_t& kind = kinds_[(at[0] * n + at[1]) * n + at[2]];
     if (kind == unknown) {
-      // Three cards of two suits or more and two ranks or more, none wild, make nothing: most
-      // threes of a hand, answered without the classifier.
-      const auto wild = [&](Card card) { return wild_[static_cast<std::size_t>(card.index())]; };
-      const bool plain = !wild(group[0]) && !wild(group[1]) && !wild(group[2]);
-      const bool one_suit =
-          group[0].suit() == group[1].suit() && group[1].suit() == group[2].suit();
-      const bool one_rank =
-          group[0].rank() == group[1].rank() && group[1].rank() == group[2].rank();
-      kind = plain && !one_suit && !one_rank
+      // Two cards of a three that are not wild and share neither suit nor rank are in no
+      // sequence and no triplet, as themselves or beside a joker: the three makes nothing (a
+      // marriage, a tunnela, or two jokers and a card, have no such two). Most threes of a hand
+      // are answered so, without the classifier.
+      const auto apart = [&](std::size_t a, std::size_t b) {
+        const auto wild = [&](Card card) { return wild_[static_cast<std::size_t>(card.index())]; };
+        return !wild(group[a]) && !wild(group[b]) && group[a].suit() != group[b].suit() &&
+               group[a].rank() != group[b].rank();
+      };
+      kind = apart(0, 1) || apart(0, 2) || apart(1, 2)
                  ? static_cast<std::uint8_t>(ComboKind::invalid)
                  : static_cast<std::uint8_t>(classify_combo(group, &tiplu_, rules_).kind);
     }
