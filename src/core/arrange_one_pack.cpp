@@ -37,6 +37,7 @@
 //   sets, then deadwood; the first grouping of least deadwood is kept), so the two give the same
 //   grouping on every hand; the tests compare them on many random hands.
 #include "arrange_one_pack.hpp"
+#include "bits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -302,7 +303,7 @@ int least_with_sets(const SuitRuns& runs, std::array<unsigned, suit_count> suits
   }
   // Every non-empty subset of the suits that hold it, as a set if its size is allowed.
   for (unsigned subset = holders; subset != 0; subset = (subset - 1) & holders) {
-    const int size = std::popcount(subset);
+    const int size = bit_count(subset);
     if (size < melds.min_group || size > melds.max_set) continue;
     std::array<unsigned, suit_count> left = suits;
     for (int suit = 0; suit < suit_count; ++suit) {
@@ -325,14 +326,14 @@ std::optional<int> least_deadwood_by_tables(std::uint64_t hand, const Rules& rul
   const unsigned set_ranks = rules.melds.max_set >= rules.melds.min_group
                                  ? ranks_in_suits(suits, rules.melds.min_group)
                                  : 0U;
-  if (std::popcount(set_ranks) > set_ranks_most) return std::nullopt;
+  if (bit_count(set_ranks) > set_ranks_most) return std::nullopt;
   return least_with_sets(suit_runs(rules), suits, set_ranks, rules.melds);
 }
 
 // The cards of a run in rank order (a high ace last), or of a set in suit order.
 Group meld_cards(const PackMeld& meld) {
   Group group;
-  group.reserve(static_cast<std::size_t>(std::popcount(meld.mask)));
+  group.reserve(static_cast<std::size_t>(bit_count(meld.mask)));
   const int lowest = std::countr_zero(meld.mask);
   for (std::uint64_t rest = meld.high_ace ? meld.mask & (meld.mask - 1) : meld.mask; rest != 0;
        rest &= rest - 1) {
