@@ -28,6 +28,7 @@
 // span, from groups of linked cards searched exactly, and is remembered by the cards left. The
 // search with its earlier bound (small groups of linked cards) is kept for the tests to compare.
 #include "cards_away.hpp"
+#include "bits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -50,20 +51,6 @@ constexpr int highest_place = 14;  // the ace above the king
 int card_at(int suit, int place) {
   const int rank = place == highest_place ? 1 : place;
   return suit * rank_count + rank - 1;
-}
-
-// The bits set in a mask of at most 16 bits (places, or cards of a group). std::popcount is a
-// library call where the target has no popcount instruction, and the search counts often.
-constexpr std::array<std::uint8_t, 256> bits_in_byte = [] {
-  std::array<std::uint8_t, 256> table{};
-  for (std::size_t byte = 1; byte < table.size(); ++byte) {
-    table[byte] = static_cast<std::uint8_t>(table[byte / 2] + (byte % 2));
-  }
-  return table;
-}();
-
-int bit_count(unsigned bits) {
-  return bits_in_byte[bits & 0xFFU] + bits_in_byte[(bits >> 8) & 0xFFU];
 }
 
 // A group of the hand that goes out, as far as the cards kept make it.
