@@ -744,17 +744,36 @@ void set_discard(Found& found, Card card, WildRank wild) {
 }
 
 // A grouping made of one pure run alone: the run worth most (with 14 cards, together with the
-// best discard outside it). It is what pays least where only the pure run is exempt.
+// best discard outside it). It is what pays least where only the pure run is exempt. The run is
+// kept as its suit and places, and made a Found (found()) only where it is the answer: most
+// searches ask its cost alone.
 struct LonePure {
   int cost = INT_MAX;
-  Found found;
+  int suit = 0, low = 0, high = 0;  // places 1..14
+  bool ace_high = false;
+  std::optional<Card> discard;
+
+  Found found(WildRank wild) const {
+    Found found;
+    Meld& meld = found.melds.emplace_back();
+    meld.kind = MeldKind::pure_run;
+    meld.ace_high = ace_high;
+    meld.low = low;
+    for (int place = low; place <= high; ++place) {
+      meld.naturals[meld.natural_count++] =
+          Card(place == 14 ? Rank::ace : static_cast<Rank>(place), static_cast<Suit>(suit));
+    }
+    found.deadwood = cost;
+    if (discard) set_discard(found, *discard, wild);
+    return found;
+  }
 };
 
 // `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards.
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             bool may_discard, int total, Card dearest) {
   // Copies of each card in the hand, and the places 1..13 each suit holds.
-  std::array<int, Card::index_count> copies{};
+  std::array<std::uint8_t, Card::index_count> copies{};
   std::array<std::uint32_t, suit_count> held_places{};
   for (const Card card : cards) {
     ++copies[card.index()];
@@ -816,16 +835,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
             cost -= card_points(*discard, wild, rules);
           }
           if (cost >= best.cost) continue;
-          best.cost = cost;
-          Meld meld;
-          meld.kind = MeldKind::pure_run;
-          meld.ace_high = ace_high;
-          meld.low = low;
-          for (int place = low; place <= high; ++place) {
-            meld.naturals[meld.natural_count++] = card_at(place);
-          }
-          best.found = Found{{meld}, std::nullopt, false, cost};
-          if (discard) set_discard(best.found, *discard, wild);
+          best = LonePure{cost, suit, low, high, ace_high, discard};
         }
       }
     }
@@ -883,12 +893,13 @@ class LeastCount {
       set_discard(everything_, dearest, wild);
     }
     const Found* best = &everything_;
+    LonePure lone;  // its grouping is made into lone_ only if it is the answer
     if (search_.pure_run_possible()) {
       if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
-        lone_ = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
-        if (lone_.cost <= best_cost) {
-          best_cost = lone_.cost;
-          best = &lone_.found;
+        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
+        if (lone.cost <= best_cost) {
+          best_cost = lone.cost;
+          best = &lone_;
         }
       }
       search_.run(std::min(best_cost, bound));
@@ -908,6 +919,7 @@ class LeastCount {
       }
     }
     if (best_cost > bound) return;
+    if (best == &lone_) lone_ = lone.found(wild);
     best_ = best;
     count_ = best_cost;
   }
@@ -922,7 +934,7 @@ class LeastCount {
  private:
   Search search_;
   Found everything_;
-  LonePure lone_;
+  Found lone_;
   const Found* best_ = nullptr;
   bool declares_ = false;
   int count_ = INT_MAX;
@@ -1168,10 +1180,13 @@ class DrawFilter {
       }
       return false;
     }
+    // The windows (lowest place 1 .. 15 - length) that cover one of the card's places.
     const std::uint32_t window = (1u << length) - 1;
-    for (int low = 1; low + length - 1 <= 14; ++low) {
-      if ((window << low & mine) != 0 && length - std::popcount(held & window << low) <= missing) {
-        return true;
+    for (std::uint32_t at = mine; at != 0; at &= at - 1) {
+      const int place = std::countr_zero(at);
+      for (int low = std::max(1, place - length + 1); low <= place && low + length - 1 <= 14;
+           ++low) {
+        if (length - std::popcount(held & window << low) <= missing) return true;
       }
     }
     return false;
@@ -1224,10 +1239,13 @@ class DrawFilter {
   int lone_count(Card card) {
     int& count = lone_counts_[static_cast<std::size_t>(card.index())];
     if (count == INT_MIN) {
-      std::vector<Card> with_draw(cards_.begin(), cards_.end());
-      with_draw.push_back(card);
-      const HandPoints points = hand_points(with_draw, wild_, rules_);
-      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true, points.total,
+      if (with_draw_.empty()) {
+        with_draw_.assign(cards_.begin(), cards_.end());
+        with_draw_.push_back(card);
+      }
+      with_draw_.back() = card;
+      const HandPoints points = hand_points(with_draw_, wild_, rules_);
+      count = best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
                                  points.dearest)
                   .cost;
     }
@@ -1276,6 +1294,7 @@ class DrawFilter {
   }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
+  std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
   static constexpr int hole_budget = 3000;      // nodes
   static constexpr int hole_search_least = 12;  // draws
   static constexpr int hole_bound_least = 45;   // points
