@@ -95,7 +95,7 @@ class Search {
       present_ |= std::uint64_t{1} << card.index();
       if (is_wild_card(card, wild)) {
         ++wild_count_[static_cast<int>(card.suit())];
-        ++wild_left_;
+        ++wild_cards_;
       } else {
         ++count_[static_cast<std::size_t>(card.index())];
       }
@@ -114,11 +114,13 @@ class Search {
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   //
   // How GCC inlines the search is pinned (run never inlined into its callers, start_runs and
-  // start_sets always into visit): left to itself it chose by the size of the whole file, and a
-  // change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each run out
-  // of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
+  // start_sets always into visit, and the first step of each run, grow_run_here, too; its
+  // further steps are calls of grow_run): left to itself it chose by the size of the whole file,
+  // and a change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each
+  // run out of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
   [[gnu::noinline]] void run(int bound) {
     bound_ = bound;
+    jokers_free_ = printed_ + wild_cards_;
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
@@ -166,7 +168,6 @@ class Search {
   int items_at(int suit, int rank) const {
     return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
   }
-  int jokers_possible() const { return printed_ + pooled_ + wild_left_; }
   // The places 1..14 of a suit that hold a card (the ace at 1 and at 14).
   std::uint32_t places(int suit) const {
     const auto ranks = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
@@ -180,13 +181,13 @@ class Search {
   void take(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
     std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
-    wild_left_ -= wild ? 1 : 0;
+    jokers_free_ -= wild ? 1 : 0;  // (it stands as itself, or goes to the pool: see visit)
     if (--left == 0) present_ &= ~position_bit(suit, rank);
   }
   void give_back(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
     std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
-    wild_left_ += wild ? 1 : 0;
+    jokers_free_ += wild ? 1 : 0;
     if (left++ == 0) present_ |= position_bit(suit, rank);
   }
 
@@ -205,7 +206,7 @@ class Search {
   // Worked out on bit masks, a suit at a time: the windows of three places a run could cover,
   // and the ranks held in enough suits for a set.
   void mark_isolated() {
-    const int jokers = printed_ + wild_left_;
+    const int jokers = printed_ + wild_cards_;
     jokers_total_ = jokers;
     // The natural (non-wild) ranks of each suit, bit rank - 1.
     std::array<std::uint32_t, suit_count> naturals{};
@@ -255,10 +256,10 @@ class Search {
   static bool no_better(int d, int best) { return d > best || (d == best && d > 0); }
   bool cut() const {
     if (ended_) return true;
-    if (jokers_used_ > jokers_possible()) return true;
+    if (jokers_free_ < 0) return true;
     // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
     // left than the hand had, more cards can fit none.
-    const int jokers_left = jokers_possible() - jokers_used_;
+    const int jokers_left = jokers_free_;
     int isolated = isolated_left_;
     if (jokers_left < 2 && jokers_left < jokers_total_) {
       isolated = std::max(
@@ -294,7 +295,9 @@ class Search {
     if (is_wild_rank(rank)) {
       if (!passive_only) start_runs(card, position, /*wild_start=*/true);
       ++pooled_;
+      ++jokers_free_;
       visit(position, true);
+      --jokers_free_;
       --pooled_;
       give_back(suit, rank);
       return;
@@ -337,10 +340,10 @@ class Search {
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
-    grow_run(meld, position, rank, rank, +1, 0, wild_start, wild_start);
+    grow_run_here(meld, position, rank, rank, +1, 0, wild_start, wild_start);
     if (card.rank() == Rank::ace && rules_.melds.ace_high) {
       meld.ace_high = true;
-      grow_run(meld, position, 14, 14, -1, 0, wild_start, wild_start);
+      grow_run_here(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
     stack_.pop_back();
   }
@@ -348,8 +351,13 @@ class Search {
   // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
   // jokers between them. `wild_itself`: a wild card stands as itself, so only a pure run counts
   // (the same run with that card as a joker is met through the pool).
-  void grow_run(Meld& meld, int position, int first, int last, int step, int gaps, bool wild_itself,
-                bool no_gaps) {
+  // (The first step is inlined into visit, grow_run_here; the further ones are calls: see run.)
+  [[gnu::noinline]] void grow_run(Meld& meld, int position, int first, int last, int step, int gaps,
+                                  bool wild_itself, bool no_gaps) {
+    grow_run_here(meld, position, first, last, step, gaps, wild_itself, no_gaps);
+  }
+  [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last, int step,
+                                            int gaps, bool wild_itself, bool no_gaps) {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
@@ -360,7 +368,7 @@ class Search {
       const bool hole_fills = floors_ != nullptr && !hole_used_ && jokers == 1;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
       if (length <= rules_.melds.max_sequence && (jokers == 0 || !wild_itself || hole_fills) &&
-          jokers_used_ + jokers <= jokers_possible()) {
+          jokers <= jokers_free_) {
         const bool pure = jokers == 0;
         meld.jokers = static_cast<std::uint8_t>(jokers);
         // Jokers padding a short run go above it unless that leaves the ranks (J-Q-K for K).
@@ -368,6 +376,7 @@ class Search {
         const int above = std::min(padding, (meld.ace_high ? 14 : 13) - top);
         meld.low = (step > 0 ? first : last) - (padding - above);
         jokers_used_ += jokers;
+        jokers_free_ -= jokers;
         ++sequences_;
         if (jokers == 0 || !wild_itself) {
           meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
@@ -384,6 +393,7 @@ class Search {
           meld.hole = hole_used_ = false;
         }
         --sequences_;
+        jokers_free_ += jokers;
         jokers_used_ -= jokers;
       }
     }
@@ -401,7 +411,7 @@ class Search {
       // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
       if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
       if ((next - first) * step + 1 > rules_.melds.max_sequence) break;
-      if (jokers_used_ + gaps + skipped > jokers_possible()) break;
+      if (gaps + skipped > jokers_free_) break;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
       const bool wild = is_wild_rank(next);
       take(suit, next);
@@ -432,14 +442,15 @@ class Search {
             Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
       }
       const int jokers = std::max(0, rules_.melds.min_group - meld.natural_count);
-      if (meld.natural_count <= rules_.melds.max_set &&
-          jokers_used_ + jokers <= jokers_possible()) {
+      if (meld.natural_count <= rules_.melds.max_set && jokers <= jokers_free_) {
         meld.jokers = static_cast<std::uint8_t>(jokers);
         for (int i = 1; i < meld.natural_count; ++i) {
           take(static_cast<int>(meld.naturals[i].suit()), rank);
         }
         jokers_used_ += jokers;
+        jokers_free_ -= jokers;
         visit(position, false);
+        jokers_free_ += jokers;
         jokers_used_ -= jokers;
         for (int i = 1; i < meld.natural_count; ++i) {
           give_back(static_cast<int>(meld.naturals[i].suit()), rank);
@@ -576,10 +587,13 @@ class Search {
   std::array<std::uint8_t, suit_count * rank_count> count_{};
   std::array<int, suit_count * rank_count> value_at_{};  // a natural card's points, by place
   std::array<std::uint8_t, suit_count> wild_count_{};    // wild cards not yet taken, by suit
-  int wild_left_ = 0;
+  int wild_cards_ = 0;                                   // wild cards in the hand
   int printed_ = 0;
   int pooled_ = 0;
   int jokers_used_ = 0;
+  // The jokers the melds may still ask for: printed, pooled and wild cards not yet taken, less
+  // those used.
+  int jokers_free_ = 0;
   int deadwood_ = 0;
   int deadwood_cards_ = 0;
   int sequences_ = 0;
