@@ -784,8 +784,10 @@ struct LonePure {
 };
 
 // `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards.
+// `bound`: a run that counts more is not wanted; when a first glance shows that none can count
+// so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                            bool may_discard, int total, Card dearest) {
+                            bool may_discard, int total, Card dearest, int bound = INT_MAX) {
   // Copies of each card in the hand, and the places 1..13 each suit holds.
   std::array<std::uint8_t, Card::index_count> copies{};
   std::array<std::uint32_t, suit_count> held_places{};
@@ -797,6 +799,29 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
   }
 
   LonePure best;
+  if (bound < INT_MAX) {
+    // A run holds only places of its suit in a row of min_group held places or more, so it is
+    // worth at most those places' points (the most of any suit), and the discard at most the
+    // dearest card: the least any lone run can count.
+    int most_exempt = 0;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const std::uint32_t ranks = held_places[static_cast<std::size_t>(suit)];
+      const std::uint32_t held = ranks | (ranks >> 1 & 1u) << 14;
+      std::uint32_t streaks = held;
+      for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
+      std::uint32_t covered = 0;
+      for (int k = 0; k < rules.melds.min_group; ++k) covered |= streaks << k;
+      int points = 0;
+      for (; covered != 0; covered &= covered - 1) {
+        const int place = std::countr_zero(covered);
+        points += rules.count.card_points[place == 14 ? 0 : place - 1];
+      }
+      most_exempt = std::max(most_exempt, points);
+    }
+    if (total - most_exempt - (may_discard ? card_points(dearest, wild, rules) : 0) > bound) {
+      return best;
+    }
+  }
   for (int suit = 0; suit < suit_count; ++suit) {
     // The places 1..14 of the suit held (the ace at 1 and 14), and those that open min_group
     // held places in a row: a run can only start there.
@@ -910,7 +935,7 @@ class LeastCount {
     LonePure lone;  // its grouping is made into lone_ only if it is the answer
     if (search_.pure_run_possible()) {
       if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
-        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
+        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest, bound);
         if (lone.cost <= best_cost) {
           best_cost = lone.cost;
           best = &lone_;
