@@ -184,6 +184,15 @@ class Search {
     jokers_free_ -= wild ? 1 : 0;  // (it stands as itself, or goes to the pool: see visit)
     if (--left == 0) present_ &= ~position_bit(suit, rank);
   }
+  // The same for a natural (not wild) card, by its place.
+  void take_natural(int position) {
+    if (--count_[static_cast<std::size_t>(position)] == 0) {
+      present_ &= ~(std::uint64_t{1} << position);
+    }
+  }
+  void give_back_natural(int position) {
+    if (count_[static_cast<std::size_t>(position)]++ == 0) present_ |= std::uint64_t{1} << position;
+  }
   void give_back(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
     std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
@@ -291,8 +300,8 @@ class Search {
     const Card card = Card::from_index(position);
     const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
     // Groups first: good groupings found early cut more of the rest.
-    take(suit, rank);
     if (is_wild_rank(rank)) {
+      take(suit, rank);
       if (!passive_only) start_runs(card, position, /*wild_start=*/true);
       ++pooled_;
       ++jokers_free_;
@@ -302,7 +311,9 @@ class Search {
       give_back(suit, rank);
       return;
     }
-    const int isolated = (isolated_ >> position & 1u) != 0 ? value(card.rank()) : 0;
+    take_natural(position);
+    const int points = value_at_[static_cast<std::size_t>(position)];
+    const int isolated = (isolated_ >> position & 1u) != 0 ? points : 0;
     isolated_left_ -= isolated;
     if (!passive_only) {
       start_runs(card, position, /*wild_start=*/false);
@@ -310,10 +321,9 @@ class Search {
     }
     if (position == in_meld_) {  // (no grouping within the bound leaves it out of the melds)
       isolated_left_ += isolated;
-      give_back(suit, rank);
+      give_back_natural(position);
       return;
     }
-    const int points = value(card.rank());
     deadwood_ += points;
     ++deadwood_cards_;
     const int dead_max = dead_max_;
@@ -328,7 +338,7 @@ class Search {
     deadwood_ -= points;
     --deadwood_cards_;
     isolated_left_ += isolated;
-    give_back(suit, rank);
+    give_back_natural(position);
   }
 
   // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
@@ -444,17 +454,14 @@ class Search {
       const int jokers = std::max(0, rules_.melds.min_group - meld.natural_count);
       if (meld.natural_count <= rules_.melds.max_set && jokers <= jokers_free_) {
         meld.jokers = static_cast<std::uint8_t>(jokers);
-        for (int i = 1; i < meld.natural_count; ++i) {
-          take(static_cast<int>(meld.naturals[i].suit()), rank);
-        }
+        // (The cards of a set are natural: a wild card goes to the pool or a run.)
+        for (int i = 1; i < meld.natural_count; ++i) take_natural(meld.naturals[i].index());
         jokers_used_ += jokers;
         jokers_free_ -= jokers;
         visit(position, false);
         jokers_free_ += jokers;
         jokers_used_ -= jokers;
-        for (int i = 1; i < meld.natural_count; ++i) {
-          give_back(static_cast<int>(meld.naturals[i].suit()), rank);
-        }
+        for (int i = 1; i < meld.natural_count; ++i) give_back_natural(meld.naturals[i].index());
       }
       stack_.pop_back();
     }
