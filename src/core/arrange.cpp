@@ -120,6 +120,7 @@ class Search {
   // run out of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
   [[gnu::noinline]] void run(int bound) {
     bound_ = bound;
+    update_cut_from();
     jokers_free_ = printed_ + wild_cards_;
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
@@ -261,10 +262,22 @@ class Search {
       max_card_value_ = std::max(max_card_value_, points);
   }
 
-  // Deadwood `d` cannot beat `best`; zero deadwood can still declare, so it always goes on.
-  static bool no_better(int d, int best) { return d > best || (d == best && d > 0); }
+  // A deadwood cannot beat the best kept when it is at least as much; zero deadwood can still
+  // declare, so it always goes on. cut_from_ is the least deadwood (above zero) that is cut,
+  // kept up to date as groupings are kept: past the bound, or no better than the groupings kept
+  // in every tier tracked; INT_MIN once the search has ended.
+  void update_cut_from() {
+    int from = bound_ == INT_MAX ? INT_MAX : bound_ + 1;
+    if (ended_) {
+      from = INT_MIN;
+    } else if (floors_ == nullptr) {  // (collecting: every grouping within the bound)
+      from = std::min(from, track_one_sequence_
+                                ? std::max(two_sequences.deadwood, one_sequence.deadwood)
+                                : two_sequences.deadwood);
+    }
+    cut_from_ = from;
+  }
   bool cut() const {
-    if (ended_) return true;
     if (jokers_free_ < 0) return true;
     // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
     // left than the hand had, more cards can fit none.
@@ -278,11 +291,8 @@ class Search {
     // The discard, chosen at the leaf: a card of the deadwood so far, or an isolated card at
     // best (any other card that ends in the deadwood adds at least what its discard takes off).
     if (may_discard_) least -= std::max(dead_max_, std::min(max_card_value_, isolated));
-    if (least <= 0) return false;
-    if (least > bound_) return true;
-    if (floors_ != nullptr) return false;  // collecting: every grouping within the bound
-    return no_better(least, two_sequences.deadwood) &&
-           (!track_one_sequence_ || no_better(least, one_sequence.deadwood));
+    if (least <= 0) return ended_;
+    return least >= cut_from_;
   }
 
   // `position` is suit * 13 + rank - 1. `passive_only`: the previous copy of the card at this
@@ -525,14 +535,17 @@ class Search {
       if (deadwood_cards == 0 && (left == 0 || left >= rules_.melds.min_group || room() >= left)) {
         found_valid = ended_ = true;
         keep(valid);
+        update_cut_from();
         return;
       }
       if (deadwood < two_sequences.deadwood && deadwood <= bound_) {
         keep(two_sequences);
         ended_ = deadwood <= stop_at_;  // (stop_at_ is at least 1 when set)
+        update_cut_from();
       }
     } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
+      update_cut_from();
     }
   }
 
@@ -623,7 +636,8 @@ class Search {
   int budget_ = 0;                         // collecting: nodes left
   int in_meld_ = -1;                       // the place of keep_in_melds' card
   int stop_at_ = INT_MIN;                  // stop_at's floor
-  bool ended_ = false;  // a declaration was found, or a grouping counting stop_at_ was kept
+  bool ended_ = false;      // a declaration was found, or a grouping counting stop_at_ was kept
+  int cut_from_ = INT_MAX;  // see update_cut_from
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
