@@ -106,6 +106,16 @@ class Search {
   // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
   void keep_in_melds(Card card) { in_meld_ = card.index(); }
 
+  // Only the groupings that hold a copy of the natural card `card` in a pure run are wanted:
+  // outs knows that no other can come within the bound (DrawFilter::pure_run_needed). A branch
+  // that has made no such run is given up once the places of the card's suit still held (those
+  // the runs made below may take) hold no min_run in a row through the card's.
+  void keep_in_pure_run(Card card) {
+    pure_needed_ = card.index();
+    pure_needed_suit_ = static_cast<int>(card.suit());
+    pure_needed_rank_ = static_cast<int>(card.rank());
+  }
+
   // No grouping counts less than `floor` (at least 1, so none declares): outs knows it of some
   // draws (DrawFilter::floor). The first grouping of two sequences that counts `floor` is then
   // the answer, and the search stops there: every later one would have to count less to be kept.
@@ -306,6 +316,7 @@ class Search {
       position = next;
       passive_only = false;
     }
+    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0 && !pure_needed_possible()) return;
     if (cut()) return;
     const Card card = Card::from_index(position);
     const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
@@ -401,7 +412,11 @@ class Search {
         if (jokers == 0 || !wild_itself) {
           meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
           pure_sequences_ += pure ? 1 : 0;
+          const int holds_needed =
+              pure && pure_needed_ != INT_MAX && holds_pure_needed(meld, first, last) ? 1 : 0;
+          pure_runs_needed_ += holds_needed;
           visit(position, false);
+          pure_runs_needed_ -= holds_needed;
           pure_sequences_ -= pure ? 1 : 0;
         }
         if (hole_fills) {
@@ -498,7 +513,29 @@ class Search {
     return room + (pure_sequences_ >= 2 ? pure_room - smallest_pure_room : 0);
   }
 
+  // Whether a pure run of the places still held could hold keep_in_pure_run's card.
+  bool pure_needed_possible() const {
+    const std::uint32_t held = places(pure_needed_suit_);
+    std::uint32_t mine = 1u << pure_needed_rank_ | (pure_needed_rank_ == 1 ? 1u << 14 : 0u);
+    for (mine &= held; mine != 0; mine &= mine - 1) {
+      const int place = std::countr_zero(mine);
+      const int above = std::countr_one(held >> (place + 1));
+      const int below = std::countl_one(held << (32 - place));
+      if (above + 1 + below >= rules_.melds.min_run) return true;
+    }
+    return false;
+  }
+
+  // Whether a run of natural cards from place `first` to `last` holds keep_in_pure_run's card.
+  bool holds_pure_needed(const Meld& meld, int first, int last) const {
+    if (static_cast<int>(meld.naturals[0].suit()) != pure_needed_suit_) return false;
+    const int low = std::min(first, last), high = std::max(first, last);
+    const auto within = [&](int place) { return place >= low && place <= high; };
+    return within(pure_needed_rank_) || (pure_needed_rank_ == 1 && within(14));
+  }
+
   void leaf() {
+    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0) return;
     int left = printed_ + pooled_ - jokers_used_;
     bool joker_discarded = false;
     std::optional<Card> discarded;
@@ -635,9 +672,12 @@ class Search {
   bool hole_used_ = false;                 // collecting: a meld's `hole` is set
   int budget_ = 0;                         // collecting: nodes left
   int in_meld_ = -1;                       // the place of keep_in_melds' card
-  int stop_at_ = INT_MIN;                  // stop_at's floor
-  bool ended_ = false;      // a declaration was found, or a grouping counting stop_at_ was kept
-  int cut_from_ = INT_MAX;  // see update_cut_from
+  int pure_needed_ = INT_MAX;              // the place of keep_in_pure_run's card
+  int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
+  int pure_runs_needed_ = 0;  // the pure runs made that hold keep_in_pure_run's card
+  int stop_at_ = INT_MIN;     // stop_at's floor
+  bool ended_ = false;        // a declaration was found, or a grouping counting stop_at_ was kept
+  int cut_from_ = INT_MAX;    // see update_cut_from
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
@@ -936,11 +976,15 @@ class LeastCount {
   // `floor`: a count known to be the least any grouping can have, if at least 1
   // (Search::stop_at); the tiers outside the search count no less, and the search's grouping
   // wins a tie with them.
+  // `in_pure_run`: a natural card that must be in a pure run for a grouping of the search to
+  // come within the bound (Search::keep_in_pure_run).
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
-             bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0)
+             bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
+             std::optional<Card> in_pure_run = std::nullopt)
       : search_(cards, wild, rules, may_discard,
                 rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
+    if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
@@ -1183,6 +1227,20 @@ class DrawFilter {
     }
     return isolated(card) &&
            std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
+  }
+
+  // Whether a grouping of H with a natural card drawn can come within `bound` only with a copy
+  // of the card in a pure run, as the one card that keeps the only pure run of the grouping a
+  // pure run: when the jokers' floor and count_now exceed the bound (see above: every other
+  // grouping maps onto one of H with a joker drawn, or H with the card discarded; a card in a
+  // pure run that stays pure without it, or beside another pure run, as the card in an impure
+  // meld or the joker left over). The draw's search then leaves out the rest
+  // (Search::keep_in_pure_run), which finds the same answer within the bound. (The same for
+  // every card: those that can make no pure run are passed over.)
+  bool pure_run_needed(int bound) {
+    if (!enabled_ || rules_.melds.min_run != rules_.melds.min_group) return false;
+    const std::optional<int> floor = joker_floor(bound);
+    return floor && std::min(count_now_, *floor) > bound;
   }
 
   // Whether a grouping of H with the natural card `card` drawn can come within `bound` only with
@@ -1511,7 +1569,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                : own.emplace(with_draw, wild, rules, bound, may_discard,
                              !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
                                                                     : std::nullopt,
-                             joker ? 0 : filter->floor(card));
+                             joker ? 0 : filter->floor(card),
+                             !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
+                                                                      : std::nullopt);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
     if (!within_bound) continue;
