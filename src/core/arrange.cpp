@@ -392,13 +392,13 @@ class Search {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
-      const int length = std::max(rules_.melds.min_run, span);
+      const int length = std::max(min_run_, span);
       const int padding = length - span;
       const int jokers = gaps + padding;
       // Collecting, a run one joker short of pure is also tried with the hole as that card.
       const bool hole_fills = floors_ != nullptr && !hole_used_ && jokers == 1;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
-      if (length <= rules_.melds.max_sequence && (jokers == 0 || !wild_itself || hole_fills) &&
+      if (length <= max_sequence_ && (jokers == 0 || !wild_itself || hole_fills) &&
           jokers <= jokers_free_) {
         const bool pure = jokers == 0;
         meld.jokers = static_cast<std::uint8_t>(jokers);
@@ -445,7 +445,7 @@ class Search {
       // Each limit grows with the places skipped: past one, none further is tried.
       // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
       if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
-      if ((next - first) * step + 1 > rules_.melds.max_sequence) break;
+      if ((next - first) * step + 1 > max_sequence_) break;
       if (gaps + skipped > jokers_free_) break;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
       const bool wild = is_wild_rank(next);
@@ -460,11 +460,14 @@ class Search {
   // Sets of `card` with cards of its rank in later suits; a card with two jokers is left to the
   // run it also makes (a sequence helps more, and has more room).
   [[gnu::always_inline]] void start_sets(Card card, int position) {
-    const int rank = static_cast<int>(card.rank());
     const int first_suit = static_cast<int>(card.suit());
-    unsigned later = 0;  // the later suits that hold a card of this rank
-    for (int suit = first_suit + 1; suit < suit_count; ++suit) {
-      if (count_at(suit, rank) > 0) later |= 1u << suit;
+    // The later suits that hold a card of this rank (natural, as this card is), from the
+    // places held: a suit further is 13 places further.
+    const std::uint64_t ahead = present_ >> position;
+    unsigned later = 0;
+    for (int suit = first_suit + 1, shift = rank_count; suit < suit_count;
+         ++suit, shift += rank_count) {
+      later |= static_cast<unsigned>(ahead >> shift & 1u) << suit;
     }
     // Every non-empty subset of `later`, in increasing order; one asking for more jokers than
     // are left is not tried (its search would stop at once).
@@ -638,6 +641,8 @@ class Search {
   WildRank wild_;
   int wild_rank_;  // 1..13, or 0 with no wild rank
   const Rules& rules_;
+  int min_run_ = rules_.melds.min_run;  // (read at every step of a run)
+  int max_sequence_ = rules_.melds.max_sequence;
   bool may_discard_;
   bool track_one_sequence_;
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
