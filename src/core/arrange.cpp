@@ -334,9 +334,16 @@ class Search {
     }
     take_natural(position);
     const int points = value_at_[static_cast<std::size_t>(position)];
-    const int isolated = (isolated_ >> position & 1u) != 0 ? points : 0;
+    const bool isolated_now = (isolated_ >> position & 1u) != 0;
+    const int isolated = isolated_now ? points : 0;
     isolated_left_ -= isolated;
-    if (!passive_only) {
+    // A card isolated with every joker of the hand, or with the jokers still free (at most one;
+    // they only fall below here), is in no group, as the cut counts it: no group is tried.
+    const bool alone =
+        isolated_now ||
+        (jokers_free_ < 2 && jokers_free_ < jokers_total_ &&
+         (isolated_with_[static_cast<std::size_t>(jokers_free_)] >> position & 1u) != 0);
+    if (!passive_only && !alone) {
       start_runs(card, position, /*wild_start=*/false);
       start_sets(card, position);
     }
