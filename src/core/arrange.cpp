@@ -872,6 +872,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
   }
 
   LonePure best;
+  const int dearest_points = may_discard ? card_points(dearest, wild, rules) : 0;
   if (bound < INT_MAX) {
     // A run holds only places of its suit in a row of min_group held places or more, so it is
     // worth at most those places' points (the most of any suit), and the discard at most the
@@ -891,9 +892,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
       }
       most_exempt = std::max(most_exempt, points);
     }
-    if (total - most_exempt - (may_discard ? card_points(dearest, wild, rules) : 0) > bound) {
-      return best;
-    }
+    if (total - most_exempt - dearest_points > bound) return best;
   }
   for (int suit = 0; suit < suit_count; ++suit) {
     // The places 1..14 of the suit held (the ace at 1 and 14), and those that open min_group
@@ -914,11 +913,14 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
       for (std::uint32_t left = starts; left != 0; left &= left - 1) {
         const int low = std::countr_zero(left);
         int value = 0;
-        for (int high = low; high <= highest && copies[card_at(high).index()] > 0; ++high) {
+        for (int high = low; high <= highest && (held >> high & 1u) != 0; ++high) {
           value += card_points(card_at(high), wild, rules);
           const int length = high - low + 1;
           if (length < rules.melds.min_group || length > rules.melds.max_sequence) continue;
           int cost = total - value;
+          // (No discard is worth more than the dearest card: a run that cannot count less than
+          // the best yet, or come within the bound, is not looked at further.)
+          if (cost - dearest_points >= best.cost || cost - dearest_points > bound) continue;
           std::optional<Card> discard;
           if (may_discard) {
             // The most valuable card with a copy outside the run (the first in the hand's
