@@ -131,6 +131,7 @@ class Search {
   [[gnu::noinline]] void run(int bound) {
     bound_ = bound;
     update_cut_from();
+    if (floors_ == nullptr) pool_wild_cards_alone();
     jokers_free_ = printed_ + wild_cards_;
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
@@ -149,6 +150,35 @@ class Search {
     run(bound);
     floors_ = nullptr;
     return budget_ >= 0;
+  }
+
+  // A wild card that can stand as itself in no pure run (no min_run places in a row through its
+  // own are held) is only ever a joker: it is counted with the printed jokers, and the search
+  // has no node for it. The groupings are the same, met in the same order: its node's cut is the
+  // next node's, but for a leaf, which has no cut of its own and still keeps a declaration after
+  // the search has ended (see leaf); so a leaf that would have come after its place asks the cut
+  // first (pooled_alone_). Not when collecting: a run may then leave its one gap to the hole.
+  void pool_wild_cards_alone() {
+    if (wild_cards_ == 0) return;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const int copies = wild_count_[static_cast<std::size_t>(suit)];
+      if (copies == 0) continue;
+      const std::uint32_t held = places(suit);
+      bool in_pure_run = false;
+      for (std::uint32_t mine = 1u << wild_rank_ | (wild_rank_ == 1 ? 1u << 14 : 0u); mine != 0;
+           mine &= mine - 1) {
+        const int place = std::countr_zero(mine);
+        const int above = std::countr_one(held >> (place + 1));
+        const int below = std::countl_one(held << (32 - place));
+        in_pure_run = in_pure_run || above + 1 + below >= min_run_;
+      }
+      if (in_pure_run) continue;
+      pooled_alone_ |= position_bit(suit, wild_rank_);
+      printed_ += copies;
+      wild_cards_ -= copies;
+      wild_count_[static_cast<std::size_t>(suit)] = 0;
+      present_ &= ~position_bit(suit, wild_rank_);
+    }
   }
 
   // Whether any pure run could be made at all; without one these tiers do not exist.
@@ -311,7 +341,10 @@ class Search {
   void visit(int position, bool passive_only) {
     if (floors_ != nullptr && --budget_ < 0) return;
     const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
-    if (ahead == 0) return leaf();
+    if (ahead == 0) {
+      if ((pooled_alone_ >> position) != 0 && cut()) return;  // (see pool_wild_cards_alone)
+      return leaf();
+    }
     if (const int next = std::countr_zero(ahead); next != position) {
       position = next;
       passive_only = false;
@@ -667,9 +700,10 @@ class Search {
   int deadwood_cards_ = 0;
   int sequences_ = 0;
   int pure_sequences_ = 0;
-  int dead_max_ = 0;           // the points of the dearest card of the deadwood so far
-  Card dead_best_;             // the latest card of the deadwood with those points
-  std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
+  int dead_max_ = 0;                // the points of the dearest card of the deadwood so far
+  Card dead_best_;                  // the latest card of the deadwood with those points
+  std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
+  std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
   std::vector<Meld> stack_;
   // The places (as in present_) of the natural cards that no group could hold: with every joker
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
