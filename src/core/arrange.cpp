@@ -29,12 +29,15 @@
 //
 // Why it is fast: the state is a few small arrays changed in place and put back (no copies);
 // the places still holding a card are a bit mask, so the next card is one count-trailing-zeros
-// away; isolation is read from each suit's places as bits; the cuts above leave a few dozen
-// nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
-// or only declarations once a draw declares), and a bounded search stops as soon as it cannot
-// come within it; DrawFilter passes over the draws whose count is known to exceed it (from the
-// jokers' draws, and from one search of the hand with a "hole" that gives each card a floor),
-// the jokers whose suit cannot matter share one search, and an out's groups are not built: its
+// away; isolation is read from each suit's places as bits, and an isolated card starts no
+// group; a wild card that can stand as itself in no pure run is a printed joker to the search;
+// the cuts above leave a few dozen nodes for a typical 13-card hand. find_outs() gives each draw
+// a bound (the lowest count yet, or only declarations once a draw declares), and a bounded
+// search stops as soon as it cannot come within it; DrawFilter passes over the draws whose count
+// is known to exceed it (from the jokers' draws, and from one search of the hand with a "hole"
+// that gives each card a floor), and has a draw that only a pure run could bring within it
+// searched keeping the card in one; the jokers whose suit cannot matter share one search, and
+// an out's groups are not built: its
 // count and its grouping's discard are the answer (points_without_groups). Basic and Knock hands
 // from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
