@@ -136,9 +136,14 @@ class Search {
     update_cut_from();
     if (floors_ == nullptr) pool_wild_cards_alone();
     jokers_free_ = printed_ + wild_cards_;
+    // The stack's room is the thread's, kept from one search to the next (a search runs inside
+    // no other, and one that did would make room of its own).
+    thread_local std::vector<Meld> spare;
+    stack_.swap(spare);
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
+    stack_.swap(spare);
   }
 
   // The hole search of DrawFilter (see there): the hand holds one printed joker more, the hole,
