@@ -37,9 +37,9 @@
 // is known to exceed it (from the jokers' draws, and from one search of the hand with a "hole"
 // that gives each card a floor), and has a draw that only a pure run could bring within it
 // searched keeping the card in one; the jokers whose suit cannot matter share one search, and
-// an out's groups are not built: its
-// count and its grouping's discard are the answer (points_without_groups). Basic and Knock hands
-// from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
+// an out's groups are not built: its count and its grouping's discard are the answer
+// (points_without_groups). Basic and Knock hands from one pack without jokers do not come here
+// at all: src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
