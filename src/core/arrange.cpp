@@ -1368,15 +1368,28 @@ class DrawFilter {
 
   // A window of min_group places all held: the lone pure run of the pure_exempt count may be
   // that short; every other run is at least min_run.
-  bool in_pure_run(Card card) const {
-    return window_missing_at_most(card, rules_.melds.min_group, 0);
+  // (Both are of H alone: each is worked out once a card, at its first question.)
+  bool in_pure_run(Card card) {
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    if ((pure_known_ & bit) == 0) {
+      pure_known_ |= bit;
+      if (window_missing_at_most(card, rules_.melds.min_group, 0)) pure_ |= bit;
+    }
+    return (pure_ & bit) != 0;
   }
 
-  bool isolated(Card card) const {
-    const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
-                                      ~(1u << static_cast<int>(card.suit()));
-    return 1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
-           !window_missing_at_most(card, rules_.melds.min_run, jokers_);
+  bool isolated(Card card) {
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    if ((isolated_known_ & bit) == 0) {
+      isolated_known_ |= bit;
+      const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
+                                        ~(1u << static_cast<int>(card.suit()));
+      if (1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
+          !window_missing_at_most(card, rules_.melds.min_run, jokers_)) {
+        isolated_ |= bit;
+      }
+    }
+    return (isolated_ & bit) != 0;
   }
 
   // The floors of the hole search (Search::run_collecting) of H with a printed joker more,
@@ -1460,6 +1473,8 @@ class DrawFilter {
   bool joker_searched_ = false;
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
+  std::uint64_t pure_known_ = 0, pure_ = 0;          // in_pure_run's answers, bit by card index
+  std::uint64_t isolated_known_ = 0, isolated_ = 0;  // isolated's
   std::array<int, 52> hole_floors_{};
   std::array<int, 52> lone_counts_ = [] {  // lone_count's, by card index: INT_MIN not yet known
     std::array<int, 52> unknown{};
