@@ -1450,14 +1450,16 @@ class DrawFilter {
   // are in the hand, or the game has none), a printed joker is added to H and searched within
   // `bound`, once.
   std::optional<int> joker_floor(int bound) {
-    if (joker_floor_ == INT_MIN && !joker_searched_) {
-      joker_searched_ = true;
-      std::vector<Card> with_joker(cards_.begin(), cards_.end());
-      with_joker.push_back(Card::printed_joker());
-      joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
-    }
+    if (joker_floor_ == INT_MIN && !joker_searched_) search_joker(bound);
     if (joker_floor_ == INT_MIN) return std::nullopt;
     return joker_floor_;
+  }
+  // (Apart, so that the question above is inlined where it is asked.)
+  [[gnu::noinline]] void search_joker(int bound) {
+    joker_searched_ = true;
+    std::vector<Card> with_joker(cards_.begin(), cards_.end());
+    with_joker.push_back(Card::printed_joker());
+    joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
   }
 
   std::span<const Card> cards_;
