@@ -558,6 +558,33 @@ TEST_CASE("outs: a natural draw searched only until it meets its floor answers a
   CHECK(ties > test::hands_to_try(3000) / 10);
 }
 
+TEST_CASE("a wild card that can make no pure run leaves a declaration's discard as it was") {
+  // Q♥, Q♦ and Q♣ can stand as themselves in no pure run, so the search counts them with the
+  // printed jokers and has no node for them (Search::pool_wild_cards_alone). A search that has
+  // declared still keeps the last declaration a leaf reaches without a cut; their nodes were
+  // cuts on the way, and without them a later declaration, giving up 3♥, would be kept. The
+  // answer stays the one the search gave with the nodes: a joker goes (Q♠, as the groups
+  // choose).
+  const Rules rules = Rules::for_variant(Variant::indian);
+  const Hand drawn = hand_of("PJ PJ Q♥ Q♥ Q♦ Q♦ Q♣ Q♣ Q♠ Q♠ A♠ 3♥ J♠ 10♠", "Q");
+  const Arrangement best = arrange(flat(drawn), drawn.wild, rules);
+  CHECK(best.valid());
+  REQUIRE(best.discard);
+  CHECK(to_string(*best.discard) == "Q♠");
+
+  // And so the outs of the hand without 10♠: 10♠ and K♠ declare, each giving up Q♠.
+  const Hand hand = hand_of("PJ PJ Q♥ Q♥ Q♦ Q♦ Q♣ Q♣ Q♠ Q♠ A♠ 3♥ J♠", "Q");
+  const Outs outs = find_outs(flat(hand), hand.wild, rules);
+  REQUIRE(outs.declare.size() == 2);
+  CHECK(to_string(outs.declare[0].card) == "10♠");
+  CHECK(to_string(outs.declare[1].card) == "K♠");
+  for (const Out& out : outs.declare) {
+    CAPTURE(to_string(out.card));
+    REQUIRE(out.discard);
+    CHECK(to_string(*out.discard) == "Q♠");
+  }
+}
+
 TEST_CASE("outs: find_outs answers as find_outs_reference without ace-high runs") {
   // An out's points are its search's count, not its groups' (points_without_groups): on hands
   // holding Q-K-A of a suit, which is no sequence with the ace low only, the count must still be

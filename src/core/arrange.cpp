@@ -29,14 +29,17 @@
 //
 // Why it is fast: the state is a few small arrays changed in place and put back (no copies);
 // the places still holding a card are a bit mask, so the next card is one count-trailing-zeros
-// away; isolation is read from each suit's places as bits; the cuts above leave a few dozen
-// nodes for a typical 13-card hand. find_outs() gives each draw a bound (the lowest count yet,
-// or only declarations once a draw declares), and a bounded search stops as soon as it cannot
-// come within it; DrawFilter passes over the draws whose count is known to exceed it (from the
-// jokers' draws, and from one search of the hand with a "hole" that gives each card a floor),
-// the jokers whose suit cannot matter share one search, and an out's groups are not built: its
-// count and its grouping's discard are the answer (points_without_groups). Basic and Knock hands
-// from one pack without jokers do not come here at all: src/core/arrange_one_pack.cpp answers them.
+// away; isolation is read from each suit's places as bits, and an isolated card starts no
+// group; a wild card that can stand as itself in no pure run is a printed joker to the search;
+// the cuts above leave a few dozen nodes for a typical 13-card hand. find_outs() gives each draw
+// a bound (the lowest count yet, or only declarations once a draw declares), and a bounded
+// search stops as soon as it cannot come within it; DrawFilter passes over the draws whose count
+// is known to exceed it (from the jokers' draws, and from one search of the hand with a "hole"
+// that gives each card a floor), and has a draw that only a pure run could bring within it
+// searched keeping the card in one; the jokers whose suit cannot matter share one search, and
+// an out's groups are not built: its count and its grouping's discard are the answer
+// (points_without_groups). Basic and Knock hands from one pack without jokers do not come here
+// at all: src/core/arrange_one_pack.cpp answers them.
 #include "arrange.hpp"
 
 #include <algorithm>
@@ -95,7 +98,7 @@ class Search {
       present_ |= std::uint64_t{1} << card.index();
       if (is_wild_card(card, wild)) {
         ++wild_count_[static_cast<int>(card.suit())];
-        ++wild_left_;
+        ++wild_cards_;
       } else {
         ++count_[static_cast<std::size_t>(card.index())];
       }
@@ -106,6 +109,16 @@ class Search {
   // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
   void keep_in_melds(Card card) { in_meld_ = card.index(); }
 
+  // Only the groupings that hold a copy of the natural card `card` in a pure run are wanted:
+  // outs knows that no other can come within the bound (DrawFilter::pure_run_needed). A branch
+  // that has made no such run is given up once the places of the card's suit still held (those
+  // the runs made below may take) hold no min_run in a row through the card's.
+  void keep_in_pure_run(Card card) {
+    pure_needed_ = card.index();
+    pure_needed_suit_ = static_cast<int>(card.suit());
+    pure_needed_rank_ = static_cast<int>(card.rank());
+  }
+
   // No grouping counts less than `floor` (at least 1, so none declares): outs knows it of some
   // draws (DrawFilter::floor). The first grouping of two sequences that counts `floor` is then
   // the answer, and the search stops there: every later one would have to count less to be kept.
@@ -114,14 +127,23 @@ class Search {
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   //
   // How GCC inlines the search is pinned (run never inlined into its callers, start_runs and
-  // start_sets always into visit): left to itself it chose by the size of the whole file, and a
-  // change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each run out
-  // of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
+  // start_sets always into visit, and the first step of each run, grow_run_here, too; its
+  // further steps are calls of grow_run): left to itself it chose by the size of the whole file,
+  // and a change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each
+  // run out of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
   [[gnu::noinline]] void run(int bound) {
     bound_ = bound;
+    update_cut_from();
+    if (floors_ == nullptr) pool_wild_cards_alone();
+    jokers_free_ = printed_ + wild_cards_;
+    // The stack's room is the thread's, kept from one search to the next (a search runs inside
+    // no other, and one that did would make room of its own).
+    thread_local std::vector<Meld> spare;
+    stack_.swap(spare);
     stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
+    stack_.swap(spare);
   }
 
   // The hole search of DrawFilter (see there): the hand holds one printed joker more, the hole,
@@ -136,6 +158,35 @@ class Search {
     run(bound);
     floors_ = nullptr;
     return budget_ >= 0;
+  }
+
+  // A wild card that can stand as itself in no pure run (no min_run places in a row through its
+  // own are held) is only ever a joker: it is counted with the printed jokers, and the search
+  // has no node for it. The groupings are the same, met in the same order: its node's cut is the
+  // next node's, but for a leaf, which has no cut of its own and still keeps a declaration after
+  // the search has ended (see leaf); so a leaf that would have come after its place asks the cut
+  // first (pooled_alone_). Not when collecting: a run may then leave its one gap to the hole.
+  void pool_wild_cards_alone() {
+    if (wild_cards_ == 0) return;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const int copies = wild_count_[static_cast<std::size_t>(suit)];
+      if (copies == 0) continue;
+      const std::uint32_t held = places(suit);
+      bool in_pure_run = false;
+      for (std::uint32_t mine = 1u << wild_rank_ | (wild_rank_ == 1 ? 1u << 14 : 0u); mine != 0;
+           mine &= mine - 1) {
+        const int place = std::countr_zero(mine);
+        const int above = std::countr_one(held >> (place + 1));
+        const int below = std::countl_one(held << (32 - place));
+        in_pure_run = in_pure_run || above + 1 + below >= min_run_;
+      }
+      if (in_pure_run) continue;
+      pooled_alone_ |= position_bit(suit, wild_rank_);
+      printed_ += copies;
+      wild_cards_ -= copies;
+      wild_count_[static_cast<std::size_t>(suit)] = 0;
+      present_ &= ~position_bit(suit, wild_rank_);
+    }
   }
 
   // Whether any pure run could be made at all; without one these tiers do not exist.
@@ -166,7 +217,6 @@ class Search {
   int items_at(int suit, int rank) const {
     return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
   }
-  int jokers_possible() const { return printed_ + pooled_ + wild_left_; }
   // The places 1..14 of a suit that hold a card (the ace at 1 and at 14).
   std::uint32_t places(int suit) const {
     const auto ranks = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
@@ -180,13 +230,22 @@ class Search {
   void take(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
     std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
-    wild_left_ -= wild ? 1 : 0;
+    jokers_free_ -= wild ? 1 : 0;  // (it stands as itself, or goes to the pool: see visit)
     if (--left == 0) present_ &= ~position_bit(suit, rank);
+  }
+  // The same for a natural (not wild) card, by its place.
+  void take_natural(int position) {
+    if (--count_[static_cast<std::size_t>(position)] == 0) {
+      present_ &= ~(std::uint64_t{1} << position);
+    }
+  }
+  void give_back_natural(int position) {
+    if (count_[static_cast<std::size_t>(position)]++ == 0) present_ |= std::uint64_t{1} << position;
   }
   void give_back(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
     std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
-    wild_left_ += wild ? 1 : 0;
+    jokers_free_ += wild ? 1 : 0;
     if (left++ == 0) present_ |= position_bit(suit, rank);
   }
 
@@ -205,7 +264,7 @@ class Search {
   // Worked out on bit masks, a suit at a time: the windows of three places a run could cover,
   // and the ranks held in enough suits for a set.
   void mark_isolated() {
-    const int jokers = printed_ + wild_left_;
+    const int jokers = printed_ + wild_cards_;
     jokers_total_ = jokers;
     // The natural (non-wild) ranks of each suit, bit rank - 1.
     std::array<std::uint32_t, suit_count> naturals{};
@@ -251,14 +310,26 @@ class Search {
       max_card_value_ = std::max(max_card_value_, points);
   }
 
-  // Deadwood `d` cannot beat `best`; zero deadwood can still declare, so it always goes on.
-  static bool no_better(int d, int best) { return d > best || (d == best && d > 0); }
+  // A deadwood cannot beat the best kept when it is at least as much; zero deadwood can still
+  // declare, so it always goes on. cut_from_ is the least deadwood (above zero) that is cut,
+  // kept up to date as groupings are kept: past the bound, or no better than the groupings kept
+  // in every tier tracked; INT_MIN once the search has ended.
+  void update_cut_from() {
+    int from = bound_ == INT_MAX ? INT_MAX : bound_ + 1;
+    if (ended_) {
+      from = INT_MIN;
+    } else if (floors_ == nullptr) {  // (collecting: every grouping within the bound)
+      from = std::min(from, track_one_sequence_
+                                ? std::max(two_sequences.deadwood, one_sequence.deadwood)
+                                : two_sequences.deadwood);
+    }
+    cut_from_ = from;
+  }
   bool cut() const {
-    if (ended_) return true;
-    if (jokers_used_ > jokers_possible()) return true;
+    if (jokers_free_ < 0) return true;
     // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
     // left than the hand had, more cards can fit none.
-    const int jokers_left = jokers_possible() - jokers_used_;
+    const int jokers_left = jokers_free_;
     int isolated = isolated_left_;
     if (jokers_left < 2 && jokers_left < jokers_total_) {
       isolated = std::max(
@@ -268,11 +339,8 @@ class Search {
     // The discard, chosen at the leaf: a card of the deadwood so far, or an isolated card at
     // best (any other card that ends in the deadwood adds at least what its discard takes off).
     if (may_discard_) least -= std::max(dead_max_, std::min(max_card_value_, isolated));
-    if (least <= 0) return false;
-    if (least > bound_) return true;
-    if (floors_ != nullptr) return false;  // collecting: every grouping within the bound
-    return no_better(least, two_sequences.deadwood) &&
-           (!track_one_sequence_ || no_better(least, one_sequence.deadwood));
+    if (least <= 0) return ended_;
+    return least >= cut_from_;
   }
 
   // `position` is suit * 13 + rank - 1. `passive_only`: the previous copy of the card at this
@@ -281,36 +349,50 @@ class Search {
   void visit(int position, bool passive_only) {
     if (floors_ != nullptr && --budget_ < 0) return;
     const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
-    if (ahead == 0) return leaf();
+    if (ahead == 0) {
+      if ((pooled_alone_ >> position) != 0 && cut()) return;  // (see pool_wild_cards_alone)
+      return leaf();
+    }
     if (const int next = std::countr_zero(ahead); next != position) {
       position = next;
       passive_only = false;
     }
+    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0 && !pure_needed_possible()) return;
     if (cut()) return;
     const Card card = Card::from_index(position);
     const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
     // Groups first: good groupings found early cut more of the rest.
-    take(suit, rank);
     if (is_wild_rank(rank)) {
+      take(suit, rank);
       if (!passive_only) start_runs(card, position, /*wild_start=*/true);
       ++pooled_;
+      ++jokers_free_;
       visit(position, true);
+      --jokers_free_;
       --pooled_;
       give_back(suit, rank);
       return;
     }
-    const int isolated = (isolated_ >> position & 1u) != 0 ? value(card.rank()) : 0;
+    take_natural(position);
+    const int points = value_at_[static_cast<std::size_t>(position)];
+    const bool isolated_now = (isolated_ >> position & 1u) != 0;
+    const int isolated = isolated_now ? points : 0;
     isolated_left_ -= isolated;
-    if (!passive_only) {
+    // A card isolated with every joker of the hand, or with the jokers still free (at most one;
+    // they only fall below here), is in no group, as the cut counts it: no group is tried.
+    const bool alone =
+        isolated_now ||
+        (jokers_free_ < 2 && jokers_free_ < jokers_total_ &&
+         (isolated_with_[static_cast<std::size_t>(jokers_free_)] >> position & 1u) != 0);
+    if (!passive_only && !alone) {
       start_runs(card, position, /*wild_start=*/false);
       start_sets(card, position);
     }
     if (position == in_meld_) {  // (no grouping within the bound leaves it out of the melds)
       isolated_left_ += isolated;
-      give_back(suit, rank);
+      give_back_natural(position);
       return;
     }
-    const int points = value(card.rank());
     deadwood_ += points;
     ++deadwood_cards_;
     const int dead_max = dead_max_;
@@ -325,7 +407,7 @@ class Search {
     deadwood_ -= points;
     --deadwood_cards_;
     isolated_left_ += isolated;
-    give_back(suit, rank);
+    give_back_natural(position);
   }
 
   // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
@@ -337,10 +419,10 @@ class Search {
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
-    grow_run(meld, position, rank, rank, +1, 0, wild_start, wild_start);
+    grow_run_here(meld, position, rank, rank, +1, 0, wild_start, wild_start);
     if (card.rank() == Rank::ace && rules_.melds.ace_high) {
       meld.ace_high = true;
-      grow_run(meld, position, 14, 14, -1, 0, wild_start, wild_start);
+      grow_run_here(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
     stack_.pop_back();
   }
@@ -348,19 +430,24 @@ class Search {
   // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
   // jokers between them. `wild_itself`: a wild card stands as itself, so only a pure run counts
   // (the same run with that card as a joker is met through the pool).
-  void grow_run(Meld& meld, int position, int first, int last, int step, int gaps, bool wild_itself,
-                bool no_gaps) {
+  // (The first step is inlined into visit, grow_run_here; the further ones are calls: see run.)
+  [[gnu::noinline]] void grow_run(Meld& meld, int position, int first, int last, int step, int gaps,
+                                  bool wild_itself, bool no_gaps) {
+    grow_run_here(meld, position, first, last, step, gaps, wild_itself, no_gaps);
+  }
+  [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last, int step,
+                                            int gaps, bool wild_itself, bool no_gaps) {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
-      const int length = std::max(rules_.melds.min_run, span);
+      const int length = std::max(min_run_, span);
       const int padding = length - span;
       const int jokers = gaps + padding;
       // Collecting, a run one joker short of pure is also tried with the hole as that card.
       const bool hole_fills = floors_ != nullptr && !hole_used_ && jokers == 1;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
-      if (length <= rules_.melds.max_sequence && (jokers == 0 || !wild_itself || hole_fills) &&
-          jokers_used_ + jokers <= jokers_possible()) {
+      if (length <= max_sequence_ && (jokers == 0 || !wild_itself || hole_fills) &&
+          jokers <= jokers_free_) {
         const bool pure = jokers == 0;
         meld.jokers = static_cast<std::uint8_t>(jokers);
         // Jokers padding a short run go above it unless that leaves the ranks (J-Q-K for K).
@@ -368,11 +455,16 @@ class Search {
         const int above = std::min(padding, (meld.ace_high ? 14 : 13) - top);
         meld.low = (step > 0 ? first : last) - (padding - above);
         jokers_used_ += jokers;
+        jokers_free_ -= jokers;
         ++sequences_;
         if (jokers == 0 || !wild_itself) {
           meld.kind = pure ? MeldKind::pure_run : MeldKind::impure_run;
           pure_sequences_ += pure ? 1 : 0;
+          const int holds_needed =
+              pure && pure_needed_ != INT_MAX && holds_pure_needed(meld, first, last) ? 1 : 0;
+          pure_runs_needed_ += holds_needed;
           visit(position, false);
+          pure_runs_needed_ -= holds_needed;
           pure_sequences_ -= pure ? 1 : 0;
         }
         if (hole_fills) {
@@ -384,6 +476,7 @@ class Search {
           meld.hole = hole_used_ = false;
         }
         --sequences_;
+        jokers_free_ += jokers;
         jokers_used_ -= jokers;
       }
     }
@@ -400,8 +493,8 @@ class Search {
       // Each limit grows with the places skipped: past one, none further is tried.
       // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
       if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
-      if ((next - first) * step + 1 > rules_.melds.max_sequence) break;
-      if (jokers_used_ + gaps + skipped > jokers_possible()) break;
+      if ((next - first) * step + 1 > max_sequence_) break;
+      if (gaps + skipped > jokers_free_) break;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
       const bool wild = is_wild_rank(next);
       take(suit, next);
@@ -415,11 +508,14 @@ class Search {
   // Sets of `card` with cards of its rank in later suits; a card with two jokers is left to the
   // run it also makes (a sequence helps more, and has more room).
   [[gnu::always_inline]] void start_sets(Card card, int position) {
-    const int rank = static_cast<int>(card.rank());
     const int first_suit = static_cast<int>(card.suit());
-    unsigned later = 0;  // the later suits that hold a card of this rank
-    for (int suit = first_suit + 1; suit < suit_count; ++suit) {
-      if (count_at(suit, rank) > 0) later |= 1u << suit;
+    // The later suits that hold a card of this rank (natural, as this card is), from the
+    // places held: a suit further is 13 places further.
+    const std::uint64_t ahead = present_ >> position;
+    unsigned later = 0;
+    for (int suit = first_suit + 1, shift = rank_count; suit < suit_count;
+         ++suit, shift += rank_count) {
+      later |= static_cast<unsigned>(ahead >> shift & 1u) << suit;
     }
     // Every non-empty subset of `later`, in increasing order; one asking for more jokers than
     // are left is not tried (its search would stop at once).
@@ -432,18 +528,16 @@ class Search {
             Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
       }
       const int jokers = std::max(0, rules_.melds.min_group - meld.natural_count);
-      if (meld.natural_count <= rules_.melds.max_set &&
-          jokers_used_ + jokers <= jokers_possible()) {
+      if (meld.natural_count <= rules_.melds.max_set && jokers <= jokers_free_) {
         meld.jokers = static_cast<std::uint8_t>(jokers);
-        for (int i = 1; i < meld.natural_count; ++i) {
-          take(static_cast<int>(meld.naturals[i].suit()), rank);
-        }
+        // (The cards of a set are natural: a wild card goes to the pool or a run.)
+        for (int i = 1; i < meld.natural_count; ++i) take_natural(meld.naturals[i].index());
         jokers_used_ += jokers;
+        jokers_free_ -= jokers;
         visit(position, false);
+        jokers_free_ += jokers;
         jokers_used_ -= jokers;
-        for (int i = 1; i < meld.natural_count; ++i) {
-          give_back(static_cast<int>(meld.naturals[i].suit()), rank);
-        }
+        for (int i = 1; i < meld.natural_count; ++i) give_back_natural(meld.naturals[i].index());
       }
       stack_.pop_back();
     }
@@ -470,7 +564,29 @@ class Search {
     return room + (pure_sequences_ >= 2 ? pure_room - smallest_pure_room : 0);
   }
 
+  // Whether a pure run of the places still held could hold keep_in_pure_run's card.
+  bool pure_needed_possible() const {
+    const std::uint32_t held = places(pure_needed_suit_);
+    std::uint32_t mine = 1u << pure_needed_rank_ | (pure_needed_rank_ == 1 ? 1u << 14 : 0u);
+    for (mine &= held; mine != 0; mine &= mine - 1) {
+      const int place = std::countr_zero(mine);
+      const int above = std::countr_one(held >> (place + 1));
+      const int below = std::countl_one(held << (32 - place));
+      if (above + 1 + below >= rules_.melds.min_run) return true;
+    }
+    return false;
+  }
+
+  // Whether a run of natural cards from place `first` to `last` holds keep_in_pure_run's card.
+  bool holds_pure_needed(const Meld& meld, int first, int last) const {
+    if (static_cast<int>(meld.naturals[0].suit()) != pure_needed_suit_) return false;
+    const int low = std::min(first, last), high = std::max(first, last);
+    const auto within = [&](int place) { return place >= low && place <= high; };
+    return within(pure_needed_rank_) || (pure_needed_rank_ == 1 && within(14));
+  }
+
   void leaf() {
+    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0) return;
     int left = printed_ + pooled_ - jokers_used_;
     bool joker_discarded = false;
     std::optional<Card> discarded;
@@ -507,14 +623,17 @@ class Search {
       if (deadwood_cards == 0 && (left == 0 || left >= rules_.melds.min_group || room() >= left)) {
         found_valid = ended_ = true;
         keep(valid);
+        update_cut_from();
         return;
       }
       if (deadwood < two_sequences.deadwood && deadwood <= bound_) {
         keep(two_sequences);
         ended_ = deadwood <= stop_at_;  // (stop_at_ is at least 1 when set)
+        update_cut_from();
       }
     } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
+      update_cut_from();
     }
   }
 
@@ -570,23 +689,29 @@ class Search {
   WildRank wild_;
   int wild_rank_;  // 1..13, or 0 with no wild rank
   const Rules& rules_;
+  int min_run_ = rules_.melds.min_run;  // (read at every step of a run)
+  int max_sequence_ = rules_.melds.max_sequence;
   bool may_discard_;
   bool track_one_sequence_;
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
   std::array<int, suit_count * rank_count> value_at_{};  // a natural card's points, by place
   std::array<std::uint8_t, suit_count> wild_count_{};    // wild cards not yet taken, by suit
-  int wild_left_ = 0;
+  int wild_cards_ = 0;                                   // wild cards in the hand
   int printed_ = 0;
   int pooled_ = 0;
   int jokers_used_ = 0;
+  // The jokers the melds may still ask for: printed, pooled and wild cards not yet taken, less
+  // those used.
+  int jokers_free_ = 0;
   int deadwood_ = 0;
   int deadwood_cards_ = 0;
   int sequences_ = 0;
   int pure_sequences_ = 0;
-  int dead_max_ = 0;           // the points of the dearest card of the deadwood so far
-  Card dead_best_;             // the latest card of the deadwood with those points
-  std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
+  int dead_max_ = 0;                // the points of the dearest card of the deadwood so far
+  Card dead_best_;                  // the latest card of the deadwood with those points
+  std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
+  std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
   std::vector<Meld> stack_;
   // The places (as in present_) of the natural cards that no group could hold: with every joker
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
@@ -601,8 +726,12 @@ class Search {
   bool hole_used_ = false;                 // collecting: a meld's `hole` is set
   int budget_ = 0;                         // collecting: nodes left
   int in_meld_ = -1;                       // the place of keep_in_melds' card
-  int stop_at_ = INT_MIN;                  // stop_at's floor
-  bool ended_ = false;  // a declaration was found, or a grouping counting stop_at_ was kept
+  int pure_needed_ = INT_MAX;              // the place of keep_in_pure_run's card
+  int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
+  int pure_runs_needed_ = 0;  // the pure runs made that hold keep_in_pure_run's card
+  int stop_at_ = INT_MIN;     // stop_at's floor
+  bool ended_ = false;        // a declaration was found, or a grouping counting stop_at_ was kept
+  int cut_from_ = INT_MAX;    // see update_cut_from
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
@@ -744,17 +873,38 @@ void set_discard(Found& found, Card card, WildRank wild) {
 }
 
 // A grouping made of one pure run alone: the run worth most (with 14 cards, together with the
-// best discard outside it). It is what pays least where only the pure run is exempt.
+// best discard outside it). It is what pays least where only the pure run is exempt. The run is
+// kept as its suit and places, and made a Found (found()) only where it is the answer: most
+// searches ask its cost alone.
 struct LonePure {
   int cost = INT_MAX;
-  Found found;
+  int suit = 0, low = 0, high = 0;  // places 1..14
+  bool ace_high = false;
+  std::optional<Card> discard;
+
+  Found found(WildRank wild) const {
+    Found found;
+    Meld& meld = found.melds.emplace_back();
+    meld.kind = MeldKind::pure_run;
+    meld.ace_high = ace_high;
+    meld.low = low;
+    for (int place = low; place <= high; ++place) {
+      meld.naturals[meld.natural_count++] =
+          Card(place == 14 ? Rank::ace : static_cast<Rank>(place), static_cast<Suit>(suit));
+    }
+    found.deadwood = cost;
+    if (discard) set_discard(found, *discard, wild);
+    return found;
+  }
 };
 
 // `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards.
+// `bound`: a run that counts more is not wanted; when a first glance shows that none can count
+// so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                            bool may_discard, int total, Card dearest) {
+                            bool may_discard, int total, Card dearest, int bound = INT_MAX) {
   // Copies of each card in the hand, and the places 1..13 each suit holds.
-  std::array<int, Card::index_count> copies{};
+  std::array<std::uint8_t, Card::index_count> copies{};
   std::array<std::uint32_t, suit_count> held_places{};
   for (const Card card : cards) {
     ++copies[card.index()];
@@ -764,6 +914,28 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
   }
 
   LonePure best;
+  const int dearest_points = may_discard ? card_points(dearest, wild, rules) : 0;
+  if (bound < INT_MAX) {
+    // A run holds only places of its suit in a row of min_group held places or more, so it is
+    // worth at most those places' points (the most of any suit), and the discard at most the
+    // dearest card: the least any lone run can count.
+    int most_exempt = 0;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const std::uint32_t ranks = held_places[static_cast<std::size_t>(suit)];
+      const std::uint32_t held = ranks | (ranks >> 1 & 1u) << 14;
+      std::uint32_t streaks = held;
+      for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
+      std::uint32_t covered = 0;
+      for (int k = 0; k < rules.melds.min_group; ++k) covered |= streaks << k;
+      int points = 0;
+      for (; covered != 0; covered &= covered - 1) {
+        const int place = std::countr_zero(covered);
+        points += rules.count.card_points[place == 14 ? 0 : place - 1];
+      }
+      most_exempt = std::max(most_exempt, points);
+    }
+    if (total - most_exempt - dearest_points > bound) return best;
+  }
   for (int suit = 0; suit < suit_count; ++suit) {
     // The places 1..14 of the suit held (the ace at 1 and 14), and those that open min_group
     // held places in a row: a run can only start there.
@@ -783,11 +955,14 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
       for (std::uint32_t left = starts; left != 0; left &= left - 1) {
         const int low = std::countr_zero(left);
         int value = 0;
-        for (int high = low; high <= highest && copies[card_at(high).index()] > 0; ++high) {
+        for (int high = low; high <= highest && (held >> high & 1u) != 0; ++high) {
           value += card_points(card_at(high), wild, rules);
           const int length = high - low + 1;
           if (length < rules.melds.min_group || length > rules.melds.max_sequence) continue;
           int cost = total - value;
+          // (No discard is worth more than the dearest card: a run that cannot count less than
+          // the best yet, or come within the bound, is not looked at further.)
+          if (cost - dearest_points >= best.cost || cost - dearest_points > bound) continue;
           std::optional<Card> discard;
           if (may_discard) {
             // The most valuable card with a copy outside the run (the first in the hand's
@@ -816,16 +991,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
             cost -= card_points(*discard, wild, rules);
           }
           if (cost >= best.cost) continue;
-          best.cost = cost;
-          Meld meld;
-          meld.kind = MeldKind::pure_run;
-          meld.ace_high = ace_high;
-          meld.low = low;
-          for (int place = low; place <= high; ++place) {
-            meld.naturals[meld.natural_count++] = card_at(place);
-          }
-          best.found = Found{{meld}, std::nullopt, false, cost};
-          if (discard) set_discard(best.found, *discard, wild);
+          best = LonePure{cost, suit, low, high, ace_high, discard};
         }
       }
     }
@@ -866,11 +1032,15 @@ class LeastCount {
   // `floor`: a count known to be the least any grouping can have, if at least 1
   // (Search::stop_at); the tiers outside the search count no less, and the search's grouping
   // wins a tie with them.
+  // `in_pure_run`: a natural card that must be in a pure run for a grouping of the search to
+  // come within the bound (Search::keep_in_pure_run).
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
-             bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0)
+             bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
+             std::optional<Card> in_pure_run = std::nullopt)
       : search_(cards, wild, rules, may_discard,
                 rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
+    if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
@@ -883,12 +1053,13 @@ class LeastCount {
       set_discard(everything_, dearest, wild);
     }
     const Found* best = &everything_;
+    LonePure lone;  // its grouping is made into lone_ only if it is the answer
     if (search_.pure_run_possible()) {
       if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
-        lone_ = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest);
-        if (lone_.cost <= best_cost) {
-          best_cost = lone_.cost;
-          best = &lone_.found;
+        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest, bound);
+        if (lone.cost <= best_cost) {
+          best_cost = lone.cost;
+          best = &lone_;
         }
       }
       search_.run(std::min(best_cost, bound));
@@ -908,6 +1079,7 @@ class LeastCount {
       }
     }
     if (best_cost > bound) return;
+    if (best == &lone_) lone_ = lone.found(wild);
     best_ = best;
     count_ = best_cost;
   }
@@ -922,7 +1094,7 @@ class LeastCount {
  private:
   Search search_;
   Found everything_;
-  LonePure lone_;
+  Found lone_;
   const Found* best_ = nullptr;
   bool declares_ = false;
   int count_ = INT_MAX;
@@ -1113,6 +1285,20 @@ class DrawFilter {
            std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
   }
 
+  // Whether a grouping of H with a natural card drawn can come within `bound` only with a copy
+  // of the card in a pure run, as the one card that keeps the only pure run of the grouping a
+  // pure run: when the jokers' floor and count_now exceed the bound (see above: every other
+  // grouping maps onto one of H with a joker drawn, or H with the card discarded; a card in a
+  // pure run that stays pure without it, or beside another pure run, as the card in an impure
+  // meld or the joker left over). The draw's search then leaves out the rest
+  // (Search::keep_in_pure_run), which finds the same answer within the bound. (The same for
+  // every card: those that can make no pure run are passed over.)
+  bool pure_run_needed(int bound) {
+    if (!enabled_ || rules_.melds.min_run != rules_.melds.min_group) return false;
+    const std::optional<int> floor = joker_floor(bound);
+    return floor && std::min(count_now_, *floor) > bound;
+  }
+
   // Whether a grouping of H with the natural card `card` drawn can come within `bound` only with
   // every copy of the card in a meld: when neither its discard (count_now) nor its deadwood
   // (kept_count + its points) can. Its search then leaves out the rest (Search::keep_in_melds),
@@ -1168,10 +1354,13 @@ class DrawFilter {
       }
       return false;
     }
+    // The windows (lowest place 1 .. 15 - length) that cover one of the card's places.
     const std::uint32_t window = (1u << length) - 1;
-    for (int low = 1; low + length - 1 <= 14; ++low) {
-      if ((window << low & mine) != 0 && length - std::popcount(held & window << low) <= missing) {
-        return true;
+    for (std::uint32_t at = mine; at != 0; at &= at - 1) {
+      const int place = std::countr_zero(at);
+      for (int low = std::max(1, place - length + 1); low <= place && low + length - 1 <= 14;
+           ++low) {
+        if (length - std::popcount(held & window << low) <= missing) return true;
       }
     }
     return false;
@@ -1179,15 +1368,28 @@ class DrawFilter {
 
   // A window of min_group places all held: the lone pure run of the pure_exempt count may be
   // that short; every other run is at least min_run.
-  bool in_pure_run(Card card) const {
-    return window_missing_at_most(card, rules_.melds.min_group, 0);
+  // (Both are of H alone: each is worked out once a card, at its first question.)
+  bool in_pure_run(Card card) {
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    if ((pure_known_ & bit) == 0) {
+      pure_known_ |= bit;
+      if (window_missing_at_most(card, rules_.melds.min_group, 0)) pure_ |= bit;
+    }
+    return (pure_ & bit) != 0;
   }
 
-  bool isolated(Card card) const {
-    const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
-                                      ~(1u << static_cast<int>(card.suit()));
-    return 1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
-           !window_missing_at_most(card, rules_.melds.min_run, jokers_);
+  bool isolated(Card card) {
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    if ((isolated_known_ & bit) == 0) {
+      isolated_known_ |= bit;
+      const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
+                                        ~(1u << static_cast<int>(card.suit()));
+      if (1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
+          !window_missing_at_most(card, rules_.melds.min_run, jokers_)) {
+        isolated_ |= bit;
+      }
+    }
+    return (isolated_ & bit) != 0;
   }
 
   // The floors of the hole search (Search::run_collecting) of H with a printed joker more,
@@ -1224,10 +1426,13 @@ class DrawFilter {
   int lone_count(Card card) {
     int& count = lone_counts_[static_cast<std::size_t>(card.index())];
     if (count == INT_MIN) {
-      std::vector<Card> with_draw(cards_.begin(), cards_.end());
-      with_draw.push_back(card);
-      const HandPoints points = hand_points(with_draw, wild_, rules_);
-      count = best_lone_pure_run(with_draw, wild_, rules_, /*may_discard=*/true, points.total,
+      if (with_draw_.empty()) {
+        with_draw_.assign(cards_.begin(), cards_.end());
+        with_draw_.push_back(card);
+      }
+      with_draw_.back() = card;
+      const HandPoints points = hand_points(with_draw_, wild_, rules_);
+      count = best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
                                  points.dearest)
                   .cost;
     }
@@ -1245,14 +1450,16 @@ class DrawFilter {
   // are in the hand, or the game has none), a printed joker is added to H and searched within
   // `bound`, once.
   std::optional<int> joker_floor(int bound) {
-    if (joker_floor_ == INT_MIN && !joker_searched_) {
-      joker_searched_ = true;
-      std::vector<Card> with_joker(cards_.begin(), cards_.end());
-      with_joker.push_back(Card::printed_joker());
-      joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
-    }
+    if (joker_floor_ == INT_MIN && !joker_searched_) search_joker(bound);
     if (joker_floor_ == INT_MIN) return std::nullopt;
     return joker_floor_;
+  }
+  // (Apart, so that the question above is inlined where it is asked.)
+  [[gnu::noinline]] void search_joker(int bound) {
+    joker_searched_ = true;
+    std::vector<Card> with_joker(cards_.begin(), cards_.end());
+    with_joker.push_back(Card::printed_joker());
+    joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
   }
 
   std::span<const Card> cards_;
@@ -1268,6 +1475,8 @@ class DrawFilter {
   bool joker_searched_ = false;
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
+  std::uint64_t pure_known_ = 0, pure_ = 0;          // in_pure_run's answers, bit by card index
+  std::uint64_t isolated_known_ = 0, isolated_ = 0;  // isolated's
   std::array<int, 52> hole_floors_{};
   std::array<int, 52> lone_counts_ = [] {  // lone_count's, by card index: INT_MIN not yet known
     std::array<int, 52> unknown{};
@@ -1276,6 +1485,7 @@ class DrawFilter {
   }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
+  std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
   static constexpr int hole_budget = 3000;      // nodes
   static constexpr int hole_search_least = 12;  // draws
   static constexpr int hole_bound_least = 45;   // points
@@ -1432,7 +1642,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                : own.emplace(with_draw, wild, rules, bound, may_discard,
                              !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
                                                                     : std::nullopt,
-                             joker ? 0 : filter->floor(card));
+                             joker ? 0 : filter->floor(card),
+                             !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
+                                                                      : std::nullopt);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
     if (!within_bound) continue;
