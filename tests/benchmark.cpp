@@ -62,6 +62,7 @@ struct Timing {
   double per_second = 0;
   double slowest_ms = 0;  // the slowest hands, each timed again and its fastest run kept
   std::string slowest;
+  std::size_t slowest_deal = 0;  // its place in the deals
 };
 
 constexpr int passes = 3;
@@ -117,6 +118,7 @@ Timing measure(const char* what, const std::vector<Deal>& deals, Each&& each,
       timing.slowest_ms = fastest;
       Hand hand{{d.cards}, d.wild};
       timing.slowest = format_hand(hand, game);
+      timing.slowest_deal = times[k].second;
     }
   }
   return timing;
@@ -346,7 +348,7 @@ int main(int argc, char** argv) {
       ends.push_back({std::vector<Card>(packs.begin(), packs.begin() + 22), std::nullopt});
       tiplus.push_back(tiplu);
     }
-    const Timing timing = measure(
+    Timing timing = measure(
         "arrange, Marriage, 22 cards", ends,
         [&](const Deal& d) {
           const Tiplu tiplu(tiplus[static_cast<std::size_t>(&d - ends.data())]);
@@ -354,6 +356,7 @@ int main(int argc, char** argv) {
         },
         marriage);
     report("arrange, Marriage, 22 cards", timing, {100e3, 200e3});
+    if (timing.ran) timing.slowest += " (tiplu " + to_string(tiplus[timing.slowest_deal]) + ")";
     track(timing);
   }
 
@@ -411,8 +414,8 @@ int main(int argc, char** argv) {
   }
 
   if (wanted_words.empty()) {  // the slowest of every game: only when every figure ran
-    std::printf("slowest single arrange: %.3f ms: %s (wild rank of the deal as dealt)\n",
-                worst.slowest_ms, worst.slowest.c_str());
+    std::printf("slowest single arrange: %.3f ms: %s (as dealt)\n", worst.slowest_ms,
+                worst.slowest.c_str());
     const bool any_met = worst.slowest_ms <= 0.2;
     targets_met += any_met ? 1 : 0;
     ++targets_total;
