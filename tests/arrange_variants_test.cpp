@@ -271,6 +271,9 @@ TEST_CASE("the least deadwood from one pack by tables is the general search's") 
   Rules pairs = Rules::for_variant(Variant::basic);  // sets of two or more
   pairs.melds.min_group = 2;
   games.push_back(pairs);
+  Rules dear = Rules::for_variant(Variant::knock);  // points past the tables' 16 bits: the search
+  dear.count.card_points = {40000, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 30000};
+  games.push_back(dear);
   for (int round = 0; round < test::hands_to_try(6000); ++round) {
     const Rules& rules = games[static_cast<std::size_t>(round) % games.size()];
     std::shuffle(deck.begin(), deck.end(), random);

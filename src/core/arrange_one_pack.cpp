@@ -263,6 +263,15 @@ const SuitRuns& suit_runs(const Rules& rules) {
 // than three; a few thousand choices of sets at most).
 constexpr int set_ranks_most = 5;
 
+// The tables hold a suit's least deadwood in 16 bits: rules whose card points go below 0 or past
+// this (custom rules; no game's) are left to the search.
+constexpr int table_points_most = 5000;
+
+bool points_fit_tables(const Rules& rules) {
+  return std::all_of(rules.count.card_points.begin(), rules.count.card_points.end(),
+                     [](int points) { return points >= 0 && points <= table_points_most; });
+}
+
 // The ranks (bit = rank - 1) held in at least `least` of the four suits' `suits`.
 unsigned ranks_in_suits(const std::array<unsigned, suit_count>& suits, int least) {
   // How many suits hold each rank, as a 3-bit number per rank, one bit-plane at a time.
@@ -317,6 +326,7 @@ int least_with_sets(const SuitRuns& runs, std::array<unsigned, suit_count> suits
 // The least deadwood of a hand of one pack (`hand`: bit = Card::index()), without a search;
 // nothing when it holds too many ranks that can make a set.
 std::optional<int> least_deadwood_by_tables(std::uint64_t hand, const Rules& rules) {
+  if (!points_fit_tables(rules)) return std::nullopt;
   constexpr unsigned suit_cards = (1U << rank_count) - 1;
   std::array<unsigned, suit_count> suits{};
   for (int suit = 0; suit < suit_count; ++suit) {
