@@ -170,17 +170,7 @@ class Search {
     if (wild_cards_ == 0) return;
     for (int suit = 0; suit < suit_count; ++suit) {
       const int copies = wild_count_[static_cast<std::size_t>(suit)];
-      if (copies == 0) continue;
-      const std::uint32_t held = places(suit);
-      bool in_pure_run = false;
-      for (std::uint32_t mine = 1u << wild_rank_ | (wild_rank_ == 1 ? 1u << 14 : 0u); mine != 0;
-           mine &= mine - 1) {
-        const int place = std::countr_zero(mine);
-        const int above = std::countr_one(held >> (place + 1));
-        const int below = std::countl_one(held << (32 - place));
-        in_pure_run = in_pure_run || above + 1 + below >= min_run_;
-      }
-      if (in_pure_run) continue;
+      if (copies == 0 || held_run_through(suit, wild_rank_)) continue;
       pooled_alone_ |= position_bit(suit, wild_rank_);
       printed_ += copies;
       wild_cards_ -= copies;
@@ -566,13 +556,19 @@ class Search {
 
   // Whether a pure run of the places still held could hold keep_in_pure_run's card.
   bool pure_needed_possible() const {
-    const std::uint32_t held = places(pure_needed_suit_);
-    std::uint32_t mine = 1u << pure_needed_rank_ | (pure_needed_rank_ == 1 ? 1u << 14 : 0u);
-    for (mine &= held; mine != 0; mine &= mine - 1) {
+    return held_run_through(pure_needed_suit_, pure_needed_rank_);
+  }
+
+  // Whether the places of `suit` still held have min_run in a row through a place of `rank`
+  // (an ace's at 1 or at 14).
+  bool held_run_through(int suit, int rank) const {
+    const std::uint32_t held = places(suit);
+    for (std::uint32_t mine = (1u << rank | (rank == 1 ? 1u << 14 : 0u)) & held; mine != 0;
+         mine &= mine - 1) {
       const int place = std::countr_zero(mine);
       const int above = std::countr_one(held >> (place + 1));
       const int below = std::countl_one(held << (32 - place));
-      if (above + 1 + below >= rules_.melds.min_run) return true;
+      if (above + 1 + below >= min_run_) return true;
     }
     return false;
   }
@@ -903,7 +899,7 @@ struct LonePure {
 // so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             bool may_discard, int total, Card dearest, int bound = INT_MAX) {
-  // Copies of each card in the hand, and the places 1..13 each suit holds.
+  // Copies of each card in the hand, and the places each suit holds.
   std::array<std::uint8_t, Card::index_count> copies{};
   std::array<std::uint32_t, suit_count> held_places{};
   for (const Card card : cards) {
@@ -911,6 +907,17 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     if (!card.is_printed_joker()) {
       held_places[static_cast<std::size_t>(card.suit())] |= 1u << static_cast<int>(card.rank());
     }
+  }
+
+  // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_group held
+  // places in a row: a run can only start there.
+  std::array<std::uint32_t, suit_count> streaks_of{};
+  for (int suit = 0; suit < suit_count; ++suit) {
+    std::uint32_t& held = held_places[static_cast<std::size_t>(suit)];
+    held |= (held >> 1 & 1u) << 14;
+    std::uint32_t& streaks = streaks_of[static_cast<std::size_t>(suit)];
+    streaks = held;
+    for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
   }
 
   LonePure best;
@@ -921,12 +928,10 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     // dearest card: the least any lone run can count.
     int most_exempt = 0;
     for (int suit = 0; suit < suit_count; ++suit) {
-      const std::uint32_t ranks = held_places[static_cast<std::size_t>(suit)];
-      const std::uint32_t held = ranks | (ranks >> 1 & 1u) << 14;
-      std::uint32_t streaks = held;
-      for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
       std::uint32_t covered = 0;
-      for (int k = 0; k < rules.melds.min_group; ++k) covered |= streaks << k;
+      for (int k = 0; k < rules.melds.min_group; ++k) {
+        covered |= streaks_of[static_cast<std::size_t>(suit)] << k;
+      }
       int points = 0;
       for (; covered != 0; covered &= covered - 1) {
         const int place = std::countr_zero(covered);
@@ -937,12 +942,8 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     if (total - most_exempt - dearest_points > bound) return best;
   }
   for (int suit = 0; suit < suit_count; ++suit) {
-    // The places 1..14 of the suit held (the ace at 1 and 14), and those that open min_group
-    // held places in a row: a run can only start there.
-    std::uint32_t held = held_places[static_cast<std::size_t>(suit)];
-    held |= (held >> 1 & 1u) << 14;
-    std::uint32_t streaks = held;
-    for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
+    const std::uint32_t held = held_places[static_cast<std::size_t>(suit)];
+    const std::uint32_t streaks = streaks_of[static_cast<std::size_t>(suit)];
     for (const bool ace_high : {false, true}) {
       // The ace at 14 only where the rules take Q-K-A for a run: otherwise check_declaration
       // refuses such a run, and its count would be below what the groups shown pay.
