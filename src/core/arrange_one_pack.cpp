@@ -195,11 +195,20 @@ class OnePackSearch {
   bool done_ = false;
 };
 
+// The tables hold a suit's least deadwood in 16 bits: rules whose card points go below 0 or past
+// this (custom rules; no game's) are left to the search.
+constexpr int table_points_most = 5000;
+
 // The least deadwood by runs alone of each set of one suit's cards (bit = rank - 1), for one
-// rules' card points and run lengths.
+// rules' card points and run lengths; no table (usable() false) for points it cannot hold.
 class SuitRuns {
  public:
-  explicit SuitRuns(const Rules& rules) : key_(key_of(rules)) {
+  explicit SuitRuns(const Rules& rules)
+      : key_(key_of(rules)),
+        usable_(std::all_of(key_.points.begin(), key_.points.end(), [](int points) {
+          return points >= 0 && points <= table_points_most;
+        })) {
+    if (!usable_) return;
     least_[0] = 0;
     // Each set is answered from smaller ones (its lowest card taken away, or a run through
     // it), all of which come before it in this order.
@@ -229,6 +238,7 @@ class SuitRuns {
   }
 
   bool made_for(const Rules& rules) const { return key_ == key_of(rules); }
+  bool usable() const { return usable_; }
 
   // The least deadwood of one suit's `cards` grouped into runs.
   int least(unsigned cards) const { return least_[cards]; }
@@ -248,6 +258,7 @@ class SuitRuns {
   }
 
   Key key_;
+  bool usable_;
   std::array<std::uint16_t, 1U << rank_count> least_{};  // 16 KiB
 };
 
@@ -262,15 +273,6 @@ const SuitRuns& suit_runs(const Rules& rules) {
 // More ranks than this held in enough suits for a set: the search (no hand of 11 cards has more
 // than three; a few thousand choices of sets at most).
 constexpr int set_ranks_most = 5;
-
-// The tables hold a suit's least deadwood in 16 bits: rules whose card points go below 0 or past
-// this (custom rules; no game's) are left to the search.
-constexpr int table_points_most = 5000;
-
-bool points_fit_tables(const Rules& rules) {
-  return std::all_of(rules.count.card_points.begin(), rules.count.card_points.end(),
-                     [](int points) { return points >= 0 && points <= table_points_most; });
-}
 
 // The ranks (bit = rank - 1) held in at least `least` of the four suits' `suits`.
 unsigned ranks_in_suits(const std::array<unsigned, suit_count>& suits, int least) {
@@ -326,7 +328,8 @@ int least_with_sets(const SuitRuns& runs, std::array<unsigned, suit_count> suits
 // The least deadwood of a hand of one pack (`hand`: bit = Card::index()), without a search;
 // nothing when it holds too many ranks that can make a set.
 std::optional<int> least_deadwood_by_tables(std::uint64_t hand, const Rules& rules) {
-  if (!points_fit_tables(rules)) return std::nullopt;
+  const SuitRuns& runs = suit_runs(rules);
+  if (!runs.usable()) return std::nullopt;
   constexpr unsigned suit_cards = (1U << rank_count) - 1;
   std::array<unsigned, suit_count> suits{};
   for (int suit = 0; suit < suit_count; ++suit) {
@@ -337,7 +340,7 @@ std::optional<int> least_deadwood_by_tables(std::uint64_t hand, const Rules& rul
                                  ? ranks_in_suits(suits, rules.melds.min_group)
                                  : 0U;
   if (bit_count(set_ranks) > set_ranks_most) return std::nullopt;
-  return least_with_sets(suit_runs(rules), suits, set_ranks, rules.melds);
+  return least_with_sets(runs, suits, set_ranks, rules.melds);
 }
 
 // The cards of a run in rank order (a high ace last), or of a set in suit order.
