@@ -34,6 +34,18 @@ struct WrittenHand {
   std::size_t end_offset = 0;            // just after the last card
   bool grouped = false;                  // written with '|' or '-': the writer chose the groups
   bool operator==(const WrittenHand&) const = default;
+
+  // Emptied for a hand to be read into it, its memory kept, with room for a hand's cards and
+  // its first group open.
+  void restart() {
+    cards.clear();
+    group_sizes.clear();
+    end_offset = 0;
+    grouped = false;
+    cards.reserve(16);
+    group_sizes.reserve(8);
+    group_sizes.push_back(0);
+  }
 };
 
 // Syntax only. `text` is a whole input: one hand, a group or more a line (rules §1.6), with

@@ -40,11 +40,7 @@ struct HandBuilder {
     const auto offset = static_cast<std::size_t>(at - base);
     return written_at ? (*written_at)[offset] : offset;
   }
-  void start() {
-    hand.cards.reserve(16);
-    hand.group_sizes.reserve(8);
-    hand.group_sizes.push_back(0);
-  }
+  void start() { hand.restart(); }
   void add(WrittenCard card) {
     hand.cards.push_back(card);
     ++hand.group_sizes.back();

@@ -173,14 +173,7 @@ Read card_at(std::string_view text, std::size_t& at, WrittenHand& hand) {
 
 bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
                      WrittenHand& hand) {
-  // Emptied, its memory kept: parse_batch_line's builder has reserved it already.
-  hand.cards.clear();
-  hand.group_sizes.clear();
-  hand.end_offset = 0;
-  hand.grouped = false;
-  hand.cards.reserve(16);
-  hand.group_sizes.reserve(8);
-  hand.group_sizes.push_back(0);
+  hand.restart();  // (parse_batch_line's builder has made its room already)
   std::size_t at = skip_blanks(text, from);
   if (card_at(text, at, hand) != Read::card) return false;  // a group holds a card at least
   for (;;) {
