@@ -659,7 +659,7 @@ class Splitter {
       const auto at = static_cast<std::size_t>(index);
       wild_[at] = tiplu_.wild(Card::from_index(index), rules_);
       if (hand_[at] == 0) continue;
-      place_[at] = static_cast<std::uint8_t>(held_.size());
+      place_[at] = held_.size();
       held_.push_back(index);
     }
     kinds_.assign(held_.size() * held_.size() * held_.size(), unknown);
