@@ -248,3 +248,50 @@ TEST_CASE(
         "tiplu= is for Marriage (dealt with a tiplu); Indian rummy is not");
   CHECK(line("[state=ended] A♠").error->where.column == 8U);
 }
+
+namespace {
+// What a record says, as text: for comparing records.
+std::string said(const BatchRecord& record) {
+  const Rules rules = Rules::for_variant(Variant::indian);
+  std::string text = std::string(verdict_id(record.verdict)) + " " +
+                     std::to_string(record.score.points) + " " +
+                     std::to_string(record.score.uncapped) + " " +
+                     std::to_string(static_cast<int>(record.score.basis)) + " " +
+                     std::to_string(record.score.counted.size()) + " " +
+                     std::string(grouping_id(record.grouping)) + " " +
+                     (record.wild ? std::string(rank_name(*record.wild)) : "-");
+  if (record.grouped_as) text += " as " + format_hand(*record.grouped_as, rules);
+  if (record.discard) text += " discard " + to_string(*record.discard);
+  if (record.arrangement) text += " arranged " + format_hand(record.arrangement->hand, rules);
+  if (record.error) text += " error " + record.error->message;
+  return text;
+}
+}  // namespace
+
+// A batch hands each line's memory on to the next (score_line's LineRoom): a line must be read
+// the same whatever came before it, more groups or fewer, cards or none, an error or --arrange.
+TEST_CASE("a batch line is read the same whatever line came before it") {
+  const std::vector<std::string> lines = {
+      "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ",
+      "[wild=10] 10♥-J♥-Q♥ | 5♣-5♦-5♠ | A♦-A♥-A♠ | 2♦-3♦ | Q♣-Q♥",
+      "A♠ 2♠ 3♠ 6♣ 8♣ K♥ 4♦ 4♠ 4♣ 4♥ J♦ J♥ PJ",
+      "2♣-3♣-4♣-5♣-6♣-7♣-8♣-9♣-10♣-J♣-Q♣-K♣-A♣",
+      "A♠ | 2♠ | 3♠ | 6♣ | 8♣ | K♥ | 4♦ | 4♠ | 4♣ | 4♥ | J♦ | J♥ | PJ",
+      "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ-Q♦",
+      "[drop=first]",
+      "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-X♦",
+      "[wild=7] 7♠(WJ)-7♥ 9♦",
+  };
+  BatchDefaults arranged;
+  arranged.arrange = true;
+  for (const BatchDefaults& defaults : {BatchDefaults{}, arranged}) {
+    std::vector<std::string> alone;
+    for (const std::string& text : lines) alone.push_back(said(line(text, defaults)));
+    for (const std::string& before : lines) {
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        (void)line(before, defaults);
+        CHECK(said(line(lines[i], defaults)) == alone[i]);
+      }
+    }
+  }
+}

@@ -175,11 +175,12 @@ WildRank parse_wild(std::string_view text, std::string_view source) {
   return builder.wild;
 }
 
-WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
+WrittenLine parse_batch_line(std::string_view line, std::string_view source, WrittenHand room) {
   // The settings through the grammar (they are few, and their words are data), then the hand by
   // the plain reader; anything else, the whole line through the grammar.
   HandBuilder builder;
   builder.base = line.data();
+  builder.hand = std::move(room);
   builder.start();
   std::size_t from = 0;
   while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
@@ -230,9 +231,10 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
 }
 
 ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
-                      const Rules& rules, const ReadOptions& options) {
+                      const Rules& rules, const ReadOptions& options, Hand room) {
   ReadHand read;
   read.written = std::move(parsed);
+  read.hand = std::move(room);
 
   // One wild rank for the deal: the option's, or the first (WJ) mark's. Games with a fixed wild
   // rank (Crazy: the 2s) or none (Basic, Knock) take no option and accept marks only on it.
@@ -286,10 +288,13 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   if (!rules.deck.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
 
   const std::vector<WrittenCard>& cards = read.written.cards;
-  read.hand.groups.reserve(read.written.group_sizes.size());
+  // (Groups the room held are emptied, not made anew: their memory is kept.)
+  read.hand.groups.resize(read.written.group_sizes.size());
   auto next = cards.begin();
-  for (const std::size_t size : read.written.group_sizes) {
-    Group& group = read.hand.groups.emplace_back();
+  for (std::size_t g = 0; g < read.hand.groups.size(); ++g) {
+    Group& group = read.hand.groups[g];
+    const std::size_t size = read.written.group_sizes[g];
+    group.clear();
     group.reserve(size);
     for (const auto end = next + static_cast<std::ptrdiff_t>(size); next != end; ++next) {
       group.push_back(next->card);

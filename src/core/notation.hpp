@@ -79,9 +79,10 @@ struct ReadOptions {
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options = {});
 
-// The checks of read_hand on a hand already parsed from `text`.
+// The checks of read_hand on a hand already parsed from `text`. `room`: a hand whose memory the
+// groups may take (a batch hands each line's back for the next line: see score_line).
 ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
-                      const Rules& rules, const ReadOptions& options);
+                      const Rules& rules, const ReadOptions& options, Hand room = {});
 
 // ---- A player's cards at a table where groups are shown (docs/rules.md §9.1) -----------------
 
@@ -141,8 +142,9 @@ struct WrittenLine {
   std::optional<WrittenHand> hand;  // empty: the line holds settings only (a drop)
 };
 
-// Syntax only; `line` holds no line break.
-WrittenLine parse_batch_line(std::string_view line, std::string_view source);
+// Syntax only; `line` holds no line break. `room`: a hand whose memory the hand read may take
+// (as resolve_hand's `room`).
+WrittenLine parse_batch_line(std::string_view line, std::string_view source, WrittenHand room = {});
 
 namespace detail {
 

@@ -117,7 +117,14 @@ std::size_t suit_at(std::string_view text, std::size_t at, Suit& suit) {
 }
 
 // Where "(WJ)", in any case, begins after the blanks at `at` (grammar::wild_mark); npos for none.
-std::size_t wild_mark_at(std::string_view text, std::size_t at) {
+// (Most cards are followed by a separator or the end, which one byte tells, inline; the rest of
+// the look is a call.)
+[[gnu::noinline]] std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at);
+[[gnu::always_inline]] inline std::size_t wild_mark_at(std::string_view text, std::size_t at) {
+  if (at >= text.size() || (text[at] != '(' && !is_blank(text[at]))) return std::string_view::npos;
+  return wild_mark_after_blanks(text, at);
+}
+std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at) {
   at = skip_blanks(text, at);
   if (at + 4 > text.size() || text[at] != '(' || upper(byte(text, at + 1)) != 'W' ||
       upper(byte(text, at + 2)) != 'J' || text[at + 3] != ')') {
@@ -143,7 +150,11 @@ enum class Read { none, card, broken };
 // moved past it. `none`: no card begins here (the grammar tries something else); `broken`: one
 // begins and is not right (the grammar raises an error).
 Read card_at(std::string_view text, std::size_t& at, WrittenHand& hand) {
-  if (at + 2 <= text.size()) {
+  Rank rank = Rank::ace;
+  const std::size_t rank_length = rank_at(text, at, rank);
+  // A joker's name: PJ, whose P is no rank, or JK, whose K is no suit (so neither is a natural
+  // card: asked only of a J or of what is no rank, which keeps most cards from asking).
+  if ((rank_length == 0 || rank == Rank::jack) && at + 2 <= text.size()) {
     const std::uint8_t first = upper(byte(text, at)), second = upper(byte(text, at + 1));
     if ((first == 'P' && second == 'J') || (first == 'J' && second == 'K')) {
       if (wild_mark_at(text, at + 2) != std::string_view::npos) return Read::broken;
@@ -153,8 +164,6 @@ Read card_at(std::string_view text, std::size_t& at, WrittenHand& hand) {
       return Read::card;
     }
   }
-  Rank rank = Rank::ace;
-  const std::size_t rank_length = rank_at(text, at, rank);
   if (rank_length == 0) return Read::none;
   Suit suit = Suit::spades;
   const std::size_t suit_length = suit_at(text, at + rank_length, suit);
