@@ -62,6 +62,7 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
 // without groups, the one `arrange` chooses; with groups, judge_grouped_discard's. (An Indian
 // hand of another size is judged as written: no grouping can declare it.)
 enum class Grouping { as_written, arranged };
+inline constexpr std::size_t grouping_count = 2;
 std::string_view grouping_id(Grouping grouping);  // "as written", "arranged"
 
 // A hand of one card more than a shown hand, in a game whose shown hand has a fixed size and is

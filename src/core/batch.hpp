@@ -51,6 +51,7 @@ std::string_view judged_id(TableRecord::Judged judged);  // "end", "first_stage"
 std::string_view first_stage_id(FirstStage stage);       // "none", "combinations", "dublees"
 
 enum class Verdict { valid, invalid, drop, error };
+inline constexpr std::size_t verdict_count = 4;
 std::string_view verdict_id(Verdict verdict);  // "valid", "invalid", "drop", "error"
 
 struct BatchRecord {
