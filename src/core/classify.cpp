@@ -47,19 +47,6 @@ InlineVector<bool, 2> ace_modes(const Rules& rules, bool ace_high_too = false) {
   return modes;
 }
 
-// A group's natural cards, in place: only a group too long to be valid has more than a valid
-// group's longest_group cards, and it may (a user can write a group of 40 cards).
-using Naturals = SmallVector<Card, longest_group>;
-
-// The cards that can only stand as themselves; printed and wild jokers may stand for others.
-Naturals natural_cards(std::span<const Card> cards, WildRank wild) {
-  Naturals naturals;
-  for (const Card card : cards) {
-    if (!is_joker(card, wild)) naturals.push_back(card);
-  }
-  return naturals;
-}
-
 // At most one bit set. (Not std::popcount: without -mpopcnt, which the portable x86-64 build
 // lacks, that is a call into libgcc.)
 constexpr bool at_most_one_bit(std::uint64_t bits) {
@@ -98,6 +85,25 @@ struct Profile {
     return ace_high ? (ranks & ~ace) | ((ranks & ace) << 13) : ranks;
   }
 };
+
+// A group's natural cards, the cards that can only stand as themselves (printed and wild jokers
+// may stand for others), with their Profile: gathered in one pass and asked by every test below.
+// The cards are kept in place: only a group too long to be valid has more than longest_group,
+// and it may (a user can write a group of 40 cards).
+struct Naturals {
+  SmallVector<Card, longest_group> cards;
+  Profile profile;
+};
+
+Naturals natural_cards(std::span<const Card> cards, WildRank wild) {
+  Naturals naturals;
+  for (const Card card : cards) {
+    if (is_joker(card, wild)) continue;
+    naturals.cards.push_back(card);
+    naturals.profile.add(card);
+  }
+  return naturals;
+}
 
 // The bits set, one step each: the masks counted here hold a bit or two.
 int bit_count(std::uint32_t bits) {
@@ -182,12 +188,12 @@ bool fits_set(const Profile& naturals, std::size_t length, const Rules& rules) {
 // upwards), ace low before ace high.
 using Reading = InlineVector<std::optional<Card>, longest_group>;
 
-Reading sequence_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild,
+Reading sequence_reading(std::span<const Card> cards, const Naturals& naturals, WildRank wild,
                          const Rules& rules) {
   const int length = static_cast<int>(cards.size());
   Suit suit = Suit::spades;
-  if (!naturals.empty()) {
-    suit = naturals.front().suit();
+  if (!naturals.cards.empty()) {
+    suit = naturals.cards.front().suit();
   } else {
     for (const Card card : cards) {
       if (is_wild_card(card, wild)) {
@@ -209,12 +215,12 @@ Reading sequence_reading(std::span<const Card> cards, std::span<const Card> natu
   // The places (bit v: place v) of the natural cards and of the wild cards of the suit: a window
   // fits when it holds every natural card, and as many wild cards stand as themselves in it as
   // it holds places of theirs that no natural card takes.
-  Profile natural(naturals), wild_of_suit;
+  Profile wild_of_suit;
   for (const Card card : cards) {
     if (is_wild_of_suit(card)) wild_of_suit.add(card);
   }
   for (const bool ace_high : ace_modes(rules)) {
-    const std::uint32_t natural_places = natural.places(ace_high);
+    const std::uint32_t natural_places = naturals.profile.places(ace_high);
     const std::uint32_t wild_places = wild_of_suit.places(ace_high);
     int anchor = lowest_value(ace_high);
     if (natural_places != 0) {
@@ -366,13 +372,14 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
   return verdict;
 }
 
-// Why a group of `length` cards, `naturals` its natural cards, is not valid. (The caller has
-// the natural cards already; only their number and the group's length matter here.)
-GroupVerdict fault_of(std::size_t length, std::span<const Card> naturals, const Rules& rules) {
-  const Profile natural(naturals);
-  const bool suited = natural.one_suit();
-  const bool ranked = natural.one_rank();
-  const std::optional<Card> repeat = first_repeat(naturals);
+// Why a group of `length` cards whose natural cards are `group` is not valid. The caller has
+// gathered them already; the jokers matter here only by their number.
+GroupVerdict fault_of(std::size_t length, const Naturals& group, const Rules& rules) {
+  const std::span<const Card> naturals = group.cards;
+  const bool suited = group.profile.one_suit();
+  const bool ranked = group.profile.one_rank();
+  const std::optional<Card> repeat =
+      group.profile.repeats() ? first_repeat(naturals) : std::nullopt;
   GroupVerdict verdict;
 
   if (naturals.size() <= 1) {
@@ -555,7 +562,6 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     return verdict;
   }
   const Naturals naturals = natural_cards(cards, wild);
-  const Profile natural(naturals);
   // Treating every wild card as a joker is the most a group can ask of them; the reading
   // then lets as many as possible stand as themselves.
   // Games that limit the wild cards in a meld count those standing in for others.
@@ -565,7 +571,8 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     return count;
   };
   std::optional<GroupVerdict> too_many;
-  if (naturals.size() < cards.size() && fits_sequence(natural, cards.size(), rules)) {
+  if (naturals.cards.size() < cards.size() &&
+      fits_sequence(naturals.profile, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_run) < cards.size();
     Reading reading;
     if (full || limited) reading = sequence_reading(cards, naturals, wild, rules);
@@ -578,10 +585,10 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     too_many =
         GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {}, wilds};
   }
-  if (fits_set(natural, cards.size(), rules)) {
+  if (fits_set(naturals.profile, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_set) < cards.size();
     Reading reading;
-    if (full || limited) reading = set_reading(cards, naturals, wild, rules);
+    if (full || limited) reading = set_reading(cards, naturals.cards, wild, rules);
     const int wilds = limited ? stand_ins(reading) : 0;
     if (wilds <= rules.melds.max_wilds_in_set) {
       verdict.kind = GroupKind::set;
