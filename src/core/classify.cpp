@@ -97,11 +97,15 @@ struct Naturals {
 
 Naturals natural_cards(std::span<const Card> cards, WildRank wild) {
   Naturals naturals;
+  // The Profile is built apart and copied in at the end: a card is a byte, and a store of one
+  // may alias anything, so the compiler would otherwise write every field back per card.
+  Profile profile;
   for (const Card card : cards) {
     if (is_joker(card, wild)) continue;
     naturals.cards.push_back(card);
-    naturals.profile.add(card);
+    profile.add(card);
   }
+  naturals.profile = profile;
   return naturals;
 }
 
