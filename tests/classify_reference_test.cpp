@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 
 #include "helpers.hpp"
@@ -146,5 +147,94 @@ TEST_CASE("a valid group's reading is itself a valid group of natural cards") {
     } else {
       CHECK(plain == GroupKind::pure_sequence);
     }
+  }
+}
+
+namespace {
+
+struct Fault {
+  GroupFault fault = GroupFault::none;
+  Card subject, other;
+};
+
+// The fault of a group longer than any valid one, by the definitions and nothing else: no run
+// or set is that long, so only its natural cards are asked about (Indian rules).
+Fault reference_long_fault(const std::vector<Card>& cards, WildRank wild) {
+  std::vector<Card> naturals;
+  for (const Card card : cards) {
+    if (!is_joker(card, wild)) naturals.push_back(card);
+  }
+  if (naturals.size() <= 1) return {GroupFault::too_many_cards, {}, {}};
+  std::optional<Card> repeat;
+  for (std::size_t k = 0; k < naturals.size() && !repeat; ++k) {
+    for (std::size_t i = 0; i < k; ++i) {
+      if (naturals[i] == naturals[k]) repeat = naturals[k];
+    }
+  }
+  const auto all = [&](auto same) {
+    return std::all_of(naturals.begin(), naturals.end(),
+                       [&](Card card) { return same(card, naturals.front()); });
+  };
+  const bool suited = all([](Card a, Card b) { return a.suit() == b.suit(); });
+  const bool ranked = all([](Card a, Card b) { return a.rank() == b.rank(); });
+  if (suited && ranked) return {GroupFault::repeated_card, naturals.front(), {}};
+  if (suited) {
+    return repeat ? Fault{GroupFault::repeated_card_in_sequence, *repeat, {}}
+                  : Fault{GroupFault::sequence_too_long, {}, {}};
+  }
+  if (ranked) {
+    return repeat ? Fault{GroupFault::repeated_suit_in_set, *repeat, {}}
+                  : Fault{GroupFault::set_too_large, {}, {}};
+  }
+  for (std::size_t i = 0; i < naturals.size(); ++i) {
+    for (std::size_t k = i + 1; k < naturals.size(); ++k) {
+      if (naturals[i].suit() != naturals[k].suit() && naturals[i].rank() != naturals[k].rank()) {
+        return {GroupFault::mixed_suits_and_ranks, naturals[i], naturals[k]};
+      }
+    }
+  }
+  return {GroupFault::mixed_suits_and_ranks, {}, {}};
+}
+
+}  // namespace
+
+// The classifier keeps a group's natural cards in place up to longest_group and on the heap
+// beyond; a group of 17 to 40 cards, whose telling card is often past the 16th, checks the
+// second way against the definitions.
+TEST_CASE("a group longer than any valid one is told its fault from every card, however many") {
+  std::mt19937 random(20261127);
+  std::vector<Card> deck;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+    deck.push_back(Card::printed_joker());
+  }
+  const Rules rules = Rules::for_variant(Variant::indian);
+  for (int round = 0; round < test::hands_to_try(20000); ++round) {
+    const std::size_t length = longest_group + 1 + random() % 24;
+    std::vector<Card> group;
+    const Suit suit = static_cast<Suit>(random() % 4);
+    const Rank rank = static_cast<Rank>(1 + random() % 13);
+    // A long stretch of one suit or one rank first, so that what tells the fault (a card of
+    // another suit, a repeat) may come late; then cards from anywhere, and jokers.
+    const std::size_t alike = random() % (length + 1);
+    for (std::size_t i = 0; i < length; ++i) {
+      if (random() % 8 == 0) {
+        group.push_back(Card::printed_joker());
+      } else if (i >= alike) {
+        group.push_back(deck[random() % deck.size()]);
+      } else if (round % 2 == 0) {
+        group.push_back(Card(static_cast<Rank>(1 + random() % 13), suit));
+      } else {
+        group.push_back(Card(rank, static_cast<Suit>(random() % 4)));
+      }
+    }
+    const WildRank wild = random() % 4 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    const Fault expected = reference_long_fault(group, wild);
+    const GroupVerdict verdict = classify_group(group, wild, rules);
+    CAPTURE(format_group(group, wild, rules));
+    CHECK(verdict.kind == GroupKind::invalid);
+    CHECK(static_cast<int>(verdict.fault) == static_cast<int>(expected.fault));
+    CHECK(verdict.subject == expected.subject);
+    CHECK(verdict.other == expected.other);
   }
 }

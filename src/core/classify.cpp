@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 
@@ -37,65 +38,118 @@ int highest_value(bool ace_high) {
   return ace_high ? 14 : 13;
 }
 
-// The places the ace may take in this game: low (1), high (14), or both.
-InlineVector<bool, 2> ace_modes(const Rules& rules) {
+// The places the ace may take in this game: low (1), high (14), or both. `ace_high_too`: high
+// as well, where the game has the ace low only (to tell a run that would need it high).
+InlineVector<bool, 2> ace_modes(const Rules& rules, bool ace_high_too = false) {
   InlineVector<bool, 2> modes;
   if (rules.melds.ace_low) modes.push_back(false);
-  if (rules.melds.ace_high) modes.push_back(true);
+  if (rules.melds.ace_high || ace_high_too) modes.push_back(true);
   return modes;
 }
 
-// The cards that can only stand as themselves; printed and wild jokers may stand for others.
-std::vector<Card> natural_cards(std::span<const Card> cards, WildRank wild) {
-  std::vector<Card> naturals;
-  naturals.reserve(cards.size());
-  for (const Card card : cards) {
-    if (!is_joker(card, wild)) naturals.push_back(card);
+// At most one bit set. (Not std::popcount: without -mpopcnt, which the portable x86-64 build
+// lacks, that is a call into libgcc.)
+constexpr bool at_most_one_bit(std::uint64_t bits) {
+  return (bits & (bits - 1)) == 0;
+}
+
+// What the classifier asks of a list of cards (one suit? one rank? a card twice? which ranks?),
+// gathered in one pass. Each question is then a bit operation where it was a pass over the
+// cards, and a group is asked several of them.
+static_assert(Card::index_count <= 64, "a Profile keeps one bit per card in 64 bits");
+struct Profile {
+  std::size_t count = 0;
+  std::uint32_t suits = 0;  // bit s: a card of suit s
+  std::uint32_t ranks = 0;  // bit r: a card of rank r, the ace 1
+  std::uint64_t seen = 0;   // bit i: the card of index i
+  std::uint64_t twice = 0;  // bit i: the card of index i, seen again
+
+  Profile() = default;
+  explicit Profile(std::span<const Card> cards) {
+    for (const Card card : cards) add(card);
   }
+  void add(Card card) {
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    twice |= seen & bit;
+    seen |= bit;
+    suits |= 1U << static_cast<int>(card.suit());
+    ranks |= 1U << static_cast<int>(card.rank());
+    ++count;
+  }
+  bool one_suit() const { return at_most_one_bit(suits); }
+  bool one_rank() const { return at_most_one_bit(ranks); }
+  bool repeats() const { return twice != 0; }
+  // Bit v: a card whose place (rank_value) is v, the ace low or high.
+  std::uint32_t places(bool ace_high) const {
+    constexpr std::uint32_t ace = 1U << static_cast<int>(Rank::ace);
+    return ace_high ? (ranks & ~ace) | ((ranks & ace) << 13) : ranks;
+  }
+};
+
+// A group's natural cards, the cards that can only stand as themselves (printed and wild jokers
+// may stand for others), with their Profile: gathered in one pass and asked by every test below.
+// The cards are kept in place: only a group too long to be valid has more than longest_group,
+// and it may (a user can write a group of 40 cards).
+struct Naturals {
+  SmallVector<Card, longest_group> cards;
+  Profile profile;
+};
+
+Naturals natural_cards(std::span<const Card> cards, WildRank wild) {
+  Naturals naturals;
+  // The Profile is built apart and copied in at the end: a card is a byte, and a store of one
+  // may alias anything, so the compiler would otherwise write every field back per card.
+  Profile profile;
+  for (const Card card : cards) {
+    if (is_joker(card, wild)) continue;
+    naturals.cards.push_back(card);
+    profile.add(card);
+  }
+  naturals.profile = profile;
   return naturals;
 }
 
-bool one_suit(std::span<const Card> cards) {
-  return std::all_of(cards.begin(), cards.end(),
-                     [&](Card card) { return card.suit() == cards.front().suit(); });
-}
-bool one_rank(std::span<const Card> cards) {
-  return std::all_of(cards.begin(), cards.end(),
-                     [&](Card card) { return card.rank() == cards.front().rank(); });
+// The bits set, one step each: the masks counted here hold a bit or two.
+int bit_count(std::uint32_t bits) {
+  int count = 0;
+  for (; bits != 0; bits &= bits - 1) ++count;
+  return count;
 }
 
 // The first card that appears a second time.
 std::optional<Card> first_repeat(std::span<const Card> cards) {
-  std::array<bool, Card::index_count> seen{};
+  std::uint64_t seen = 0;  // bit i: the card of index i (Card::index_count is below 64)
   for (const Card card : cards) {
-    if (seen[card.index()]) return card;
-    seen[card.index()] = true;
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    if ((seen & bit) != 0) return card;
+    seen |= bit;
   }
   return std::nullopt;
 }
 
+// Lowest and highest of the places in `places` (bit v: place v), which must not be empty.
+std::pair<int, int> place_range(std::uint32_t places) {
+  return {std::countr_zero(places), std::bit_width(places) - 1};
+}
+
 // Lowest and highest place of the cards with the ace low or high; cards must not be empty.
 std::pair<int, int> value_range(std::span<const Card> cards, bool ace_high) {
-  int low = 15, high = 0;
-  for (const Card card : cards) {
-    const int value = rank_value(card.rank(), ace_high);
-    low = std::min(low, value);
-    high = std::max(high, value);
-  }
-  return {low, high};
+  return place_range(Profile(cards).places(ace_high));
 }
 
 // Natural cards of one suit and distinct ranks fit a sequence of `length` cards, the rest
 // jokers, when the span of their ranks (ace low or high) is no longer than the sequence.
-bool fits_sequence(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
+// `ace_high_too`: as if the game let the ace be high as well (see ace_modes).
+bool fits_sequence(const Profile& naturals, std::size_t length, const Rules& rules,
+                   bool ace_high_too = false) {
   if (length < static_cast<std::size_t>(rules.melds.min_run) ||
       length > static_cast<std::size_t>(rules.melds.max_sequence)) {
     return false;
   }
-  if (naturals.empty()) return true;
-  if (!one_suit(naturals) || first_repeat(naturals)) return false;
-  for (const bool ace_high : ace_modes(rules)) {
-    const auto [low, high] = value_range(naturals, ace_high);
+  if (naturals.count == 0) return true;
+  if (!naturals.one_suit() || naturals.repeats()) return false;
+  for (const bool ace_high : ace_modes(rules, ace_high_too)) {
+    const auto [low, high] = place_range(naturals.places(ace_high));
     if (static_cast<std::size_t>(high - low + 1) <= length) return true;
   }
   return false;
@@ -107,40 +161,43 @@ bool is_exact_sequence(std::span<const Card> cards, const Rules& rules) {
       cards.size() > static_cast<std::size_t>(rules.melds.max_sequence)) {
     return false;
   }
-  if (std::any_of(cards.begin(), cards.end(), [](Card c) { return c.is_printed_joker(); })) {
-    return false;
+  // One pass that stops at the first card out of suit: most groups that are no pure sequence
+  // are told by their second or third card.
+  Profile profile;
+  for (const Card card : cards) {
+    if (card.is_printed_joker() || card.suit() != cards.front().suit()) return false;
+    profile.add(card);
   }
-  if (!one_suit(cards) || first_repeat(cards)) return false;
+  if (profile.repeats()) return false;
   for (const bool ace_high : ace_modes(rules)) {
-    const auto [low, high] = value_range(cards, ace_high);
+    const auto [low, high] = place_range(profile.places(ace_high));
     if (static_cast<std::size_t>(high - low + 1) == cards.size()) return true;
   }
   return false;
 }
 
 // Natural cards of one rank and different suits, the rest jokers.
-bool fits_set(std::span<const Card> naturals, std::size_t length, const Rules& rules) {
+bool fits_set(const Profile& naturals, std::size_t length, const Rules& rules) {
   if (length < static_cast<std::size_t>(rules.melds.min_group) ||
       length > static_cast<std::size_t>(rules.largest_set())) {
     return false;
   }
   // Same rank, so a repeated card is a repeated suit.
-  return naturals.empty() ||
-         (one_rank(naturals) && (!rules.melds.set_suits_differ || !first_repeat(naturals)));
+  return naturals.count == 0 ||
+         (naturals.one_rank() && (!rules.melds.set_suits_differ || !naturals.repeats()));
 }
 
 // How an impure sequence reads: the window of ranks that lets the most wild cards stand as
 // themselves, then the one that starts nearest the lowest natural card (jokers extend a run
 // upwards), ace low before ace high.
 using Reading = InlineVector<std::optional<Card>, longest_group>;
-using Naturals = InlineVector<Card, longest_group>;
 
-Reading sequence_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild,
+Reading sequence_reading(std::span<const Card> cards, const Naturals& naturals, WildRank wild,
                          const Rules& rules) {
   const int length = static_cast<int>(cards.size());
   Suit suit = Suit::spades;
-  if (!naturals.empty()) {
-    suit = naturals.front().suit();
+  if (!naturals.cards.empty()) {
+    suit = naturals.cards.front().suit();
   } else {
     for (const Card card : cards) {
       if (is_wild_card(card, wild)) {
@@ -159,37 +216,28 @@ Reading sequence_reading(std::span<const Card> cards, std::span<const Card> natu
     int as_themselves = -1;
     int distance = 0;
   } best;
+  // The places (bit v: place v) of the natural cards and of the wild cards of the suit: a window
+  // fits when it holds every natural card, and as many wild cards stand as themselves in it as
+  // it holds places of theirs that no natural card takes.
+  Profile wild_of_suit;
+  for (const Card card : cards) {
+    if (is_wild_of_suit(card)) wild_of_suit.add(card);
+  }
   for (const bool ace_high : ace_modes(rules)) {
+    const std::uint32_t natural_places = naturals.profile.places(ace_high);
+    const std::uint32_t wild_places = wild_of_suit.places(ace_high);
     int anchor = lowest_value(ace_high);
-    if (!naturals.empty()) {
-      anchor = value_range(naturals, ace_high).first;
-    } else {
-      int lowest_wild = 15;
-      for (const Card card : cards) {
-        if (is_wild_of_suit(card))
-          lowest_wild = std::min(lowest_wild, rank_value(card.rank(), ace_high));
-      }
-      if (lowest_wild != 15) anchor = lowest_wild;
+    if (natural_places != 0) {
+      anchor = place_range(natural_places).first;
+    } else if (wild_places != 0) {
+      anchor = place_range(wild_places).first;
     }
     for (int start = lowest_value(ace_high); start + length - 1 <= highest_value(ace_high);
          ++start) {
-      const int end = start + length - 1;
-      std::uint32_t taken = 0;
-      bool fits = true;
-      for (const Card card : naturals) {
-        const int value = rank_value(card.rank(), ace_high);
-        fits = fits && value >= start && value <= end;
-        taken |= 1U << value;
-      }
-      if (!fits) continue;
-      int as_themselves = 0;
-      for (const Card card : cards) {
-        const int value = rank_value(card.rank(), ace_high);
-        if (is_wild_of_suit(card) && value >= start && value <= end && !(taken & (1U << value))) {
-          taken |= 1U << value;
-          ++as_themselves;
-        }
-      }
+      // Bits start to end; the loop's bound keeps end at most 14.
+      const std::uint32_t window = ((1U << length) - 1) << start;
+      if ((natural_places & ~window) != 0) continue;
+      const int as_themselves = bit_count(wild_places & window & ~natural_places);
       const int distance = std::abs(start - anchor);
       if (as_themselves > best.as_themselves ||
           (as_themselves == best.as_themselves && distance < best.distance)) {
@@ -274,16 +322,15 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
     verdict.fault = GroupFault::sequence_too_long;
     return verdict;
   }
-  if (!rules.melds.ace_high) {
-    Rules ace_high = rules;
-    ace_high.melds.ace_high = true;
-    if (fits_sequence(naturals, length, ace_high)) {
-      verdict.fault = GroupFault::ace_low_only;
-      return verdict;
-    }
+  if (!rules.melds.ace_high &&
+      fits_sequence(Profile(naturals), length, rules, /*ace_high_too=*/true)) {
+    verdict.fault = GroupFault::ace_low_only;
+    return verdict;
   }
   // Around the corner (K-A-2): the largest circular gap between ranks leaves the shortest arc.
-  std::vector<Card> sorted(naturals.begin(), naturals.end());
+  // (Distinct ranks: at most rank_count cards.)
+  InlineVector<Card, rank_count> sorted;
+  for (const Card card : naturals) sorted.push_back(card);
   std::sort(sorted.begin(), sorted.end(), [](Card a, Card b) { return a.rank() < b.rank(); });
   int widest_gap = 0;
   std::size_t after_gap = 0;
@@ -329,12 +376,14 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
   return verdict;
 }
 
-GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  const std::vector<Card> naturals = natural_cards(cards, wild);
-  const std::size_t length = cards.size();
-  const bool suited = one_suit(naturals);
-  const bool ranked = one_rank(naturals);
-  const std::optional<Card> repeat = first_repeat(naturals);
+// Why a group of `length` cards whose natural cards are `group` is not valid. The caller has
+// gathered them already; the jokers matter here only by their number.
+GroupVerdict fault_of(std::size_t length, const Naturals& group, const Rules& rules) {
+  const std::span<const Card> naturals = group.cards;
+  const bool suited = group.profile.one_suit();
+  const bool ranked = group.profile.one_rank();
+  const std::optional<Card> repeat =
+      group.profile.repeats() ? first_repeat(naturals) : std::nullopt;
   GroupVerdict verdict;
 
   if (naturals.size() <= 1) {
@@ -384,14 +433,16 @@ GroupVerdict fault_of(std::span<const Card> cards, WildRank wild, const Rules& r
   const std::size_t most = std::max(*std::max_element(by_suit.begin(), by_suit.end()),
                                     *std::max_element(by_rank.begin(), by_rank.end()));
   for (std::size_t i = 0; most + 1 >= naturals.size() && i < naturals.size(); ++i) {
-    std::vector<Card> rest = naturals;
-    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+    Profile rest;
+    for (std::size_t k = 0; k < naturals.size(); ++k) {
+      if (k != i) rest.add(naturals[k]);
+    }
     const bool sequence = fits_sequence(rest, length, rules);
     if (sequence || fits_set(rest, length, rules)) {
       if (!in_the_way || *in_the_way != naturals[i]) ++candidates;
       in_the_way = naturals[i];
       posing = sequence ? GroupFault::off_suit_card : GroupFault::off_rank_card;
-      verdict.other = rest.front();
+      verdict.other = naturals[i == 0 ? 1 : 0];  // the first of the rest
     }
   }
   if (candidates == 1) {
@@ -504,7 +555,9 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
   }
   GroupVerdict verdict;  // invalid, until shown otherwise
   // No valid group is longer than longest_group: a longer one needs only its fault.
-  if (cards.size() > longest_group) return full ? fault_of(cards, wild, rules) : verdict;
+  if (cards.size() > longest_group) {
+    return full ? fault_of(cards.size(), natural_cards(cards, wild), rules) : verdict;
+  }
   if (is_exact_sequence(cards, rules)) {
     verdict.kind = GroupKind::pure_sequence;
     if (full) {
@@ -512,10 +565,7 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     }
     return verdict;
   }
-  Naturals naturals;
-  for (const Card card : cards) {
-    if (!is_joker(card, wild)) naturals.push_back(card);
-  }
+  const Naturals naturals = natural_cards(cards, wild);
   // Treating every wild card as a joker is the most a group can ask of them; the reading
   // then lets as many as possible stand as themselves.
   // Games that limit the wild cards in a meld count those standing in for others.
@@ -525,7 +575,8 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     return count;
   };
   std::optional<GroupVerdict> too_many;
-  if (naturals.size() < cards.size() && fits_sequence(naturals, cards.size(), rules)) {
+  if (naturals.cards.size() < cards.size() &&
+      fits_sequence(naturals.profile, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_run) < cards.size();
     Reading reading;
     if (full || limited) reading = sequence_reading(cards, naturals, wild, rules);
@@ -538,10 +589,10 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     too_many =
         GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {}, wilds};
   }
-  if (fits_set(naturals, cards.size(), rules)) {
+  if (fits_set(naturals.profile, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_set) < cards.size();
     Reading reading;
-    if (full || limited) reading = set_reading(cards, naturals, wild, rules);
+    if (full || limited) reading = set_reading(cards, naturals.cards, wild, rules);
     const int wilds = limited ? stand_ins(reading) : 0;
     if (wilds <= rules.melds.max_wilds_in_set) {
       verdict.kind = GroupKind::set;
@@ -556,7 +607,7 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     }
   }
   if (too_many) return full ? *too_many : verdict;
-  return full ? fault_of(cards, wild, rules) : verdict;
+  return full ? fault_of(cards.size(), naturals, rules) : verdict;
 }
 
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,

@@ -1,11 +1,13 @@
-// A vector of at most N elements stored in place: for the small, bounded lists of the hot paths
-// (what a group's cards stand for, the cards missing from a run), with no allocation.
+// Vectors that keep their elements in place, for the small lists of the hot paths: InlineVector
+// holds at most N (what a group's cards stand for, the cards missing from a run); SmallVector
+// holds N in place and goes to the heap only beyond (a list short in practice but unbounded).
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <stdexcept>
+#include <vector>
 
 namespace rummy {
 
@@ -49,6 +51,37 @@ class InlineVector {
 
  private:
   std::array<T, N> data_{};
+  std::size_t size_ = 0;
+};
+
+// Up to N elements in place, any number in all: the first push_back beyond N moves them all to
+// the heap, where they stay. For a list that has no bound but is short on the hot paths, such
+// as the natural cards of a group (a user may write a group of 40 cards; a valid one has 16 at
+// most).
+template <typename T, std::size_t N>
+class SmallVector {
+ public:
+  void push_back(const T& value) {
+    if (size_ < N) {
+      in_place_[size_] = value;
+    } else {
+      if (size_ == N) heap_.assign(in_place_.begin(), in_place_.end());
+      heap_.push_back(value);
+    }
+    ++size_;
+  }
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const T* data() const { return size_ <= N ? in_place_.data() : heap_.data(); }
+  const T* begin() const { return data(); }
+  const T* end() const { return data() + size_; }
+  const T& operator[](std::size_t i) const { return data()[i]; }
+  const T& front() const { return data()[0]; }
+
+ private:
+  std::array<T, N> in_place_{};
+  std::vector<T> heap_;
   std::size_t size_ = 0;
 };
 

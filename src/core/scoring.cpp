@@ -32,10 +32,11 @@ Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& 
   score.counted.reserve(static_cast<std::size_t>(rules.deal.hand_size));
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     if (!counts(check.groups[i].kind)) continue;
-    for (const Card card : hand.groups[i]) {
-      score.counted.push_back(card);
-      score.uncapped += card_points(card, hand.wild, rules);
-    }
+    const Group& group = hand.groups[i];
+    // The group's cards in one copy, then their values (a push_back per card checked the
+    // room for each).
+    score.counted.insert(score.counted.end(), group.begin(), group.end());
+    for (const Card card : group) score.uncapped += card_points(card, hand.wild, rules);
   }
   score.points = std::min(score.uncapped, rules.points_cap());
   return score;
