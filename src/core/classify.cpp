@@ -542,6 +542,26 @@ std::string not_wild_text(WildRank wild, const Rules& rules) {
                             rules.joker_name());
 }
 
+// Whether the group's natural cards are of two suits and two ranks at least, so that no
+// sequence (one suit) and no set (one rank) can hold them: most groups that are no meld (a hand's
+// deadwood) are, and that is told from their first few cards, before the natural cards are
+// gathered for the other tests.
+bool mixed_suits_and_ranks(std::span<const Card> cards, WildRank wild) {
+  std::optional<Card> first;
+  bool other_suit = false, other_rank = false;
+  for (const Card card : cards) {
+    if (is_joker(card, wild)) continue;
+    if (!first) {
+      first = card;
+      continue;
+    }
+    other_suit = other_suit || card.suit() != first->suit();
+    other_rank = other_rank || card.rank() != first->rank();
+    if (other_suit && other_rank) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules,
@@ -558,6 +578,8 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
   if (cards.size() > longest_group) {
     return full ? fault_of(cards.size(), natural_cards(cards, wild), rules) : verdict;
   }
+  // (The kind alone: a group of mixed cards is invalid. Its fault needs the natural cards.)
+  if (!full && mixed_suits_and_ranks(cards, wild)) return verdict;
   if (is_exact_sequence(cards, rules)) {
     verdict.kind = GroupKind::pure_sequence;
     if (full) {
