@@ -78,6 +78,14 @@ class OutputText : public std::streambuf {
  public:
   const std::string& text() const { return text_; }
   void clear() { text_.clear(); }
+  // The text, handed over rather than copied (a batch's part is a megabyte or more); the room
+  // the next call writes into is made as large again.
+  std::string take() {
+    std::string taken = std::move(text_);
+    text_ = std::string();
+    text_.reserve(taken.capacity());
+    return taken;
+  }
 
  protected:
   int_type overflow(int_type c) override {
@@ -137,7 +145,7 @@ class PreparedCall {
     const int code = line_->run();
     out_.flush();
     err_.flush();
-    return CallResult{code, out_text_.text(), err_text_.text(), summary};
+    return CallResult{code, out_text_.take(), err_text_.text(), summary};
   }
 
  private:
