@@ -1769,7 +1769,7 @@ JudgedHand judge_grouped_discard(const Hand& hand, const Rules& rules, Detail de
 }
 
 JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
-                      bool look_for_declaration, Detail detail) {
+                      bool look_for_declaration, Detail detail, DeclarationCheck room) {
   const std::size_t count = hand.card_count();
   const bool shown_size = count == static_cast<std::size_t>(rules.deal.hand_size);
   const bool drawn = is_drawn_hand(count, rules);
@@ -1794,7 +1794,7 @@ JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
     judged = judge_grouped_discard(hand, rules, detail);
   } else {
     judged.hand = std::move(hand);
-    judged.check = check_declaration(judged.hand, rules, detail);
+    judged.check = check_declaration(judged.hand, rules, detail, std::move(room));
   }
   if (look_for_declaration && !judged.check.valid() && rules.declares() && (shown_size || drawn)) {
     // A drawn hand's cards are the ones written, its discard among them.

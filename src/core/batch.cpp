@@ -99,6 +99,7 @@ std::string tiplu_games() {
 struct LineRoom {
   WrittenHand written;
   Hand hand;
+  DeclarationCheck check;
 };
 
 BatchRecord score_line(std::string_view line, std::string_view source,
@@ -189,8 +190,9 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     room.written = std::move(read.written);
     return record;
   }
-  JudgedHand judged = judge_hand(std::move(read.hand), read.written.grouped, rules,
-                                 /*look_for_declaration=*/false, Detail::kind_only);
+  JudgedHand judged =
+      judge_hand(std::move(read.hand), read.written.grouped, rules,
+                 /*look_for_declaration=*/false, Detail::kind_only, std::move(room.check));
   const DeclarationCheck& check = judged.check;
   record.verdict = check.valid() ? Verdict::valid : Verdict::invalid;
   record.score = record.declared ? score_declaration(check, rules)
@@ -202,6 +204,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   } else {
     room.hand = std::move(judged.hand);  // (the hand as read)
   }
+  room.check = std::move(judged.check);
   room.written = std::move(read.written);
   return record;
 }

@@ -31,8 +31,13 @@ std::string format_hand(const Hand& hand, const Rules& rules) {
   return text;
 }
 
-DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail) {
+DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail,
+                                   DeclarationCheck room) {
   DeclarationCheck check;
+  check.groups = std::move(room.groups);
+  check.groups.clear();
+  check.problems = std::move(room.problems);
+  check.problems.clear();
   check.groups.reserve(hand.groups.size());
   check.problems.reserve(4);  // a shown hand that is no declaration has two or three, often
   for (const Group& group : hand.groups) {

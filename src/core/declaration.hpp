@@ -48,8 +48,9 @@ struct DeclarationCheck {
   bool operator==(const DeclarationCheck&) const = default;
 };
 
+// `room`: a check whose memory the answer may take (a batch hands each line's on to the next).
 DeclarationCheck check_declaration(const Hand& hand, const Rules& rules,
-                                   Detail detail = Detail::full);
+                                   Detail detail = Detail::full, DeclarationCheck room = {});
 
 // One sentence per problem, e.g. "no pure sequence: a declaration needs at least one".
 std::string explain(const Problem& problem, const DeclarationCheck& check, const Hand& hand,
