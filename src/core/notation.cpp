@@ -293,12 +293,8 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   auto next = cards.begin();
   for (std::size_t g = 0; g < read.hand.groups.size(); ++g) {
     Group& group = read.hand.groups[g];
-    const std::size_t size = read.written.group_sizes[g];
-    group.clear();
-    group.reserve(size);
-    for (const auto end = next + static_cast<std::ptrdiff_t>(size); next != end; ++next) {
-      group.push_back(next->card);
-    }
+    group.resize(read.written.group_sizes[g]);
+    for (Card& card : group) card = (next++)->card;
   }
   if (const auto over = first_card_over_deck_limit(read.hand, rules)) {
     const Card card = cards[*over].card;

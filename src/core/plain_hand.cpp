@@ -136,7 +136,8 @@ std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at) {
 // A card added to the hand's last group. Its members are written in place: a WrittenCard made
 // aside and copied in was written a byte at a time and read back sixteen at a time, and the
 // processor waited for those stores (a third of this reader's time).
-WrittenCard& add_card(WrittenHand& hand, Card card, std::size_t offset) {
+[[gnu::always_inline]] inline WrittenCard& add_card(WrittenHand& hand, Card card,
+                                                    std::size_t offset) {
   WrittenCard& added = hand.cards.emplace_back();
   added.card = card;
   added.offset = offset;
