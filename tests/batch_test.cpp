@@ -251,8 +251,7 @@ TEST_CASE(
 
 namespace {
 // What a record says, as text: for comparing records.
-std::string said(const BatchRecord& record) {
-  const Rules rules = Rules::for_variant(Variant::indian);
+std::string said(const BatchRecord& record, const Rules& rules) {
   std::string text = std::string(verdict_id(record.verdict)) + " " +
                      std::to_string(record.score.points) + " " +
                      std::to_string(record.score.uncapped) + " " +
@@ -263,13 +262,15 @@ std::string said(const BatchRecord& record) {
   if (record.grouped_as) text += " as " + format_hand(*record.grouped_as, rules);
   if (record.discard) text += " discard " + to_string(*record.discard);
   if (record.arrangement) text += " arranged " + format_hand(record.arrangement->hand, rules);
+  if (record.cards_away) text += " away " + std::to_string(*record.cards_away);
   if (record.error) text += " error " + record.error->message;
   return text;
 }
 }  // namespace
 
 // A batch hands each line's memory on to the next (score_line's LineRoom): a line must be read
-// the same whatever came before it, more groups or fewer, cards or none, an error or --arrange.
+// the same whatever came before it, more groups or fewer, cards or none, an error, --arrange or
+// --cards-away, in every game (those that arrange a hand written without groups among them).
 TEST_CASE("a batch line is read the same whatever line came before it") {
   const std::vector<std::string> lines = {
       "A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ",
@@ -284,13 +285,22 @@ TEST_CASE("a batch line is read the same whatever line came before it") {
   };
   BatchDefaults arranged;
   arranged.arrange = true;
-  for (const BatchDefaults& defaults : {BatchDefaults{}, arranged}) {
-    std::vector<std::string> alone;
-    for (const std::string& text : lines) alone.push_back(said(line(text, defaults)));
-    for (const std::string& before : lines) {
-      for (std::size_t i = 0; i < lines.size(); ++i) {
-        (void)line(before, defaults);
-        CHECK(said(line(lines[i], defaults)) == alone[i]);
+  BatchDefaults away = arranged;
+  away.cards_away = true;
+  for (const Variant variant : all_variants) {
+    const Rules rules = Rules::for_variant(variant);
+    CAPTURE(rules.id);
+    const auto read = [&](const std::string& text, const BatchDefaults& defaults) {
+      return said(process_batch_line(text, "f.txt", 7, defaults, rules), rules);
+    };
+    for (const BatchDefaults& defaults : {BatchDefaults{}, arranged, away}) {
+      std::vector<std::string> alone;
+      for (const std::string& text : lines) alone.push_back(read(text, defaults));
+      for (const std::string& before : lines) {
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+          (void)read(before, defaults);
+          CHECK(read(lines[i], defaults) == alone[i]);
+        }
       }
     }
   }

@@ -79,11 +79,12 @@ class OutputText : public std::streambuf {
   const std::string& text() const { return text_; }
   void clear() { text_.clear(); }
   // The text, handed over rather than copied (a batch's part is a megabyte or more); the room
-  // the next call writes into is made as large again.
+  // the next call writes into is made as large as this text (a small call after a large one
+  // then makes small room again).
   std::string take() {
     std::string taken = std::move(text_);
     text_ = std::string();
-    text_.reserve(taken.capacity());
+    text_.reserve(taken.size());
     return taken;
   }
 

@@ -63,6 +63,7 @@ std::optional<std::string> arrange_refusal(std::size_t count, const Rules& rules
 // hand of another size is judged as written: no grouping can declare it.)
 enum class Grouping { as_written, arranged };
 inline constexpr std::size_t grouping_count = 2;
+static_assert(static_cast<std::size_t>(Grouping::arranged) + 1 == grouping_count);
 std::string_view grouping_id(Grouping grouping);  // "as written", "arranged"
 
 // A hand of one card more than a shown hand, in a game whose shown hand has a fixed size and is

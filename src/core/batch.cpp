@@ -93,13 +93,20 @@ std::string tiplu_games() {
   return games_where([](const Rules& r) { return r.has_tiplu(); });
 }
 
-// The memory of a line's hand as written and as read, handed on to the next line of the thread:
-// a batch reads millions of lines, and making each hand's vectors anew was a fifth of the work
-// (malloc and free: about 8 blocks a line).
+// The memory of a line's hand as written and as read, and of its check, handed on to the next
+// line of the thread: a batch reads millions of lines, and making each hand's vectors anew was a
+// fifth of the work (malloc and free: about 8 blocks a line). A hand that a game arranges (one
+// written without groups) is a new hand, and its room is not handed on. The room of a line of
+// more than `most_cards` cards is let go, not kept by the thread for good.
 struct LineRoom {
   WrittenHand written;
   Hand hand;
   DeclarationCheck check;
+
+  static constexpr std::size_t most_cards = 1024;
+  void keep_within_bounds() {
+    if (written.cards.capacity() > most_cards) *this = LineRoom{};
+  }
 };
 
 BatchRecord score_line(std::string_view line, std::string_view source,
@@ -188,6 +195,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;
     room.hand = std::move(read.hand);
     room.written = std::move(read.written);
+    room.keep_within_bounds();
     return record;
   }
   JudgedHand judged =
@@ -206,6 +214,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   }
   room.check = std::move(judged.check);
   room.written = std::move(read.written);
+  room.keep_within_bounds();
   return record;
 }
 

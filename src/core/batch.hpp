@@ -52,6 +52,7 @@ std::string_view first_stage_id(FirstStage stage);       // "none", "combination
 
 enum class Verdict { valid, invalid, drop, error };
 inline constexpr std::size_t verdict_count = 4;
+static_assert(static_cast<std::size_t>(Verdict::error) + 1 == verdict_count);
 std::string_view verdict_id(Verdict verdict);  // "valid", "invalid", "drop", "error"
 
 struct BatchRecord {

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace rummy {
@@ -61,6 +62,22 @@ class InlineVector {
 template <typename T, std::size_t N>
 class SmallVector {
  public:
+  SmallVector() = default;
+  SmallVector(const SmallVector&) = default;
+  SmallVector& operator=(const SmallVector&) = default;
+  // A vector moved from is left empty (its heap part went with the move).
+  SmallVector(SmallVector&& other) noexcept
+      : in_place_(other.in_place_), heap_(std::move(other.heap_)), size_(other.size_) {
+    other.size_ = 0;
+  }
+  SmallVector& operator=(SmallVector&& other) noexcept {
+    in_place_ = other.in_place_;
+    heap_ = std::move(other.heap_);
+    size_ = other.size_;
+    other.size_ = 0;
+    return *this;
+  }
+
   void push_back(const T& value) {
     if (size_ < N) {
       in_place_[size_] = value;

@@ -288,7 +288,7 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   if (!rules.deck.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
 
   const std::vector<WrittenCard>& cards = read.written.cards;
-  // (Groups the room held are emptied, not made anew: their memory is kept.)
+  // (The room's groups, up to the hand's number of groups, are refilled: their memory is kept.)
   read.hand.groups.resize(read.written.group_sizes.size());
   auto next = cards.begin();
   for (std::size_t g = 0; g < read.hand.groups.size(); ++g) {
