@@ -29,6 +29,11 @@ constexpr int bit_count(std::uint64_t bits) {
   return count;
 }
 
+// Whether at most one bit of `bits` is set (no count needed).
+constexpr bool at_most_one_bit(std::uint64_t bits) {
+  return (bits & (bits - 1)) == 0;
+}
+
 static_assert(bit_count(0) == 0 && bit_count(0xFF) == 8 && bit_count(~std::uint64_t{0}) == 64);
 
 }  // namespace rummy

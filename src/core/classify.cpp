@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "bits.hpp"
+
 namespace rummy {
 
 std::string_view kind_id(GroupKind kind) {
@@ -45,12 +47,6 @@ InlineVector<bool, 2> ace_modes(const Rules& rules, bool ace_high_too = false) {
   if (rules.melds.ace_low) modes.push_back(false);
   if (rules.melds.ace_high || ace_high_too) modes.push_back(true);
   return modes;
-}
-
-// At most one bit set. (Not std::popcount: without -mpopcnt, which the portable x86-64 build
-// lacks, that is a call into libgcc.)
-constexpr bool at_most_one_bit(std::uint64_t bits) {
-  return (bits & (bits - 1)) == 0;
 }
 
 // What the classifier asks of a list of cards (one suit? one rank? a card twice? which ranks?),
@@ -109,13 +105,6 @@ Naturals natural_cards(std::span<const Card> cards, WildRank wild) {
   return naturals;
 }
 
-// The bits set, one step each: the masks counted here hold a bit or two.
-int bit_count(std::uint32_t bits) {
-  int count = 0;
-  for (; bits != 0; bits &= bits - 1) ++count;
-  return count;
-}
-
 // The first card that appears a second time.
 std::optional<Card> first_repeat(std::span<const Card> cards) {
   std::uint64_t seen = 0;  // bit i: the card of index i (Card::index_count is below 64)
@@ -130,11 +119,6 @@ std::optional<Card> first_repeat(std::span<const Card> cards) {
 // Lowest and highest of the places in `places` (bit v: place v), which must not be empty.
 std::pair<int, int> place_range(std::uint32_t places) {
   return {std::countr_zero(places), std::bit_width(places) - 1};
-}
-
-// Lowest and highest place of the cards with the ace low or high; cards must not be empty.
-std::pair<int, int> value_range(std::span<const Card> cards, bool ace_high) {
-  return place_range(Profile(cards).places(ace_high));
 }
 
 // Natural cards of one suit and distinct ranks fit a sequence of `length` cards, the rest
@@ -314,16 +298,15 @@ Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals,
   return reading;
 }
 
-// Why cards of one suit with distinct ranks make no sequence of this length.
-GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
-                            const Rules& rules) {
+// Why natural cards of one suit with distinct ranks make no sequence of this length.
+GroupVerdict sequence_fault(const Naturals& group, std::size_t length, const Rules& rules) {
+  const std::span<const Card> naturals = group.cards;
   GroupVerdict verdict;
   if (length > static_cast<std::size_t>(rules.melds.max_sequence)) {
     verdict.fault = GroupFault::sequence_too_long;
     return verdict;
   }
-  if (!rules.melds.ace_high &&
-      fits_sequence(Profile(naturals), length, rules, /*ace_high_too=*/true)) {
+  if (!rules.melds.ace_high && fits_sequence(group.profile, length, rules, /*ace_high_too=*/true)) {
     verdict.fault = GroupFault::ace_low_only;
     return verdict;
   }
@@ -353,16 +336,15 @@ GroupVerdict sequence_fault(std::span<const Card> naturals, std::size_t length,
   bool best_high = false;
   int fewest_missing = rank_count + 1;
   for (const bool ace_high : ace_modes(rules)) {
-    const auto [low, high] = value_range(naturals, ace_high);
+    const auto [low, high] = place_range(group.profile.places(ace_high));
     const int missing = high - low + 1 - static_cast<int>(naturals.size());
     if (missing < fewest_missing) {
       fewest_missing = missing;
       best_high = ace_high;
     }
   }
-  const auto [low, high] = value_range(naturals, best_high);
-  std::uint32_t present = 0;
-  for (const Card card : naturals) present |= 1U << rank_value(card.rank(), best_high);
+  const std::uint32_t present = group.profile.places(best_high);
+  const auto [low, high] = place_range(present);
   const Suit suit = naturals.front().suit();
   verdict.fault = GroupFault::gap;
   for (int value = low; value <= high; ++value) {
@@ -405,7 +387,7 @@ GroupVerdict fault_of(std::size_t length, const Naturals& group, const Rules& ru
       verdict.fault = GroupFault::run_too_short;
       return verdict;
     }
-    return sequence_fault(naturals, length, rules);
+    return sequence_fault(group, length, rules);
   }
   if (ranked) {
     if (repeat) {
