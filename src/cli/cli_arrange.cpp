@@ -33,38 +33,48 @@ struct ArrangeResult {
   std::vector<HouseRuleSetting> changed;
   std::optional<AllArrangements> all;
 
-  Json json() const {
-    Json body = {{"valid", best.valid()},
-                 {"points", best.score.points},
-                 {"uncapped", best.score.uncapped},
-                 {"rule", describe(best.score, rules)},
-                 {"rule_id", basis_id(best.score.basis)},
-                 {"wild", wild_json(best.hand.wild)},
-                 {"discard", best.discard ? Json(to_string(*best.discard, rules.joker_name()))
-                                          : Json(nullptr)},
-                 {"groups", groups_json(best.hand, best.check, rules)},
-                 {"hand", format_hand(best.hand, rules)},
-                 {"given_points", given ? Json(given->points) : Json(nullptr)},
-                 {"house_rules", house_rules_json(changed)}};
-    if (all) body["all"] = all_json();
-    return body;
+  void json(JsonWriter& out) const {
+    out.begin_object();
+    out.member("valid"_key, best.valid());
+    out.member("points"_key, best.score.points);
+    out.member("uncapped"_key, best.score.uncapped);
+    out.member("rule"_key, describe(best.score, rules));
+    out.member("rule_id"_key, basis_id(best.score.basis));
+    out.member("wild"_key, wild_json(best.hand.wild));
+    out.key("discard"_key);
+    write_card(out, best.discard, rules);
+    out.key("groups"_key);
+    write_groups(out, best.hand, best.check, rules);
+    out.member("hand"_key, format_hand(best.hand, rules));
+    out.member("given_points"_key, given ? std::optional(given->points) : std::nullopt);
+    out.member("house_rules"_key, house_rules_json(changed));
+    if (all) {
+      out.key("all"_key);
+      all_json(out);
+    }
+    out.end_object();
   }
 
-  Json all_json() const {
-    Json groupings = Json::array();
+  void all_json(JsonWriter& out) const {
+    out.begin_object();
+    out.member("total"_key, all->total);
+    out.member("total_exact"_key, all->total_exact);
+    out.member("truncated"_key, all->truncated());
+    out.key("groupings"_key);
+    out.begin_array();
     for (const Arrangement& each : all->groupings) {
-      groupings.push_back(
-          {{"groups", groups_json(each.hand, each.check, rules)},
-           {"hand", format_hand(each.hand, rules)},
-           {"discard",
-            each.discard ? Json(to_string(*each.discard, rules.joker_name())) : Json(nullptr)},
-           {"points", each.score.points},
-           {"valid", each.valid()}});
+      out.begin_object();
+      out.key("groups"_key);
+      write_groups(out, each.hand, each.check, rules);
+      out.member("hand"_key, format_hand(each.hand, rules));
+      out.key("discard"_key);
+      write_card(out, each.discard, rules);
+      out.member("points"_key, each.score.points);
+      out.member("valid"_key, each.valid());
+      out.end_object();
     }
-    return {{"total", all->total},
-            {"total_exact", all->total_exact},
-            {"truncated", all->truncated()},
-            {"groupings", std::move(groupings)}};
+    out.end_array();
+    out.end_object();
   }
 
   // One grouping: the discard of a drawn hand, and the groups.

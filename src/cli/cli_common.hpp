@@ -220,14 +220,19 @@ int guarded(const CommonOptions& options, const Environment& env, Body&& body) {
   }
 }
 
-// A command's result is a value with two renderings, `Json json() const` and
+// A command's result is a value with two renderings, its JSON and
 // `void text(std::ostream&, const Style&) const`; emit writes the one asked for, through the one
-// JSON writer. (batch streams records through its RecordWriter, settle streams its deals.)
+// JSON writer. The JSON is written as it goes, `void json(JsonWriter&) const` (the hand commands,
+// which the packages call hand after hand: a value built first cost twice the command's work),
+// or built as a value, `Json json() const`. (batch streams records through its RecordWriter,
+// settle streams its deals.)
 template <typename Result>
 void emit(const Result& result, const CommonOptions& options, const Environment& env) {
   if (options.format == Format::json) {
     if constexpr (requires { result.stream_json(env.out); }) {
       result.stream_json(env.out);
+    } else if constexpr (requires(JsonWriter & writer) { result.json(writer); }) {
+      write_json_document(env.out, [&](JsonWriter& writer) { result.json(writer); });
     } else {
       write_json(env.out, result.json());
     }

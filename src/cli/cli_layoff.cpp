@@ -24,20 +24,32 @@ struct LayoffResult {
   std::string reason;
   const Rules& rules;
 
-  Json json() const {
-    Json swaps = Json::array();
-    for (const Swap& swap : lay_off.swaps) {
-      swaps.push_back({{"card", to_string(swap.card, rules.joker_name())},
-                       {"wild", to_string(swap.wild, rules.joker_name())}});
+  void json(JsonWriter& out) const {
+    out.begin_object();
+    out.member("fits"_key, lay_off.fits());
+    out.key("meld"_key);
+    write_cards(out, lay_off.meld, rules);
+    out.key("cards"_key);
+    write_cards(out, cards, rules);
+    out.key("becomes"_key);
+    if (lay_off.fits()) {
+      write_cards(out, lay_off.result, rules);
+    } else {
+      out.null();
     }
-    return {{"fits", lay_off.fits()},
-            {"meld", cards_json(lay_off.meld, rules)},
-            {"cards", cards_json(cards, rules)},
-            {"becomes", lay_off.fits() ? cards_json(lay_off.result, rules) : Json(nullptr)},
-            {"swaps", swaps},
-            {"wild_stays_in_book", lay_off.wild_stays_in_book},
-            {"kind", kind_id(lay_off.after.kind)},
-            {"reason", reason}};
+    out.key("swaps"_key);
+    out.begin_array();
+    for (const Swap& swap : lay_off.swaps) {
+      out.begin_object();
+      out.member("card"_key, to_string(swap.card, rules.joker_name()));
+      out.member("wild"_key, to_string(swap.wild, rules.joker_name()));
+      out.end_object();
+    }
+    out.end_array();
+    out.member("wild_stays_in_book"_key, lay_off.wild_stays_in_book);
+    out.member("kind"_key, kind_id(lay_off.after.kind));
+    out.member("reason"_key, reason);
+    out.end_object();
   }
   void text(std::ostream& out, const Style&) const {
     out << (lay_off.fits() ? "yes: " : "no: ") << reason << "\n";

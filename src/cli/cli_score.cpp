@@ -71,32 +71,52 @@ struct KnockResult {
     return text;
   }
 
-  Json json() const {
+  void json(JsonWriter& out) const {
     const auto melds = [&](const std::vector<Group>& groups) {
-      Json list = Json::array();
-      for (const Group& meld : groups) list.push_back(cards_json(meld, rules));
-      return list;
+      out.begin_array();
+      for (const Group& meld : groups) write_cards(out, meld, rules);
+      out.end_array();
     };
-    Json knocker = {{"melds", melds(hand.knocker_melds)},
-                    {"deadwood", cards_json(hand.knocker_deadwood, rules)},
-                    {"points", hand.knocker_points}};
-    Json defender = {{"melds", melds(hand.defender_melds)},
-                     {"laid_off", cards_json(hand.laid_off, rules)},
-                     {"deadwood", cards_json(hand.defender_deadwood, rules)},
-                     {"points", hand.defender_points}};
+    out.begin_object();
+    out.member("points"_key, hand.points);
+    out.member("uncapped"_key, hand.points);
+    out.member("capped"_key, false);
+    out.member("rule"_key, rule());
+    out.member("rule_id"_key, "knock");
+    out.member("game"_key, game_id(Game::points, rules));
+    out.member("doubled"_key, hand.doubled);
+    out.member("role"_key, "knocked");
+    out.key("knock"_key);
+    out.begin_object();
+    out.member("result"_key, gin_result_id(hand.result));
+    out.member("knock_limit"_key, hand.limit);
+    out.key("discard"_key);
+    write_card(out, hand.discard, rules);
+    out.key("knocker"_key);
+    out.begin_object();
+    out.key("melds"_key);
+    melds(hand.knocker_melds);
+    out.key("deadwood"_key);
+    write_cards(out, hand.knocker_deadwood, rules);
+    out.member("points"_key, hand.knocker_points);
+    out.end_object();
+    out.key("defender"_key);
+    out.begin_object();
+    out.key("melds"_key);
+    melds(hand.defender_melds);
+    out.key("laid_off"_key);
+    write_cards(out, hand.laid_off, rules);
+    out.key("deadwood"_key);
+    write_cards(out, hand.defender_deadwood, rules);
+    out.member("points"_key, hand.defender_points);
+    out.end_object();
+    out.member("spades_doubled"_key, hand.doubled);
     const auto winner = hand.winner();
-    Json knock = {{"result", gin_result_id(hand.result)},
-                  {"knock_limit", hand.limit},
-                  {"discard", hand.discard ? Json(to_string(*hand.discard)) : Json(nullptr)},
-                  {"knocker", knocker},
-                  {"defender", defender},
-                  {"spades_doubled", hand.doubled},
-                  {"winner", winner ? Json(*winner == 0 ? "knocker" : "defender") : Json(nullptr)}};
-    return {{"points", hand.points},   {"uncapped", hand.points},
-            {"capped", false},         {"rule", rule()},
-            {"rule_id", "knock"},      {"game", game_id(Game::points, rules)},
-            {"doubled", hand.doubled}, {"role", "knocked"},
-            {"knock", knock},          {"house_rules", house_rules_json(changed)}};
+    out.member("winner"_key,
+               winner ? std::optional(*winner == 0 ? "knocker" : "defender") : std::nullopt);
+    out.end_object();
+    out.member("house_rules"_key, house_rules_json(changed));
+    out.end_object();
   }
 
   void text(std::ostream& out, const Style& style) const {
@@ -170,28 +190,32 @@ struct ScoreResult {
   JudgedHand judged;
   std::vector<HouseRuleSetting> changed;
 
-  Json json() const {
-    Json body = {{"points", score.points},
-                 {"uncapped", score.uncapped},
-                 {"capped", score.points != score.uncapped},
-                 {"rule", describe(score, rules, game)},
-                 {"rule_id", basis_id(score.basis)},
-                 {"game", game_id(game, rules)},
-                 {"doubled", doubled}};
+  void json(JsonWriter& out) const {
+    out.begin_object();
+    out.member("points"_key, score.points);
+    out.member("uncapped"_key, score.uncapped);
+    out.member("capped"_key, score.points != score.uncapped);
+    out.member("rule"_key, describe(score, rules, game));
+    out.member("rule_id"_key, basis_id(score.basis));
+    out.member("game"_key, game_id(game, rules));
+    out.member("doubled"_key, doubled);
     if (drop) {
-      body["role"] = "drop";
-      body["drop"] = drop_name(*drop);
-      return body;
+      out.member("role"_key, "drop");
+      out.member("drop"_key, drop_name(*drop));
+      out.end_object();
+      return;
     }
     const Hand& hand = judged.hand;
-    body["role"] = declared ? "declared" : "shown";
-    body["valid"] = judged.check.valid();
-    body["wild"] = wild_json(hand.wild);
-    body["groups"] = groups_json(hand, judged.check, rules);
-    body["counted"] = cards_json(score.counted, rules);
-    body["house_rules"] = house_rules_json(changed);
-    add_grouping_json(body, judged, rules);
-    return body;
+    out.member("role"_key, declared ? "declared" : "shown");
+    out.member("valid"_key, judged.check.valid());
+    out.member("wild"_key, wild_json(hand.wild));
+    out.key("groups"_key);
+    write_groups(out, hand, judged.check, rules);
+    out.key("counted"_key);
+    write_cards(out, score.counted, rules);
+    out.member("house_rules"_key, house_rules_json(changed));
+    write_grouping(out, judged, rules);
+    out.end_object();
   }
 
   void text(std::ostream& out, const Style& style) const {

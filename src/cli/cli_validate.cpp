@@ -15,25 +15,26 @@ struct ValidateResult {
   JudgedHand judged;
   std::vector<HouseRuleSetting> changed;
 
-  Json json() const {
+  void json(JsonWriter& out) const {
     const Hand& hand = judged.hand;
     const DeclarationCheck& check = judged.check;
-    Json problems = Json::array();
-    for (const Problem& problem : check.problems) {
-      problems.push_back(explain(problem, check, hand, rules));
-    }
-    Json body = {{"valid", check.valid()},
-                 {"wild", wild_json(hand.wild)},
-                 {"wild_from", wild_from_id(read.wild_from)},
-                 {"cards", hand.card_count()},
-                 {"sequences", check.sequences},
-                 {"pure_sequences", check.pure_sequences},
-                 {"sets", check.sets},
-                 {"groups", groups_json(hand, check, rules)},
-                 {"problems", problems},
-                 {"house_rules", house_rules_json(changed)}};
-    add_grouping_json(body, judged, rules);
-    return body;
+    out.begin_object();
+    out.member("valid"_key, check.valid());
+    out.member("wild"_key, wild_json(hand.wild));
+    out.member("wild_from"_key, wild_from_id(read.wild_from));
+    out.member("cards"_key, hand.card_count());
+    out.member("sequences"_key, check.sequences);
+    out.member("pure_sequences"_key, check.pure_sequences);
+    out.member("sets"_key, check.sets);
+    out.key("groups"_key);
+    write_groups(out, hand, check, rules);
+    out.key("problems"_key);
+    out.begin_array();
+    for (const Problem& problem : check.problems) out.string(explain(problem, check, hand, rules));
+    out.end_array();
+    out.member("house_rules"_key, house_rules_json(changed));
+    write_grouping(out, judged, rules);
+    out.end_object();
   }
 
   void text(std::ostream& out, const Style& style) const {

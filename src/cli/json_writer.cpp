@@ -200,13 +200,7 @@ void JsonWriter::value(const Json& json) {
 }
 
 void write_json(std::ostream& out, const Json& json) {
-  std::string text;
-  {
-    JsonWriter writer(text);
-    writer.value(json);
-    writer.end_line();
-  }
-  out << text;
+  write_json_document(out, [&](JsonWriter& writer) { writer.value(json); });
 }
 
 }  // namespace rummy::cli

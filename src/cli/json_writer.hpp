@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -153,6 +154,15 @@ class JsonWriter {
   void put(std::size_t n) { number(static_cast<long long>(n)); }
   void put(bool b) { boolean(b); }
   void put(const Json& json) { value(json); }
+  void put(std::nullptr_t) { null(); }
+  template <typename T>
+  void put(const std::optional<T>& value_or_null) {
+    if (value_or_null) {
+      put(*value_or_null);
+    } else {
+      null();
+    }
+  }
 
   // Where the next `size` bytes go: `out` grows when there is not room enough past end_.
   char* room(std::size_t size) {
@@ -200,7 +210,19 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-// A whole document, pretty, with a final line break.
+// A whole document, pretty, with a final line break: what `write(writer)` writes.
+template <typename Write>
+void write_json_document(std::ostream& out, const Write& write) {
+  std::string text;
+  {
+    JsonWriter writer(text);
+    write(writer);
+    writer.end_line();
+  }
+  out << text;
+}
+
+// A whole document built as a value, pretty, with a final line break.
 void write_json(std::ostream& out, const Json& json);
 
 }  // namespace rummy::cli

@@ -7,10 +7,18 @@
 
 namespace rummy::cli {
 
-Json cards_json(std::span<const Card> cards, const Rules& rules) {
-  Json array = Json::array();
-  for (const Card card : cards) array.push_back(to_string(card, rules.joker_name()));
-  return array;
+void write_card(JsonWriter& out, std::optional<Card> card, const Rules& rules) {
+  if (card) {
+    out.string(to_string(*card, rules.joker_name()));
+  } else {
+    out.null();
+  }
+}
+
+void write_cards(JsonWriter& out, std::span<const Card> cards, const Rules& rules) {
+  out.begin_array();
+  for (const Card card : cards) out.string(to_string(card, rules.joker_name()));
+  out.end_array();
 }
 
 Json wild_json(WildRank wild) {
@@ -29,21 +37,24 @@ std::string_view wild_from_id(WildFrom from) {
   return "nothing";
 }
 
-Json groups_json(const Hand& hand, const DeclarationCheck& check, const Rules& rules) {
-  Json groups = Json::array();
+void write_groups(JsonWriter& out, const Hand& hand, const DeclarationCheck& check,
+                  const Rules& rules) {
+  out.begin_array();
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     const Group& group = hand.groups[i];
     const GroupVerdict& verdict = check.groups[i];
-    Json as = Json::array();
-    for (const auto& card : verdict.reading) {
-      as.push_back(card ? Json(to_string(*card, rules.joker_name())) : Json(nullptr));
-    }
-    groups.push_back({{"cards", cards_json(group, rules)},
-                      {"kind", kind_id(verdict.kind)},
-                      {"reason", explain(verdict, group, hand.wild, rules)},
-                      {"as", as}});
+    out.begin_object();
+    out.key("cards"_key);
+    write_cards(out, group, rules);
+    out.member("kind"_key, kind_id(verdict.kind));
+    out.member("reason"_key, explain(verdict, group, hand.wild, rules));
+    out.key("as"_key);
+    out.begin_array();
+    for (const auto& card : verdict.reading) write_card(out, card, rules);
+    out.end_array();
+    out.end_object();
   }
-  return groups;
+  out.end_array();
 }
 
 Json house_rules_json(const std::vector<HouseRuleSetting>& settings) {
@@ -149,18 +160,20 @@ std::string after_discard_text(const JudgedHand& judged, const Rules& rules) {
   return " after discarding " + to_string(judged.discard->card, rules.joker_name());
 }
 
-void add_grouping_json(Json& body, const JudgedHand& judged, const Rules& rules) {
-  body["grouping"] = grouping_id(judged.grouping);
-  body["could_declare"] =
-      judged.could_declare ? Json(format_hand(*judged.could_declare, rules)) : Json(nullptr);
-  const auto card_json = [&](const std::optional<Card>& card) {
-    return card ? Json(to_string(*card, rules.joker_name())) : Json(nullptr);
-  };
+void write_grouping(JsonWriter& out, const JudgedHand& judged, const Rules& rules) {
+  out.member("grouping"_key, grouping_id(judged.grouping));
+  out.member("could_declare"_key, judged.could_declare
+                                      ? std::optional(format_hand(*judged.could_declare, rules))
+                                      : std::nullopt);
   const std::optional<Discard>& discard = judged.discard;
-  body["discard"] = card_json(discard ? std::optional<Card>(discard->card) : std::nullopt);
-  body["discard_reason"] = discard ? Json(discard_reason_id(discard->reason)) : Json(nullptr);
-  body["discard_group"] = discard && discard->group >= 0 ? Json(discard->group + 1) : Json(nullptr);
-  body["could_declare_discard"] = card_json(judged.could_declare_discard);
+  out.key("discard"_key);
+  write_card(out, discard ? std::optional(discard->card) : std::nullopt, rules);
+  out.member("discard_reason"_key,
+             discard ? std::optional(discard_reason_id(discard->reason)) : std::nullopt);
+  out.member("discard_group"_key,
+             discard && discard->group >= 0 ? std::optional(discard->group + 1) : std::nullopt);
+  out.key("could_declare_discard"_key);
+  write_card(out, judged.could_declare_discard, rules);
 }
 
 std::string changed_by_text(const std::vector<HouseRuleSetting>& settings) {

@@ -16,12 +16,17 @@
 
 namespace rummy::cli {
 
-Json cards_json(std::span<const Card> cards, const Rules& rules);
-Json wild_json(WildRank wild);
+// The JSON of the hand commands, written as they go (no value is built first). Each writes one
+// value, or write_grouping the members it names, into an object the caller has opened.
+void write_card(JsonWriter& out, std::optional<Card> card, const Rules& rules);  // "7♥" or null
+void write_cards(JsonWriter& out, std::span<const Card> cards, const Rules& rules);  // ["7♥", …]
 std::string_view wild_from_id(WildFrom from);  // "option", "marks", "nothing"
 
 // [{"cards": [...], "kind": ..., "reason": ..., "as": [...]}, …] in input order.
-Json groups_json(const Hand& hand, const DeclarationCheck& check, const Rules& rules);
+void write_groups(JsonWriter& out, const Hand& hand, const DeclarationCheck& check,
+                  const Rules& rules);
+// Small values, built: "7" or null; [{"name", "value", "default"}, …].
+Json wild_json(WildRank wild);
 Json house_rules_json(const std::vector<HouseRuleSetting>& settings);
 
 // "wild jokers: kings (from the (WJ) marks)"
@@ -36,7 +41,7 @@ void print_groups(std::ostream& out, const Hand& hand, const DeclarationCheck& c
 // drawn hand also "discard", "discard_reason", "discard_group" and "could_declare_discard".
 std::string grouping_text(const JudgedHand& judged);
 std::string could_declare_text(const JudgedHand& judged, const Rules& rules);
-void add_grouping_json(Json& body, const JudgedHand& judged, const Rules& rules);
+void write_grouping(JsonWriter& out, const JudgedHand& judged, const Rules& rules);
 
 // A drawn hand (one card more than a shown hand): which card it was judged without, and why,
 // in words ("14 cards, one more than a shown hand: judged after discarding 7♦, which leaves a

@@ -731,10 +731,12 @@ std::optional<std::string> house_rules_conflict(const Rules& rules) {
 
 std::vector<HouseRuleSetting> non_default_house_rules(const Rules& rules) {
   std::vector<HouseRuleSetting> settings;
+  // (default_value for each rule, with the rulebook's rules made once rather than for each.)
+  const Rules rulebook = rules.as_in_rulebook(rules.format);
   for (const HouseRule& rule : house_rule_table) {
     if (!rule.applies(rules)) continue;  // not taken, or refused (a format without drops)
     const int value = rule.get(rules);
-    const int default_value = rule.default_value(rules);
+    const int default_value = rule.get(rulebook);
     if (value != default_value) settings.push_back({&rule, value, default_value});
   }
   return settings;
