@@ -354,6 +354,32 @@ TEST_CASE("Knock Rummy: the arrangement's deadwood is the least over every split
   }
 }
 
+TEST_CASE("Knock Rummy with runs and sets of two: the least deadwood over every split") {
+  // A library's own game, which check_rules takes. The one-pack search's fixed room is for
+  // groups of three or more: these hands go to the general search, a whole pack included (it
+  // holds 507 groups of two or more, where the room holds 384).
+  std::mt19937 random(6);
+  Rules rules = Rules::for_variant(Variant::knock);
+  rules.melds.min_group = 2;
+  rules.melds.min_run = 2;
+  REQUIRE(!check_rules(rules));
+  std::vector<Card> deck;
+  for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  for (int round = 0; round < 300; ++round) {
+    std::shuffle(deck.begin(), deck.end(), random);
+    const std::size_t size = round % 2 == 0 ? 7 : 10;
+    const std::vector<Card> cards(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(size));
+    CAPTURE(format_group(cards, std::nullopt, rules));
+    CHECK(arrange(cards, std::nullopt, rules).score.points ==
+          reference_least_deadwood(cards, rules));
+    CHECK(least_deadwood(cards, std::nullopt, rules) == reference_least_deadwood(cards, rules));
+  }
+  const Arrangement whole = arrange(deck, std::nullopt, rules);
+  CHECK(whole.score.points == 0);
+  check_same_cards(deck, whole);
+  CHECK(least_deadwood(deck, std::nullopt, rules) == 0);
+}
+
 namespace {
 // The outs by the plain definition: every card that can be drawn, arranged in full.
 Outs outs_by_every_draw(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
@@ -611,5 +637,41 @@ TEST_CASE("outs: find_outs answers as find_outs_reference in Basic, Knock, Crazy
       const WildRank wild = rules.deck.fixed_wild;
       check_outs_as_reference(hand_from_packs(random, rules, wild, round % 5 == 0), wild, rules);
     }
+  }
+}
+
+TEST_CASE("the search equals the exhaustive reference with runs and sets of two") {
+  // A library's own game (check_rules takes it): groups of two cards. The search's isolation of
+  // cards that fit no group must look at windows of two places then, not three.
+  std::mt19937 random(4);
+  for (int round = 0; round < 600; ++round) {
+    const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    Rules rules = Rules::for_variant(Variant::indian);
+    rules.melds.min_group = 2;
+    rules.melds.min_run = 2;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    const std::size_t size = round % 4 == 3 ? 14 : 13;
+    const std::vector<Card> cards =
+        round % 2 == 0 ? random_hand(random, size, wild, static_cast<int>(random() % 4))
+                       : near_hand(random, size, wild);
+    REQUIRE(!check_rules(rules));
+    compare_with_reference(cards, wild, rules);
+  }
+}
+
+TEST_CASE("outs: find_outs answers as find_outs_reference with runs and sets of two") {
+  // (The reference arranges every draw; the search itself is checked above.)
+  std::mt19937 random(5);
+  for (int round = 0; round < 1500; ++round) {
+    Rules rules = Rules::for_variant(Variant::indian);
+    rules.melds.min_group = 2;
+    rules.melds.min_run = 2;
+    rules.deck.decks = round % 4 == 3 ? 1 : 2;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    const WildRank wild = round % 6 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    const std::vector<Card> cards = round % 2 == 1 && rules.deck.decks == 2
+                                        ? near_hand(random, 13, wild)
+                                        : hand_from_packs(random, rules, wild, round % 8 == 2);
+    check_outs_as_reference(cards, wild, rules);
   }
 }

@@ -249,10 +249,26 @@ class Search {
     return points;
   }
 
+  // The places covered by the windows of min_run places (1 or 2: runs shorter than three, a
+  // library's own game) that miss at most `budget` of the places held, `held`.
+  std::uint32_t short_windows(std::uint32_t held, int budget) const {
+    const int length = rules_.melds.min_run;
+    if (budget >= length) return 0x7FFEu;  // every place 1..14
+    // A window of one place must hold it; of two, both when no card may be missing, else one.
+    const std::uint32_t starts = (length == 1   ? held
+                                  : budget == 0 ? held & held >> 1
+                                                : held | held >> 1) &
+                                 ((1u << (16 - length)) - 2u);
+    return length == 1 ? starts : starts | starts << 1;
+  }
+
   // A natural card is isolated when no group could hold it even with every joker of the hand:
-  // no run of three around it and no set of its rank. It is bound to be deadwood (or discarded).
-  // Worked out on bit masks, a suit at a time: the windows of three places a run could cover,
-  // and the ranks held in enough suits for a set.
+  // no run around it and no set of its rank. It is bound to be deadwood (or discarded). Worked
+  // out on bit masks, a suit at a time: the windows of places a run could cover, and the ranks
+  // held in enough suits for a set. A window is three places, also when runs are longer (Crazy
+  // Rummy's four): a card in no window of three it can fill is in none of four either, so it is
+  // still isolated, only fewer cards are found so. Runs shorter than three, a library's own game,
+  // have windows as short (short_windows): one of three would isolate the cards of a run of two.
   void mark_isolated() {
     const int jokers = printed_ + wild_cards_;
     jokers_total_ = jokers;
@@ -275,6 +291,7 @@ class Search {
                                     : need > suit_count ? 0u
                                                         : in_suits[static_cast<std::size_t>(need)];
       std::uint64_t isolated = 0;
+      const bool short_runs = rules_.melds.min_run < 3;
       for (int suit = 0; suit < suit_count; ++suit) {
         // The windows of three places (lowest place 1..12) missing at most `budget` cards.
         const std::uint32_t a = places(suit), b = a >> 1, c = a >> 2;
@@ -283,7 +300,8 @@ class Search {
                                : budget == 2 ? a | b | c
                                              : ~0u;
         starts &= 0x1FFEu;
-        const std::uint32_t covered = starts | starts << 1 | starts << 2;  // places 1..14
+        std::uint32_t covered = starts | starts << 1 | starts << 2;  // places 1..14
+        if (short_runs) covered = short_windows(a, budget);
         const std::uint32_t ranks_covered = ((covered >> 1) | (covered >> 14)) & 0x1FFFu;
         const std::uint32_t alone =
             naturals[static_cast<std::size_t>(suit)] & ~(in_sets | ranks_covered);

@@ -357,8 +357,12 @@ Group meld_cards(const PackMeld& meld) {
 }
 
 // The hand as a mask (bit = Card::index()) if the bit-mask search takes it: no joker, no card
-// twice.
-std::optional<std::uint64_t> one_pack(std::span<const Card> cards, WildRank wild) {
+// twice, and groups of at least three cards. (Its room is fixed for such groups: 373 melds of a
+// pack at most, and 17 in a grouping. A library's own game of groups of two, which check_rules
+// takes, would have up to 507 and 26: it goes to the general search.)
+std::optional<std::uint64_t> one_pack(std::span<const Card> cards, WildRank wild,
+                                      const Rules& rules) {
+  if (rules.melds.min_group < 3) return std::nullopt;  // (min_run is at least min_group)
   std::uint64_t seen = 0;
   for (const Card card : cards) {
     if (is_joker(card, wild)) return std::nullopt;
@@ -373,7 +377,7 @@ std::optional<std::uint64_t> one_pack(std::span<const Card> cards, WildRank wild
 
 std::optional<int> least_deadwood_points_one_pack(std::span<const Card> cards, WildRank wild,
                                                   const Rules& rules) {
-  const std::optional<std::uint64_t> hand = one_pack(cards, wild);
+  const std::optional<std::uint64_t> hand = one_pack(cards, wild, rules);
   if (!hand) return std::nullopt;
   if (const std::optional<int> points = least_deadwood_by_tables(*hand, rules)) return points;
   OnePackSearch search(cards, rules);
@@ -383,7 +387,7 @@ std::optional<int> least_deadwood_points_one_pack(std::span<const Card> cards, W
 
 std::optional<Hand> least_deadwood_one_pack(std::span<const Card> cards, WildRank wild,
                                             const Rules& rules) {
-  if (!one_pack(cards, wild)) return std::nullopt;
+  if (!one_pack(cards, wild, rules)) return std::nullopt;
   OnePackSearch search(cards, rules);
   const std::span<const PackMeld> melds = search.solve();
   // The hand as the general search builds it: runs, then sets, then the rest in hand order.
