@@ -1247,15 +1247,16 @@ class DrawFilter {
     if (floors == nullptr) return false;
     const int hole = (*floors)[static_cast<std::size_t>(card.index())];
     if (hole <= 0) return false;  // it may declare
-    int floor = std::min({count_now_, kept_count() + points, hole});
-    if (pure && floor > bound && lone_pure_counts_) floor = std::min(floor, lone_count(card));
+    int floor = std::min({count_now_, kept_count(bound) + points, hole});
+    if (pure && floor > bound && lone_pure_counts_)
+      floor = std::min(floor, lone_count(card, bound));
     return floor > bound;
   }
 
   // The least count the hand with `card` drawn can have, as far as the floors above tell (0 when
   // they tell nothing): the search of a draw not passed over may stop at the first grouping that
   // counts as much (Search::stop_at). Each is the floor its pass-over compares with the bound.
-  int floor(Card card) {
+  int floor(Card card, int bound) {
     if (!enabled_) return 0;
     const int points = card_points(card, wild_, rules_);
     int floor = 0;
@@ -1263,15 +1264,16 @@ class DrawFilter {
       if (rules_.melds.min_run == rules_.melds.min_group && joker_floor_ != INT_MIN) {
         floor = std::min(count_now_, joker_floor_);
       }
-      if (isolated(card)) floor = std::max(floor, std::min(count_now_, kept_count() + points));
+      if (isolated(card)) floor = std::max(floor, std::min(count_now_, kept_count(bound) + points));
     }
     if (rules_.melds.min_run != rules_.melds.min_group || !hole_searched_ || !hole_complete_) {
       return floor;
     }
     const int hole = hole_floors_[static_cast<std::size_t>(card.index())];
     if (hole <= 0) return floor;
-    int by_hole = std::min({count_now_, kept_count() + points, hole});
-    if (in_pure_run(card) && lone_pure_counts_) by_hole = std::min(by_hole, lone_count(card));
+    int by_hole = std::min({count_now_, kept_count(bound) + points, hole});
+    if (in_pure_run(card) && lone_pure_counts_)
+      by_hole = std::min(by_hole, lone_count(card, bound));
     return std::max(floor, by_hole);
   }
 
@@ -1283,7 +1285,7 @@ class DrawFilter {
       if (floor && std::min(count_now_, *floor) > bound) return true;
     }
     return isolated(card) &&
-           std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
+           std::min(count_now_, kept_count(bound) + card_points(card, wild_, rules_)) > bound;
   }
 
   // Whether a grouping of H with a natural card drawn can come within `bound` only with a copy
@@ -1306,7 +1308,7 @@ class DrawFilter {
   // which finds the same answer within the bound.
   bool in_meld(Card card, int bound) {
     return enabled_ && count_now_ > bound &&
-           kept_count() + card_points(card, wild_, rules_) > bound;
+           kept_count(bound) + card_points(card, wild_, rules_) > bound;
   }
 
   // What a joker's draw found, searched within `bound`: whether it declares, whether it came
@@ -1423,8 +1425,10 @@ class DrawFilter {
   }
 
   // The count of H with `card` drawn when only its lone pure run is exempt (best_lone_pure_run):
-  // the tier outside the search, which a drawn card that can make a pure run may lower.
-  int lone_count(Card card) {
+  // the tier outside the search, which a drawn card that can make a pure run may lower. Looked
+  // for within the bound of the draw that first asks, as kept_count is: past it, one more than
+  // that bound stands for it.
+  int lone_count(Card card, int bound) {
     int& count = lone_counts_[static_cast<std::size_t>(card.index())];
     if (count == INT_MIN) {
       if (with_draw_.empty()) {
@@ -1433,16 +1437,22 @@ class DrawFilter {
       }
       with_draw_.back() = card;
       const HandPoints points = hand_points(with_draw_, wild_, rules_);
-      count = best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
-                                 points.dearest)
-                  .cost;
+      count = std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true,
+                                          points.total, points.dearest, bound)
+                           .cost,
+                       bound + 1);
     }
     return count;
   }
 
-  int kept_count() {
+  // H's least count with a discard, or, when that exceeds the bound of the draw that first asks,
+  // one more than that bound: no more than the count, so still a floor, and past every later
+  // draw's bound too (the bound only falls), which is all the comparisons above ask of it. A
+  // search within the bound is cut far sooner than one within none.
+  int kept_count(int bound) {
     if (!kept_count_) {
-      kept_count_ = LeastCount(cards_, wild_, rules_, INT_MAX, /*may_discard=*/true).count();
+      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true);
+      kept_count_ = least.within_bound() ? least.count() : bound + 1;
     }
     return *kept_count_;
   }
@@ -1643,7 +1653,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                : own.emplace(with_draw, wild, rules, bound, may_discard,
                              !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
                                                                     : std::nullopt,
-                             joker ? 0 : filter->floor(card),
+                             joker ? 0 : filter->floor(card, bound),
                              !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
                                                                       : std::nullopt);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
