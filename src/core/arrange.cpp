@@ -179,6 +179,9 @@ class Search {
     }
   }
 
+  // The places of the cards held (before the search: see places_held).
+  std::uint64_t places_held() const { return present_; }
+
   // Whether any pure run could be made at all; without one these tiers do not exist.
   bool pure_run_possible() const {
     for (int suit = 0; suit < suit_count; ++suit) {
@@ -894,19 +897,27 @@ struct LonePure {
   }
 };
 
-// `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards.
+// The places of the cards held, printed jokers aside: bit suit * 13 + rank - 1 (as Search's).
+std::uint64_t places_held(std::span<const Card> cards) {
+  std::uint64_t held = 0;
+  for (const Card card : cards) {
+    if (!card.is_printed_joker()) held |= std::uint64_t{1} << card.index();
+  }
+  return held;
+}
+
+// `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards;
+// `places`: places_held(cards) (a search of the cards knows them already).
 // `bound`: a run that counts more is not wanted; when a first glance shows that none can count
 // so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                            bool may_discard, int total, Card dearest, int bound = INT_MAX) {
-  // Copies of each card in the hand, and the places each suit holds.
-  std::array<std::uint8_t, Card::index_count> copies{};
+                            bool may_discard, int total, Card dearest, std::uint64_t places,
+                            int bound = INT_MAX) {
+  // The places each suit holds (bit rank).
   std::array<std::uint32_t, suit_count> held_places{};
-  for (const Card card : cards) {
-    ++copies[card.index()];
-    if (!card.is_printed_joker()) {
-      held_places[static_cast<std::size_t>(card.suit())] |= 1u << static_cast<int>(card.rank());
-    }
+  for (int suit = 0; suit < suit_count; ++suit) {
+    held_places[static_cast<std::size_t>(suit)] =
+        (static_cast<std::uint32_t>(places >> (suit * rank_count)) & 0x1FFFu) << 1;
   }
 
   // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_group held
@@ -974,7 +985,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
                   (card.rank() == Rank::ace ? (ace_high ? high == 14 : low == 1)
                                             : static_cast<int>(card.rank()) >= low &&
                                                   static_cast<int>(card.rank()) <= high);
-              return !in_run || copies[card.index()] >= 2;
+              return !in_run || std::count(cards.begin(), cards.end(), card) >= 2;
             };
             if (outside(dearest)) {
               discard = dearest;
@@ -1057,7 +1068,8 @@ class LeastCount {
     LonePure lone;  // its grouping is made into lone_ only if it is the answer
     if (search_.pure_run_possible()) {
       if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
-        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest, bound);
+        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest,
+                                  search_.places_held(), bound);
         if (lone.cost <= best_cost) {
           best_cost = lone.cost;
           best = &lone_;
@@ -1437,10 +1449,11 @@ class DrawFilter {
       }
       with_draw_.back() = card;
       const HandPoints points = hand_points(with_draw_, wild_, rules_);
-      count = std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true,
-                                          points.total, points.dearest, bound)
-                           .cost,
-                       bound + 1);
+      count =
+          std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
+                                      points.dearest, places_held(with_draw_), bound)
+                       .cost,
+                   bound + 1);
     }
     return count;
   }
