@@ -77,6 +77,25 @@ struct Found {
   int deadwood = INT_MAX;
 };
 
+struct HandPoints {
+  int total = 0;
+  Card dearest;
+};
+
+HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  HandPoints sum;
+  int dearest = INT_MIN;
+  for (const Card card : cards) {
+    const int points = card_points(card, wild, rules);
+    sum.total += points;
+    if (points > dearest) {
+      dearest = points;
+      sum.dearest = card;
+    }
+  }
+  return sum;
+}
+
 class Search {
  public:
   Search(std::span<const Card> cards, WildRank wild, const Rules& rules, bool may_discard,
@@ -90,20 +109,35 @@ class Search {
     for (int at = 0; at < suit_count * rank_count; ++at) {
       value_at_[static_cast<std::size_t>(at)] = rules.count.card_points[at % rank_count];
     }
+    // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
+    int dearest = INT_MIN;
     for (const Card card : cards) {
+      int points = 0;
       if (card.is_printed_joker()) {
         ++printed_;
-        continue;
-      }
-      present_ |= std::uint64_t{1} << card.index();
-      if (is_wild_card(card, wild)) {
-        ++wild_count_[static_cast<int>(card.suit())];
-        ++wild_cards_;
+        points = rules.count.joker_points;
       } else {
-        ++count_[static_cast<std::size_t>(card.index())];
+        const auto at = static_cast<std::size_t>(card.index());
+        present_ |= std::uint64_t{1} << at;
+        points = value_at_[at];
+        if (is_wild_card(card, wild)) {
+          ++wild_count_[static_cast<int>(card.suit())];
+          ++wild_cards_;
+          if (rules.count.wild_cards_score_zero) points = 0;
+        } else {
+          ++count_[at];
+        }
+      }
+      hand_points_.total += points;
+      if (points > dearest) {
+        dearest = points;
+        hand_points_.dearest = card;
       }
     }
   }
+
+  // The points of the cards, and the first of the dearest: hand_points(cards).
+  const HandPoints& hand_points() const { return hand_points_; }
 
   // Only the groupings that hold every copy of `card` in melds are wanted: outs knows that
   // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
@@ -707,8 +741,9 @@ class Search {
   int deadwood_cards_ = 0;
   int sequences_ = 0;
   int pure_sequences_ = 0;
-  int dead_max_ = 0;                // the points of the dearest card of the deadwood so far
-  Card dead_best_;                  // the latest card of the deadwood with those points
+  int dead_max_ = 0;  // the points of the dearest card of the deadwood so far
+  Card dead_best_;    // the latest card of the deadwood with those points
+  HandPoints hand_points_;
   std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
   std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
   std::vector<Meld> stack_;
@@ -846,25 +881,6 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
 
 // The points of every card, and the first of the cards worth most: with 14 cards, the discard
 // when nothing else decides it. (One pass: every search of outs asks both.)
-struct HandPoints {
-  int total = 0;
-  Card dearest;
-};
-
-HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  HandPoints sum;
-  int dearest = INT_MIN;
-  for (const Card card : cards) {
-    const int points = card_points(card, wild, rules);
-    sum.total += points;
-    if (points > dearest) {
-      dearest = points;
-      sum.dearest = card;
-    }
-  }
-  return sum;
-}
-
 void set_discard(Found& found, Card card, WildRank wild) {
   found.discard_joker = is_joker(card, wild);
   found.discard.reset();
@@ -1057,7 +1073,7 @@ class LeastCount {
     const bool ungrouped =
         rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
-    const auto [total, most_valuable] = hand_points(cards, wild, rules);
+    const auto [total, most_valuable] = search_.hand_points();
     int best_cost = total;
     const Card dearest = may_discard ? most_valuable : Card();
     if (may_discard) {
