@@ -929,45 +929,35 @@ std::uint64_t places_held(std::span<const Card> cards) {
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             bool may_discard, int total, Card dearest, std::uint64_t places,
                             int bound = INT_MAX) {
-  // The places each suit holds (bit rank).
-  std::array<std::uint32_t, suit_count> held_places{};
-  for (int suit = 0; suit < suit_count; ++suit) {
-    held_places[static_cast<std::size_t>(suit)] =
-        (static_cast<std::uint32_t>(places >> (suit * rank_count)) & 0x1FFFu) << 1;
-  }
-
   // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_group held
-  // places in a row: a run can only start there.
+  // places in a row: a run can only start there. A run holds only places of its suit in a row of
+  // min_group held places or more, so it is worth at most those places' points (the most of any
+  // suit), and the discard at most the dearest card: the least any lone run can count.
+  const int min_group = rules.melds.min_group;
+  std::array<std::uint32_t, suit_count> held_places{};
   std::array<std::uint32_t, suit_count> streaks_of{};
+  int most_exempt = 0;
   for (int suit = 0; suit < suit_count; ++suit) {
-    std::uint32_t& held = held_places[static_cast<std::size_t>(suit)];
-    held |= (held >> 1 & 1u) << 14;
-    std::uint32_t& streaks = streaks_of[static_cast<std::size_t>(suit)];
-    streaks = held;
-    for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
+    const std::uint32_t ranks = static_cast<std::uint32_t>(places >> (suit * rank_count)) & 0x1FFFu;
+    const std::uint32_t held = ranks << 1 | (ranks & 1u) << 14;
+    std::uint32_t streaks = held;
+    for (int k = 1; k < min_group; ++k) streaks &= held >> k;
+    held_places[static_cast<std::size_t>(suit)] = held;
+    streaks_of[static_cast<std::size_t>(suit)] = streaks;
+    if (streaks == 0 || bound == INT_MAX) continue;
+    std::uint32_t covered = 0;
+    for (int k = 0; k < min_group; ++k) covered |= streaks << k;
+    int points = 0;
+    for (; covered != 0; covered &= covered - 1) {
+      const int place = std::countr_zero(covered);
+      points += rules.count.card_points[place == 14 ? 0 : place - 1];
+    }
+    most_exempt = std::max(most_exempt, points);
   }
 
   LonePure best;
   const int dearest_points = may_discard ? card_points(dearest, wild, rules) : 0;
-  if (bound < INT_MAX) {
-    // A run holds only places of its suit in a row of min_group held places or more, so it is
-    // worth at most those places' points (the most of any suit), and the discard at most the
-    // dearest card: the least any lone run can count.
-    int most_exempt = 0;
-    for (int suit = 0; suit < suit_count; ++suit) {
-      std::uint32_t covered = 0;
-      for (int k = 0; k < rules.melds.min_group; ++k) {
-        covered |= streaks_of[static_cast<std::size_t>(suit)] << k;
-      }
-      int points = 0;
-      for (; covered != 0; covered &= covered - 1) {
-        const int place = std::countr_zero(covered);
-        points += rules.count.card_points[place == 14 ? 0 : place - 1];
-      }
-      most_exempt = std::max(most_exempt, points);
-    }
-    if (total - most_exempt - dearest_points > bound) return best;
-  }
+  if (bound < INT_MAX && total - most_exempt - dearest_points > bound) return best;
   for (int suit = 0; suit < suit_count; ++suit) {
     const std::uint32_t held = held_places[static_cast<std::size_t>(suit)];
     const std::uint32_t streaks = streaks_of[static_cast<std::size_t>(suit)];
