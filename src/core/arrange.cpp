@@ -728,9 +728,10 @@ class Search {
   bool track_one_sequence_;
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  std::array<int, suit_count * rank_count> value_at_{};  // a natural card's points, by place
-  std::array<std::uint8_t, suit_count> wild_count_{};    // wild cards not yet taken, by suit
-  int wild_cards_ = 0;                                   // wild cards in the hand
+  // A natural card's points, by place (filled on construction: not zeroed first).
+  std::array<int, suit_count * rank_count> value_at_;
+  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
+  int wild_cards_ = 0;                                 // wild cards in the hand
   int printed_ = 0;
   int pooled_ = 0;
   int jokers_used_ = 0;
@@ -1055,13 +1056,12 @@ class LeastCount {
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
              bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
              std::optional<Card> in_pure_run = std::nullopt)
-      : search_(cards, wild, rules, may_discard,
-                rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
+      : reading_(rules.declared().pure_without_second),
+        search_(cards, wild, rules, may_discard, reading_ == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
     if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
-    const bool ungrouped =
-        rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
+    const bool ungrouped = reading_ == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
     const auto [total, most_valuable] = search_.hand_points();
     int best_cost = total;
@@ -1073,7 +1073,7 @@ class LeastCount {
     const Found* best = &everything_;
     LonePure lone;  // its grouping is made into lone_ only if it is the answer
     if (search_.pure_run_possible()) {
-      if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
+      if (reading_ == PureWithoutSecondCount::pure_exempt) {
         lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest,
                                   search_.places_held(), bound);
         if (lone.cost <= best_cost) {
@@ -1111,6 +1111,7 @@ class LeastCount {
   const Found& best() const { return *best_; }  // within the bound: its grouping
 
  private:
+  PureWithoutSecondCount reading_;  // (asked once: it is a call)
   Search search_;
   Found everything_;
   Found lone_;
