@@ -1554,7 +1554,8 @@ class OutsTally {
       outs_.declare.push_back(out);
     } else if (out.points < lowest_) {
       lowest_ = out.points;
-      improving_ = {out};
+      improving_.clear();  // (keeping its room: the lowest count falls a few times a hand)
+      improving_.push_back(out);
     } else if (out.points == lowest_ && lowest_ < outs_.points_now) {
       improving_.push_back(out);
     }
