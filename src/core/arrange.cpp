@@ -1576,17 +1576,25 @@ class OutsTally {
 };
 
 // Every card that can be drawn, jokers first: they usually lower the count most, and so tighten
-// the bound soonest.
-std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
-  std::array<Card, Card::index_count> draws{};
-  std::size_t next = 0;
-  for (const bool jokers : {true, false}) {
-    for (int index = 0; index < Card::index_count; ++index) {
-      const Card card = Card::from_index(index);
-      if (is_joker(card, wild) == jokers) draws[next++] = card;
+// the bound soonest. (One order for each wild rank or none, made once.)
+const std::array<Card, Card::index_count>& draws_jokers_first(WildRank wild) {
+  using Order = std::array<Card, Card::index_count>;
+  static const std::array<Order, rank_count + 1> orders = [] {
+    std::array<Order, rank_count + 1> made{};
+    for (int wild_rank = 0; wild_rank <= rank_count; ++wild_rank) {
+      const WildRank of = wild_rank == 0 ? WildRank{} : WildRank{static_cast<Rank>(wild_rank)};
+      std::size_t next = 0;
+      for (const bool jokers : {true, false}) {
+        for (int index = 0; index < Card::index_count; ++index) {
+          const Card card = Card::from_index(index);
+          if (is_joker(card, of) == jokers)
+            made[static_cast<std::size_t>(wild_rank)][next++] = card;
+        }
+      }
     }
-  }
-  return draws;
+    return made;
+  }();
+  return orders[wild ? static_cast<std::size_t>(*wild) : 0];
 }
 
 // What the groups finish() would build of a LeastCount's grouping pay as a shown hand
