@@ -77,6 +77,25 @@ struct Found {
   int deadwood = INT_MAX;
 };
 
+struct HandPoints {
+  int total = 0;
+  Card dearest;
+};
+
+HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
+  HandPoints sum;
+  int dearest = INT_MIN;
+  for (const Card card : cards) {
+    const int points = card_points(card, wild, rules);
+    sum.total += points;
+    if (points > dearest) {
+      dearest = points;
+      sum.dearest = card;
+    }
+  }
+  return sum;
+}
+
 class Search {
  public:
   Search(std::span<const Card> cards, WildRank wild, const Rules& rules, bool may_discard,
@@ -90,20 +109,35 @@ class Search {
     for (int at = 0; at < suit_count * rank_count; ++at) {
       value_at_[static_cast<std::size_t>(at)] = rules.count.card_points[at % rank_count];
     }
+    // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
+    int dearest = INT_MIN;
     for (const Card card : cards) {
+      int points = 0;
       if (card.is_printed_joker()) {
         ++printed_;
-        continue;
-      }
-      present_ |= std::uint64_t{1} << card.index();
-      if (is_wild_card(card, wild)) {
-        ++wild_count_[static_cast<int>(card.suit())];
-        ++wild_cards_;
+        points = rules.count.joker_points;
       } else {
-        ++count_[static_cast<std::size_t>(card.index())];
+        const auto at = static_cast<std::size_t>(card.index());
+        present_ |= std::uint64_t{1} << at;
+        points = value_at_[at];
+        if (is_wild_card(card, wild)) {
+          ++wild_count_[static_cast<int>(card.suit())];
+          ++wild_cards_;
+          if (rules.count.wild_cards_score_zero) points = 0;
+        } else {
+          ++count_[at];
+        }
+      }
+      hand_points_.total += points;
+      if (points > dearest) {
+        dearest = points;
+        hand_points_.dearest = card;
       }
     }
   }
+
+  // The points of the cards, and the first of the dearest: hand_points(cards).
+  const HandPoints& hand_points() const { return hand_points_; }
 
   // Only the groupings that hold every copy of `card` in melds are wanted: outs knows that
   // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
@@ -178,6 +212,9 @@ class Search {
       present_ &= ~position_bit(suit, wild_rank_);
     }
   }
+
+  // The places of the cards held (before the search: see places_held).
+  std::uint64_t places_held() const { return present_; }
 
   // Whether any pure run could be made at all; without one these tiers do not exist.
   bool pure_run_possible() const {
@@ -709,9 +746,10 @@ class Search {
   bool track_one_sequence_;
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  std::array<int, suit_count * rank_count> value_at_{};  // a natural card's points, by place
-  std::array<std::uint8_t, suit_count> wild_count_{};    // wild cards not yet taken, by suit
-  int wild_cards_ = 0;                                   // wild cards in the hand
+  // A natural card's points, by place (filled on construction: not zeroed first).
+  std::array<int, suit_count * rank_count> value_at_;
+  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
+  int wild_cards_ = 0;                                 // wild cards in the hand
   int printed_ = 0;
   int pooled_ = 0;
   int jokers_used_ = 0;
@@ -722,8 +760,9 @@ class Search {
   int deadwood_cards_ = 0;
   int sequences_ = 0;
   int pure_sequences_ = 0;
-  int dead_max_ = 0;                // the points of the dearest card of the deadwood so far
-  Card dead_best_;                  // the latest card of the deadwood with those points
+  int dead_max_ = 0;  // the points of the dearest card of the deadwood so far
+  Card dead_best_;    // the latest card of the deadwood with those points
+  HandPoints hand_points_;
   std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
   std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
   std::vector<Meld> stack_;
@@ -861,25 +900,6 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
 
 // The points of every card, and the first of the cards worth most: with 14 cards, the discard
 // when nothing else decides it. (One pass: every search of outs asks both.)
-struct HandPoints {
-  int total = 0;
-  Card dearest;
-};
-
-HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  HandPoints sum;
-  int dearest = INT_MIN;
-  for (const Card card : cards) {
-    const int points = card_points(card, wild, rules);
-    sum.total += points;
-    if (points > dearest) {
-      dearest = points;
-      sum.dearest = card;
-    }
-  }
-  return sum;
-}
-
 void set_discard(Found& found, Card card, WildRank wild) {
   found.discard_joker = is_joker(card, wild);
   found.discard.reset();
@@ -912,53 +932,51 @@ struct LonePure {
   }
 };
 
-// `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards.
+// The places of the cards held, printed jokers aside: bit suit * 13 + rank - 1 (as Search's).
+std::uint64_t places_held(std::span<const Card> cards) {
+  std::uint64_t held = 0;
+  for (const Card card : cards) {
+    if (!card.is_printed_joker()) held |= std::uint64_t{1} << card.index();
+  }
+  return held;
+}
+
+// `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards;
+// `places`: places_held(cards) (a search of the cards knows them already).
 // `bound`: a run that counts more is not wanted; when a first glance shows that none can count
 // so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
-                            bool may_discard, int total, Card dearest, int bound = INT_MAX) {
-  // Copies of each card in the hand, and the places each suit holds.
-  std::array<std::uint8_t, Card::index_count> copies{};
-  std::array<std::uint32_t, suit_count> held_places{};
-  for (const Card card : cards) {
-    ++copies[card.index()];
-    if (!card.is_printed_joker()) {
-      held_places[static_cast<std::size_t>(card.suit())] |= 1u << static_cast<int>(card.rank());
-    }
-  }
-
+                            bool may_discard, int total, Card dearest, std::uint64_t places,
+                            int bound = INT_MAX) {
   // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_group held
-  // places in a row: a run can only start there.
+  // places in a row: a run can only start there. A run holds only places of its suit in a row of
+  // min_group held places or more, so it is worth at most those places' points (the most of any
+  // suit), and the discard at most the dearest card: the least any lone run can count.
+  const int min_group = rules.melds.min_group;
+  std::array<std::uint32_t, suit_count> held_places{};
   std::array<std::uint32_t, suit_count> streaks_of{};
+  int most_exempt = 0;
   for (int suit = 0; suit < suit_count; ++suit) {
-    std::uint32_t& held = held_places[static_cast<std::size_t>(suit)];
-    held |= (held >> 1 & 1u) << 14;
-    std::uint32_t& streaks = streaks_of[static_cast<std::size_t>(suit)];
-    streaks = held;
-    for (int k = 1; k < rules.melds.min_group; ++k) streaks &= held >> k;
+    const std::uint32_t ranks = static_cast<std::uint32_t>(places >> (suit * rank_count)) & 0x1FFFu;
+    const std::uint32_t held = ranks << 1 | (ranks & 1u) << 14;
+    std::uint32_t streaks = held;
+    for (int k = 1; k < min_group; ++k) streaks &= held >> k;
+    held_places[static_cast<std::size_t>(suit)] = held;
+    streaks_of[static_cast<std::size_t>(suit)] = streaks;
+    if (streaks == 0 || bound == INT_MAX) continue;
+    std::uint32_t covered = 0;
+    for (int k = 0; k < min_group; ++k) covered |= streaks << k;
+    int points = 0;
+    for (; covered != 0; covered &= covered - 1) {
+      const int place = std::countr_zero(covered);
+      points += rules.count.card_points[place == 14 ? 0 : place - 1];
+    }
+    most_exempt = std::max(most_exempt, points);
   }
 
   LonePure best;
   const int dearest_points = may_discard ? card_points(dearest, wild, rules) : 0;
-  if (bound < INT_MAX) {
-    // A run holds only places of its suit in a row of min_group held places or more, so it is
-    // worth at most those places' points (the most of any suit), and the discard at most the
-    // dearest card: the least any lone run can count.
-    int most_exempt = 0;
-    for (int suit = 0; suit < suit_count; ++suit) {
-      std::uint32_t covered = 0;
-      for (int k = 0; k < rules.melds.min_group; ++k) {
-        covered |= streaks_of[static_cast<std::size_t>(suit)] << k;
-      }
-      int points = 0;
-      for (; covered != 0; covered &= covered - 1) {
-        const int place = std::countr_zero(covered);
-        points += rules.count.card_points[place == 14 ? 0 : place - 1];
-      }
-      most_exempt = std::max(most_exempt, points);
-    }
-    if (total - most_exempt - dearest_points > bound) return best;
-  }
+  if (bound < INT_MAX && total - most_exempt - dearest_points > bound) return best;
   for (int suit = 0; suit < suit_count; ++suit) {
     const std::uint32_t held = held_places[static_cast<std::size_t>(suit)];
     const std::uint32_t streaks = streaks_of[static_cast<std::size_t>(suit)];
@@ -992,7 +1010,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
                   (card.rank() == Rank::ace ? (ace_high ? high == 14 : low == 1)
                                             : static_cast<int>(card.rank()) >= low &&
                                                   static_cast<int>(card.rank()) <= high);
-              return !in_run || copies[card.index()] >= 2;
+              return !in_run || std::count(cards.begin(), cards.end(), card) >= 2;
             };
             if (outside(dearest)) {
               discard = dearest;
@@ -1056,15 +1074,14 @@ class LeastCount {
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
              bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
              std::optional<Card> in_pure_run = std::nullopt)
-      : search_(cards, wild, rules, may_discard,
-                rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped) {
+      : reading_(rules.declared().pure_without_second),
+        search_(cards, wild, rules, may_discard, reading_ == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
     if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
-    const bool ungrouped =
-        rules.declared().pure_without_second == PureWithoutSecondCount::ungrouped;
+    const bool ungrouped = reading_ == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
-    const auto [total, most_valuable] = hand_points(cards, wild, rules);
+    const auto [total, most_valuable] = search_.hand_points();
     int best_cost = total;
     const Card dearest = may_discard ? most_valuable : Card();
     if (may_discard) {
@@ -1074,8 +1091,9 @@ class LeastCount {
     const Found* best = &everything_;
     LonePure lone;  // its grouping is made into lone_ only if it is the answer
     if (search_.pure_run_possible()) {
-      if (rules.declared().pure_without_second == PureWithoutSecondCount::pure_exempt) {
-        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest, bound);
+      if (reading_ == PureWithoutSecondCount::pure_exempt) {
+        lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest,
+                                  search_.places_held(), bound);
         if (lone.cost <= best_cost) {
           best_cost = lone.cost;
           best = &lone_;
@@ -1111,6 +1129,7 @@ class LeastCount {
   const Found& best() const { return *best_; }  // within the bound: its grouping
 
  private:
+  PureWithoutSecondCount reading_;  // (asked once: it is a call)
   Search search_;
   Found everything_;
   Found lone_;
@@ -1265,15 +1284,16 @@ class DrawFilter {
     if (floors == nullptr) return false;
     const int hole = (*floors)[static_cast<std::size_t>(card.index())];
     if (hole <= 0) return false;  // it may declare
-    int floor = std::min({count_now_, kept_count() + points, hole});
-    if (pure && floor > bound && lone_pure_counts_) floor = std::min(floor, lone_count(card));
+    int floor = std::min({count_now_, kept_count(bound) + points, hole});
+    if (pure && floor > bound && lone_pure_counts_)
+      floor = std::min(floor, lone_count(card, bound));
     return floor > bound;
   }
 
   // The least count the hand with `card` drawn can have, as far as the floors above tell (0 when
   // they tell nothing): the search of a draw not passed over may stop at the first grouping that
   // counts as much (Search::stop_at). Each is the floor its pass-over compares with the bound.
-  int floor(Card card) {
+  int floor(Card card, int bound) {
     if (!enabled_) return 0;
     const int points = card_points(card, wild_, rules_);
     int floor = 0;
@@ -1281,15 +1301,16 @@ class DrawFilter {
       if (rules_.melds.min_run == rules_.melds.min_group && joker_floor_ != INT_MIN) {
         floor = std::min(count_now_, joker_floor_);
       }
-      if (isolated(card)) floor = std::max(floor, std::min(count_now_, kept_count() + points));
+      if (isolated(card)) floor = std::max(floor, std::min(count_now_, kept_count(bound) + points));
     }
     if (rules_.melds.min_run != rules_.melds.min_group || !hole_searched_ || !hole_complete_) {
       return floor;
     }
     const int hole = hole_floors_[static_cast<std::size_t>(card.index())];
     if (hole <= 0) return floor;
-    int by_hole = std::min({count_now_, kept_count() + points, hole});
-    if (in_pure_run(card) && lone_pure_counts_) by_hole = std::min(by_hole, lone_count(card));
+    int by_hole = std::min({count_now_, kept_count(bound) + points, hole});
+    if (in_pure_run(card) && lone_pure_counts_)
+      by_hole = std::min(by_hole, lone_count(card, bound));
     return std::max(floor, by_hole);
   }
 
@@ -1301,7 +1322,7 @@ class DrawFilter {
       if (floor && std::min(count_now_, *floor) > bound) return true;
     }
     return isolated(card) &&
-           std::min(count_now_, kept_count() + card_points(card, wild_, rules_)) > bound;
+           std::min(count_now_, kept_count(bound) + card_points(card, wild_, rules_)) > bound;
   }
 
   // Whether a grouping of H with a natural card drawn can come within `bound` only with a copy
@@ -1324,7 +1345,7 @@ class DrawFilter {
   // which finds the same answer within the bound.
   bool in_meld(Card card, int bound) {
     return enabled_ && count_now_ > bound &&
-           kept_count() + card_points(card, wild_, rules_) > bound;
+           kept_count(bound) + card_points(card, wild_, rules_) > bound;
   }
 
   // What a joker's draw found, searched within `bound`: whether it declares, whether it came
@@ -1441,8 +1462,10 @@ class DrawFilter {
   }
 
   // The count of H with `card` drawn when only its lone pure run is exempt (best_lone_pure_run):
-  // the tier outside the search, which a drawn card that can make a pure run may lower.
-  int lone_count(Card card) {
+  // the tier outside the search, which a drawn card that can make a pure run may lower. Looked
+  // for within the bound of the draw that first asks, as kept_count is: past it, one more than
+  // that bound stands for it.
+  int lone_count(Card card, int bound) {
     int& count = lone_counts_[static_cast<std::size_t>(card.index())];
     if (count == INT_MIN) {
       if (with_draw_.empty()) {
@@ -1451,16 +1474,23 @@ class DrawFilter {
       }
       with_draw_.back() = card;
       const HandPoints points = hand_points(with_draw_, wild_, rules_);
-      count = best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
-                                 points.dearest)
-                  .cost;
+      count =
+          std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
+                                      points.dearest, places_held(with_draw_), bound)
+                       .cost,
+                   bound + 1);
     }
     return count;
   }
 
-  int kept_count() {
+  // H's least count with a discard, or, when that exceeds the bound of the draw that first asks,
+  // one more than that bound: no more than the count, so still a floor, and past every later
+  // draw's bound too (the bound only falls), which is all the comparisons above ask of it. A
+  // search within the bound is cut far sooner than one within none.
+  int kept_count(int bound) {
     if (!kept_count_) {
-      kept_count_ = LeastCount(cards_, wild_, rules_, INT_MAX, /*may_discard=*/true).count();
+      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true);
+      kept_count_ = least.within_bound() ? least.count() : bound + 1;
     }
     return *kept_count_;
   }
@@ -1542,7 +1572,8 @@ class OutsTally {
       outs_.declare.push_back(out);
     } else if (out.points < lowest_) {
       lowest_ = out.points;
-      improving_ = {out};
+      improving_.clear();  // (keeping its room: the lowest count falls a few times a hand)
+      improving_.push_back(out);
     } else if (out.points == lowest_ && lowest_ < outs_.points_now) {
       improving_.push_back(out);
     }
@@ -1563,17 +1594,25 @@ class OutsTally {
 };
 
 // Every card that can be drawn, jokers first: they usually lower the count most, and so tighten
-// the bound soonest.
-std::array<Card, Card::index_count> draws_jokers_first(WildRank wild) {
-  std::array<Card, Card::index_count> draws{};
-  std::size_t next = 0;
-  for (const bool jokers : {true, false}) {
-    for (int index = 0; index < Card::index_count; ++index) {
-      const Card card = Card::from_index(index);
-      if (is_joker(card, wild) == jokers) draws[next++] = card;
+// the bound soonest. (One order for each wild rank or none, made once.)
+const std::array<Card, Card::index_count>& draws_jokers_first(WildRank wild) {
+  using Order = std::array<Card, Card::index_count>;
+  static const std::array<Order, rank_count + 1> orders = [] {
+    std::array<Order, rank_count + 1> made{};
+    for (int wild_rank = 0; wild_rank <= rank_count; ++wild_rank) {
+      const WildRank of = wild_rank == 0 ? WildRank{} : WildRank{static_cast<Rank>(wild_rank)};
+      std::size_t next = 0;
+      for (const bool jokers : {true, false}) {
+        for (int index = 0; index < Card::index_count; ++index) {
+          const Card card = Card::from_index(index);
+          if (is_joker(card, of) == jokers)
+            made[static_cast<std::size_t>(wild_rank)][next++] = card;
+        }
+      }
     }
-  }
-  return draws;
+    return made;
+  }();
+  return orders[wild ? static_cast<std::size_t>(*wild) : 0];
 }
 
 // What the groups finish() would build of a LeastCount's grouping pay as a shown hand
@@ -1661,7 +1700,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                : own.emplace(with_draw, wild, rules, bound, may_discard,
                              !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
                                                                     : std::nullopt,
-                             joker ? 0 : filter->floor(card),
+                             joker ? 0 : filter->floor(card, bound),
                              !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
                                                                       : std::nullopt);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
