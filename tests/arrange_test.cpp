@@ -675,3 +675,42 @@ TEST_CASE("outs: find_outs answers as find_outs_reference with runs and sets of 
     check_outs_as_reference(cards, wild, rules);
   }
 }
+
+TEST_CASE("the search equals the exhaustive reference under random meld rules check_rules takes") {
+  // Indian rummy's declaration with the meld rules and card points a library may set: groups
+  // of 2 to 4 cards at least, the ace's places, a fifth card, other points, one pack or two.
+  // Rules that check_rules refuses are drawn too (runs or sets capped, in a game with jokers),
+  // and skipped: every rule it takes must be answered as the reference answers.
+  std::mt19937 random(8);
+  int tried = 0;
+  for (int round = 0; round < 4000; ++round) {
+    Rules rules = Rules::for_variant(Variant::indian);
+    MeldRules& melds = rules.melds;
+    melds.min_group = 2 + static_cast<int>(random() % 3);
+    melds.min_run = melds.min_group + (random() % 8 == 0 ? 1 : 0);
+    melds.max_sequence = random() % 8 == 0 ? melds.min_run + 1 : 13;
+    melds.max_set = random() % 8 == 0 ? melds.min_group : 4;
+    melds.fifth_card_joker = random() % 5 == 0;
+    melds.ace_high = random() % 2 == 0;
+    melds.ace_low = !melds.ace_high || random() % 2 == 0;
+    if (random() % 3 == 0) {
+      for (int& points : rules.count.card_points) points = static_cast<int>(random() % 21);
+    }
+    rules.deck.decks = random() % 4 == 0 ? 1 : 2;
+    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    if (check_rules(rules)) continue;
+    ++tried;
+    const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    const std::size_t size = round % 4 == 3 ? 14 : 13;
+    const std::vector<Card> cards =
+        round % 2 == 0 ? random_hand(random, size, wild, static_cast<int>(random() % 4))
+                       : near_hand(random, size, wild);
+    CAPTURE(melds.min_group);
+    CAPTURE(melds.fifth_card_joker);
+    CAPTURE(melds.ace_high);
+    CAPTURE(melds.ace_low);
+    CAPTURE(rules.deck.decks);
+    compare_with_reference(cards, wild, rules);
+  }
+  CHECK(tried > 2000);
+}

@@ -232,6 +232,17 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
       "melds.set_suits_differ is off, but the search for the least deadwood assumes a set's suits "
       "all "
       "differ (the search by subsets, count.arrange_by subsets, allows repeats)");
+  const std::string capped =
+      "melds.min_run, melds.max_sequence and melds.max_set limit runs and sets in a game with "
+      "jokers, but the search for the least deadwood counts the jokers, which fit in runs as "
+      "short as sets, runs of up to 13 cards and sets of every suit (the search by subsets, "
+      "count.arrange_by subsets, takes any lengths)";
+  broken(
+      indian, [](Rules& r) { r.melds.min_run = 4; }, capped);
+  broken(
+      indian, [](Rules& r) { r.melds.max_sequence = 5; }, capped);
+  broken(
+      indian, [](Rules& r) { r.melds.max_set = 3; }, capped);
   broken(
       indian, [](Rules& r) { r.count.wild_cards_score_zero = false; },
       "count.wild_cards_score_zero is off, but the search for the least deadwood counts every "

@@ -563,7 +563,9 @@ class Search {
       later |= static_cast<unsigned>(ahead >> shift & 1u) << suit;
     }
     // Every non-empty subset of `later`, in increasing order; one asking for more jokers than
-    // are left is not tried (its search would stop at once).
+    // are left is not tried (its search would stop at once). (No set of the card alone with
+    // jokers: the card and as many jokers make a run as well, which start_runs meets; check_rules
+    // refuses runs longer than a set in a game with jokers.)
     for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
       Meld& meld = stack_.emplace_back();  // (room for a meld per card: no reallocation)
       meld.kind = MeldKind::set;
@@ -948,11 +950,12 @@ std::uint64_t places_held(std::span<const Card> cards) {
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             bool may_discard, int total, Card dearest, std::uint64_t places,
                             int bound = INT_MAX) {
-  // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_group held
-  // places in a row: a run can only start there. A run holds only places of its suit in a row of
-  // min_group held places or more, so it is worth at most those places' points (the most of any
+  // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_run held
+  // places in a row: a run can only start there (a run is min_run cards or more, as the check
+  // of the groups reads it, lone or not). A run holds only places of its suit in a row of
+  // min_run held places or more, so it is worth at most those places' points (the most of any
   // suit), and the discard at most the dearest card: the least any lone run can count.
-  const int min_group = rules.melds.min_group;
+  const int min_run = rules.melds.min_run;
   std::array<std::uint32_t, suit_count> held_places{};
   std::array<std::uint32_t, suit_count> streaks_of{};
   int most_exempt = 0;
@@ -960,12 +963,12 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
     const std::uint32_t ranks = static_cast<std::uint32_t>(places >> (suit * rank_count)) & 0x1FFFu;
     const std::uint32_t held = ranks << 1 | (ranks & 1u) << 14;
     std::uint32_t streaks = held;
-    for (int k = 1; k < min_group; ++k) streaks &= held >> k;
+    for (int k = 1; k < min_run; ++k) streaks &= held >> k;
     held_places[static_cast<std::size_t>(suit)] = held;
     streaks_of[static_cast<std::size_t>(suit)] = streaks;
     if (streaks == 0 || bound == INT_MAX) continue;
     std::uint32_t covered = 0;
-    for (int k = 0; k < min_group; ++k) covered |= streaks << k;
+    for (int k = 0; k < min_run; ++k) covered |= streaks << k;
     int points = 0;
     for (; covered != 0; covered &= covered - 1) {
       const int place = std::countr_zero(covered);
@@ -995,7 +998,7 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
         for (int high = low; high <= highest && (held >> high & 1u) != 0; ++high) {
           value += card_points(card_at(high), wild, rules);
           const int length = high - low + 1;
-          if (length < rules.melds.min_group || length > rules.melds.max_sequence) continue;
+          if (length < rules.melds.min_run || length > rules.melds.max_sequence) continue;
           int cost = total - value;
           // (No discard is worth more than the dearest card: a run that cannot count less than
           // the best yet, or come within the bound, is not looked at further.)

@@ -170,6 +170,17 @@ std::optional<std::string> check_rules(const Rules& rules) {
                       "the search for the least deadwood lets a meld take any number (the search "
                       "by subsets, count.arrange_by subsets, limits them)");
       }
+      // With jokers, the search counts them rather than placing them: a card with jokers is
+      // taken for a run as well as a set, and the jokers left over fit in any run or set made.
+      if (rules.has_jokers() &&
+          (rules.melds.min_run > rules.melds.min_group || rules.melds.max_sequence < 13 ||
+           rules.melds.max_set < suit_count)) {
+        return refuse("melds.min_run, melds.max_sequence and melds.max_set",
+                      "limit runs and sets in a game with jokers",
+                      "the search for the least deadwood counts the jokers, which fit in runs "
+                      "as short as sets, runs of up to 13 cards and sets of every suit (the "
+                      "search by subsets, count.arrange_by subsets, takes any lengths)");
+      }
       if (!rules.melds.ace_low) {
         return refuse("melds.ace_low", "is off",
                       "the search for the least deadwood takes A-2-3 as a run");
