@@ -380,6 +380,45 @@ TEST_CASE("Knock Rummy with runs and sets of two: the least deadwood over every 
   CHECK(least_deadwood(deck, std::nullopt, rules) == 0);
 }
 
+TEST_CASE("Knock Rummy under random meld rules: the least deadwood over every split") {
+  // One pack without jokers (the one-pack search and its tables, and the general search for
+  // groups of two): groups of 2 to 4 cards at least, runs longer or capped, sets capped, the
+  // ace's places, other points; hands of 4 to 11 cards.
+  std::mt19937 random(10);
+  std::vector<Card> deck;
+  for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  int tried = 0;
+  for (int round = 0; round < 1500; ++round) {
+    Rules rules = Rules::for_variant(Variant::knock);
+    MeldRules& melds = rules.melds;
+    melds.min_group = 2 + static_cast<int>(random() % 3);
+    melds.min_run = melds.min_group + static_cast<int>(random() % 3);
+    melds.max_sequence = melds.min_run + static_cast<int>(random() % (14 - melds.min_run));
+    melds.max_set = melds.min_group + static_cast<int>(random() % (5 - melds.min_group));
+    melds.ace_high = random() % 2 == 0;
+    melds.ace_low = !melds.ace_high || random() % 2 == 0;
+    if (random() % 3 == 0) {
+      for (int& points : rules.count.card_points) points = static_cast<int>(random() % 21);
+    }
+    if (check_rules(rules)) continue;
+    ++tried;
+    std::shuffle(deck.begin(), deck.end(), random);
+    const std::size_t size = 4 + static_cast<std::size_t>(round % 8);
+    const std::vector<Card> cards(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(size));
+    CAPTURE(format_group(cards, std::nullopt, rules));
+    CAPTURE(melds.min_group);
+    CAPTURE(melds.min_run);
+    CAPTURE(melds.max_sequence);
+    CAPTURE(melds.max_set);
+    CAPTURE(melds.ace_high);
+    CAPTURE(melds.ace_low);
+    const int least = reference_least_deadwood(cards, rules);
+    CHECK(arrange(cards, std::nullopt, rules).score.points == least);
+    CHECK(least_deadwood(cards, std::nullopt, rules) == least);
+  }
+  CHECK(tried > 1000);
+}
+
 namespace {
 // The outs by the plain definition: every card that can be drawn, arranged in full.
 Outs outs_by_every_draw(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
