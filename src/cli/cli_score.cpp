@@ -72,10 +72,24 @@ struct KnockResult {
   }
 
   void json(JsonWriter& out) const {
-    const auto melds = [&](const std::vector<Group>& groups) {
+    // A player's side of the knock: melds, cards laid off (the defender's), deadwood, points.
+    const auto side = [&](const JsonKey& name, const std::vector<Group>& melds,
+                          const std::vector<Card>* laid_off, const std::vector<Card>& deadwood,
+                          int points) {
+      out.key(name);
+      out.begin_object();
+      out.key("melds"_key);
       out.begin_array();
-      for (const Group& meld : groups) write_cards(out, meld, rules);
+      for (const Group& meld : melds) write_cards(out, meld, rules);
       out.end_array();
+      if (laid_off) {
+        out.key("laid_off"_key);
+        write_cards(out, *laid_off, rules);
+      }
+      out.key("deadwood"_key);
+      write_cards(out, deadwood, rules);
+      out.member("points"_key, points);
+      out.end_object();
     };
     out.begin_object();
     out.member("points"_key, hand.points);
@@ -92,24 +106,9 @@ struct KnockResult {
     out.member("knock_limit"_key, hand.limit);
     out.key("discard"_key);
     write_card(out, hand.discard, rules);
-    out.key("knocker"_key);
-    out.begin_object();
-    out.key("melds"_key);
-    melds(hand.knocker_melds);
-    out.key("deadwood"_key);
-    write_cards(out, hand.knocker_deadwood, rules);
-    out.member("points"_key, hand.knocker_points);
-    out.end_object();
-    out.key("defender"_key);
-    out.begin_object();
-    out.key("melds"_key);
-    melds(hand.defender_melds);
-    out.key("laid_off"_key);
-    write_cards(out, hand.laid_off, rules);
-    out.key("deadwood"_key);
-    write_cards(out, hand.defender_deadwood, rules);
-    out.member("points"_key, hand.defender_points);
-    out.end_object();
+    side("knocker"_key, hand.knocker_melds, nullptr, hand.knocker_deadwood, hand.knocker_points);
+    side("defender"_key, hand.defender_melds, &hand.laid_off, hand.defender_deadwood,
+         hand.defender_points);
     out.member("spades_doubled"_key, hand.doubled);
     const auto winner = hand.winner();
     out.member("winner"_key,
