@@ -357,7 +357,7 @@ TEST_CASE("Knock Rummy: the arrangement's deadwood is the least over every split
 TEST_CASE("Knock Rummy with runs and sets of two: the least deadwood over every split") {
   // A library's own game, which check_rules takes. The one-pack search's fixed room is for
   // groups of three or more: these hands go to the general search, a whole pack included (it
-  // holds 507 groups of two or more, where the room holds 384).
+  // holds 455 groups of two or more, where the room holds 384).
   std::mt19937 random(6);
   Rules rules = Rules::for_variant(Variant::knock);
   rules.melds.min_group = 2;

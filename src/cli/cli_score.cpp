@@ -120,7 +120,7 @@ struct KnockResult {
 
   void text(std::ostream& out, const Style& style) const {
     out << wild_line(read, rules) << "\n";
-    if (hand.discard) out << "discard: " << to_string(*hand.discard) << "\n";
+    if (hand.discard) out << "discard: " << to_string(*hand.discard, rules.joker_name()) << "\n";
     out << fmt::format("knocker: {}: deadwood {} (knock limit {})\n",
                        melds_text(hand.knocker_melds, hand.knocker_deadwood), hand.knocker_points,
                        hand.limit);

@@ -77,6 +77,8 @@ struct Found {
   int deadwood = INT_MAX;
 };
 
+// The points of every card, and the first of the cards worth most: with 14 cards, the discard
+// when nothing else decides it. (One pass: every search of outs asks both.)
 struct HandPoints {
   int total = 0;
   Card dearest;
@@ -112,22 +114,19 @@ class Search {
     // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
     int dearest = INT_MIN;
     for (const Card card : cards) {
-      int points = 0;
       if (card.is_printed_joker()) {
         ++printed_;
-        points = rules.count.joker_points;
       } else {
         const auto at = static_cast<std::size_t>(card.index());
         present_ |= std::uint64_t{1} << at;
-        points = value_at_[at];
         if (is_wild_card(card, wild)) {
           ++wild_count_[static_cast<int>(card.suit())];
           ++wild_cards_;
-          if (rules.count.wild_cards_score_zero) points = 0;
         } else {
           ++count_[at];
         }
       }
+      const int points = card_points(card, wild, rules);
       hand_points_.total += points;
       if (points > dearest) {
         dearest = points;
@@ -302,10 +301,11 @@ class Search {
   // A natural card is isolated when no group could hold it even with every joker of the hand:
   // no run around it and no set of its rank. It is bound to be deadwood (or discarded). Worked
   // out on bit masks, a suit at a time: the windows of places a run could cover, and the ranks
-  // held in enough suits for a set. A window is three places, also when runs are longer (Crazy
-  // Rummy's four): a card in no window of three it can fill is in none of four either, so it is
-  // still isolated, only fewer cards are found so. Runs shorter than three, a library's own game,
-  // have windows as short (short_windows): one of three would isolate the cards of a run of two.
+  // held in enough suits for a set. A window is three places, also when runs are longer (a
+  // library's own game without jokers, of runs of four): a card in no window of three it can
+  // fill is in none of four either, so it is still isolated, only fewer cards are found so. Runs
+  // shorter than three have windows as short (short_windows): one of three would isolate the
+  // cards of a run of two.
   void mark_isolated() {
     const int jokers = printed_ + wild_cards_;
     jokers_total_ = jokers;
@@ -900,8 +900,6 @@ Hand build_hand(std::span<const Card> cards, WildRank wild, const Found& found, 
   return hand;
 }
 
-// The points of every card, and the first of the cards worth most: with 14 cards, the discard
-// when nothing else decides it. (One pass: every search of outs asks both.)
 void set_discard(Found& found, Card card, WildRank wild) {
   found.discard_joker = is_joker(card, wild);
   found.discard.reset();

@@ -359,7 +359,7 @@ Group meld_cards(const PackMeld& meld) {
 // The hand as a mask (bit = Card::index()) if the bit-mask search takes it: no joker, no card
 // twice, and groups of at least three cards. (Its room is fixed for such groups: 373 melds of a
 // pack at most, and 17 in a grouping. A library's own game of groups of two, which check_rules
-// takes, would have up to 507 and 26: it goes to the general search.)
+// takes, would have up to 455 (503 with the ace high too) and 26: it goes to the general search.)
 std::optional<std::uint64_t> one_pack(std::span<const Card> cards, WildRank wild,
                                       const Rules& rules) {
   if (rules.melds.min_group < 3) return std::nullopt;  // (min_run is at least min_group)
