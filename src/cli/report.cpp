@@ -17,7 +17,7 @@ void write_card(JsonWriter& out, std::optional<Card> card, const Rules& rules) {
 
 void write_cards(JsonWriter& out, std::span<const Card> cards, const Rules& rules) {
   out.begin_array();
-  for (const Card card : cards) out.string(to_string(card, rules.joker_name()));
+  for (const Card card : cards) write_card(out, card, rules);
   out.end_array();
 }
 

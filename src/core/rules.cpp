@@ -173,7 +173,7 @@ std::optional<std::string> check_rules(const Rules& rules) {
       // With jokers, the search counts them rather than placing them: a card with jokers is
       // taken for a run as well as a set, and the jokers left over fit in any run or set made.
       if (rules.has_jokers() &&
-          (rules.melds.min_run > rules.melds.min_group || rules.melds.max_sequence < 13 ||
+          (rules.melds.min_run > rules.melds.min_group || rules.melds.max_sequence < rank_count ||
            rules.melds.max_set < suit_count)) {
         return refuse("melds.min_run, melds.max_sequence and melds.max_set",
                       "limit runs and sets in a game with jokers",
