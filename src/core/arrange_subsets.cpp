@@ -1,14 +1,20 @@
 // The arrangement by subsets: see arrange.hpp.
 //
-// Every subset of the hand that could be a meld (its natural cards share a suit or a rank) is
-// classified; the valid ones are the melds. Those subsets are built from the bit masks of each
-// suit's, each rank's and the jokers' cards, so the subsets that could never be melds (most of
-// the 2^n) are never looked at. Then a DP over subsets, taking the lowest card of a
-// subset each time, decides: that card is deadwood, or it is in one of the melds that hold it
-// and fit in the subset. It runs from the whole hand down and computes only the subsets it
-// reaches (a few hundred of the 8,192 of 13 cards, typically), each once. With a contract the DP
-// keeps, per subset, the least deadwood for each number of books and runs (counted up to what the
-// contract asks), so a grouping that meets the contract is found whenever one exists.
+// A DP over subsets of the hand decides, taking the lowest card of a subset each time: that
+// card is deadwood, or it is in one of the melds that hold it and fit in the subset. It runs from
+// the whole hand down and computes only the subsets it reaches (a few hundred of the 8,192 of 13
+// cards, typically), each once. With a contract the DP keeps, per subset, the least deadwood for
+// each number of books and runs (counted up to what the contract asks), so a grouping that meets
+// the contract is found whenever one exists.
+//
+// The melds are found by suit and by rank (subset_melds): a run is natural cards of one suit and
+// distinct ranks with jokers to fill its gaps, a book natural cards of one rank with jokers, and
+// whether the jokers are few enough is counted, not asked of the classifier. What the classifier
+// decides is written out below, for the groups those enumerations make; a test compares the
+// melds with the classifier's on hands of every game that takes this search and of rules near
+// them (tests/arrange_variants_test.cpp).
+#include "arrange_subsets.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -23,12 +29,286 @@
 
 namespace rummy {
 
+namespace detail {
+
 namespace {
 
-struct SubsetMeld {
-  std::uint32_t mask = 0;
-  bool run = false;
+// A meld's place in the DP's order: its lowest card, then its mask (the masks hold at most 16
+// bits), with the run flag in bit 0.
+std::uint32_t meld_key(std::uint32_t mask, bool run) {
+  return (static_cast<std::uint32_t>(std::countr_zero(mask)) << 17) | (mask << 1) | (run ? 1U : 0U);
+}
+SubsetMeld meld_of_key(std::uint32_t key) {
+  return {(key >> 1) & 0xFFFFU, (key & 1U) != 0};
+}
+
+// The melds of one hand, by suit and rank. What the classifier (classify_group, Detail::kind_only)
+// says of a group whose natural cards (those that are no joker) are of one suit or one rank,
+// restated for the counts the enumeration knows:
+// * No group has fewer than min_group cards or more than longest_group.
+// * A run (tried first): its natural cards of one suit and distinct ranks, between
+//   max(min_run, min_group) and max_sequence cards, the span of their places (the ace low or
+//   high, as the rules allow) no longer than the run. Its jokers stand in for the missing cards,
+//   but a wild card of the run's own suit stands as itself where a window of the run's length
+//   holds its place and every natural card; the wild cards all have one rank, so at most one
+//   does, and none has a natural card's rank. The jokers standing in may be max_wilds_in_run.
+//   (A run without jokers is a pure sequence, which the same count admits: its span is its
+//   length.)
+// * A book: its natural cards of one rank (the same card twice only where books may repeat
+//   suits), between min_group and largest_set() cards; the wild cards of the book's rank would
+//   stand as themselves, but no natural card has the wild rank, so every joker stands in, and
+//   they may be max_wilds_in_set.
+// A group of one natural card is a run if it can be, else a book; jokers alone are asked of the
+// classifier (a hand has few of those groups).
+class MeldFinder {
+ public:
+  MeldFinder(std::span<const Card> cards, WildRank wild, const Rules& rules)
+      : cards_(cards), wild_(wild), rules_(rules) {
+    const MeldRules& melds = rules.melds;
+    smallest_run_ = std::max(melds.min_run, melds.min_group);
+    largest_run_ = std::min(melds.max_sequence, static_cast<int>(longest_group));
+    largest_book_ = std::min(rules.largest_set(), static_cast<int>(longest_group));
+    if (wild) wild_place_ = 1U << static_cast<int>(*wild);
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      const Card card = cards[i];
+      const std::uint32_t bit = std::uint32_t{1} << i;
+      if (is_joker(card, wild)) {
+        jokers_ |= bit;
+        if (!card.is_printed_joker()) wild_of_suit_[static_cast<std::size_t>(card.suit())] |= bit;
+      } else {
+        by_suit_[static_cast<std::size_t>(card.suit())] |= bit;
+        by_rank_[static_cast<std::size_t>(card.rank()) - 1] |= bit;
+      }
+    }
+    // The subsets of the jokers, by how many they are.
+    joker_count_ = bit_count(jokers_);
+    std::array<int, 18> start{};
+    for (std::uint32_t some = jokers_;; some = (some - 1) & jokers_) {
+      ++start[static_cast<std::size_t>(bit_count(some)) + 1];
+      if (some == 0) break;
+    }
+    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    joker_sets_.resize(static_cast<std::size_t>(start.back()));
+    joker_start_ = start;
+    for (std::uint32_t some = jokers_;; some = (some - 1) & jokers_) {
+      joker_sets_[static_cast<std::size_t>(start[static_cast<std::size_t>(bit_count(some))]++)] =
+          some;
+      if (some == 0) break;
+    }
+  }
+
+  std::vector<SubsetMeld> find() {
+    for (std::size_t suit = 0; suit < suit_count; ++suit) runs_of_suit(suit);
+    for (const std::uint32_t naturals : by_rank_) books_of_rank(naturals);
+    for (std::size_t i = 0; i < cards_.size(); ++i) {
+      if ((jokers_ >> i & 1U) == 0) with_one_natural(i);
+    }
+    jokers_alone();
+    std::sort(keys_.begin(), keys_.end());
+    std::vector<SubsetMeld> melds(keys_.size());
+    std::transform(keys_.begin(), keys_.end(), melds.begin(), meld_of_key);
+    return melds;
+  }
+
+ private:
+  // The jokers' subsets of `count` cards.
+  std::span<const std::uint32_t> joker_sets(int count) const {
+    const auto k = static_cast<std::size_t>(count);
+    return std::span(joker_sets_)
+        .subspan(static_cast<std::size_t>(joker_start_[k]),
+                 static_cast<std::size_t>(joker_start_[k + 1] - joker_start_[k]));
+  }
+
+  // The shortest run that holds these ranks (bit r: rank r, the ace 1), the ace low or high as
+  // the rules allow; INT_MAX where it may be neither.
+  int span(unsigned ranks) const {
+    const auto spread = [](unsigned places) {
+      return static_cast<int>(std::bit_width(places)) - std::countr_zero(places);
+    };
+    int shortest = INT_MAX;
+    if (rules_.melds.ace_low) shortest = spread(ranks);
+    if (rules_.melds.ace_high) {
+      constexpr unsigned ace = 1U << static_cast<int>(Rank::ace);
+      shortest = std::min(shortest, spread((ranks & ~ace) | ((ranks & ace) << rank_count)));
+    }
+    return shortest;
+  }
+
+  void add(std::uint32_t mask, bool run) { keys_.push_back(meld_key(mask, run)); }
+
+  // Runs of two natural cards and more of this suit.
+  void runs_of_suit(std::size_t suit) {
+    const std::uint32_t naturals = by_suit_[suit];
+    const std::uint32_t wild_here = wild_of_suit_[suit];
+    const int most_standing_in = rules_.melds.max_wilds_in_run;
+    for (std::uint32_t some = naturals; some != 0; some = (some - 1) & naturals) {
+      if (at_most_one_bit(some)) continue;
+      unsigned ranks = 0;
+      bool repeated = false;
+      for (std::uint32_t rest = some; rest != 0; rest &= rest - 1) {
+        const unsigned bit =
+            1U << static_cast<int>(cards_[static_cast<std::size_t>(std::countr_zero(rest))].rank());
+        repeated = repeated || (ranks & bit) != 0;
+        ranks |= bit;
+      }
+      if (repeated) continue;
+      const int count = bit_count(some);
+      const int shortest = span(ranks);
+      if (shortest == INT_MAX) return;
+      // With the wild card as itself: the shortest run that holds its place too.
+      const int shortest_with_wild = wild_here != 0 ? span(ranks | wild_place_) : INT_MAX;
+      const int fewest = std::max({smallest_run_, shortest, count}) - count;
+      const int most = std::min(largest_run_ - count, joker_count_);
+      for (int jokers = fewest; jokers <= most; ++jokers) {
+        if (jokers <= most_standing_in) {
+          for (const std::uint32_t set : joker_sets(jokers)) add(some | set, true);
+        } else if (jokers == most_standing_in + 1 && shortest_with_wild <= count + jokers) {
+          for (const std::uint32_t set : joker_sets(jokers)) {
+            if ((set & wild_here) != 0) add(some | set, true);
+          }
+        }
+      }
+    }
+  }
+
+  // Books of two natural cards and more of this rank.
+  void books_of_rank(std::uint32_t naturals) {
+    for (std::uint32_t some = naturals; some != 0; some = (some - 1) & naturals) {
+      if (at_most_one_bit(some)) continue;
+      if (rules_.melds.set_suits_differ) {
+        unsigned suits = 0;
+        bool repeated = false;
+        for (std::uint32_t rest = some; rest != 0; rest &= rest - 1) {
+          const unsigned bit = 1U << static_cast<int>(
+                                   cards_[static_cast<std::size_t>(std::countr_zero(rest))].suit());
+          repeated = repeated || (suits & bit) != 0;
+          suits |= bit;
+        }
+        if (repeated) continue;
+      }
+      const int count = bit_count(some);
+      const int fewest = std::max(rules_.melds.min_group - count, 0);
+      const int most =
+          std::min({largest_book_ - count, rules_.melds.max_wilds_in_set, joker_count_});
+      for (int jokers = fewest; jokers <= most; ++jokers) {
+        for (const std::uint32_t set : joker_sets(jokers)) add(some | set, false);
+      }
+    }
+  }
+
+  // The groups of one natural card and jokers: a run where it can be one, else a book.
+  void with_one_natural(std::size_t index) {
+    const Card card = cards_[index];
+    const std::uint32_t natural = std::uint32_t{1} << index;
+    const std::uint32_t wild_here = wild_of_suit_[static_cast<std::size_t>(card.suit())];
+    const unsigned rank = 1U << static_cast<int>(card.rank());
+    const int shortest_with_wild = wild_here != 0 ? span(rank | wild_place_) : INT_MAX;
+    const bool runs = span(rank) != INT_MAX;
+    const MeldRules& melds = rules_.melds;
+    for (int jokers = std::max(melds.min_group - 1, 1); jokers <= joker_count_; ++jokers) {
+      const int size = jokers + 1;
+      if (size > static_cast<int>(longest_group)) break;
+      const bool run_size = runs && size >= smallest_run_ && size <= largest_run_;
+      const bool book = size <= largest_book_ && jokers <= melds.max_wilds_in_set;
+      for (const std::uint32_t set : joker_sets(jokers)) {
+        const bool run = run_size && (jokers <= melds.max_wilds_in_run ||
+                                      (jokers == melds.max_wilds_in_run + 1 &&
+                                       (set & wild_here) != 0 && shortest_with_wild <= size));
+        if (run || book) add(natural | set, run);
+      }
+    }
+  }
+
+  // Jokers alone: the classifier says (a book of the wild rank, a run of the wild card's suit, or
+  // neither, as the wild cards among them stand as themselves).
+  void jokers_alone() {
+    std::vector<Card> group;
+    const int most = std::min(joker_count_, static_cast<int>(longest_group));
+    for (int jokers = std::max(rules_.melds.min_group, 1); jokers <= most; ++jokers) {
+      for (const std::uint32_t set : joker_sets(jokers)) {
+        group.clear();
+        for (std::uint32_t rest = set; rest != 0; rest &= rest - 1) {
+          group.push_back(cards_[static_cast<std::size_t>(std::countr_zero(rest))]);
+        }
+        const GroupKind kind = classify_group(group, wild_, rules_, Detail::kind_only).kind;
+        if (is_valid_group(kind)) add(set, is_sequence(kind));
+      }
+    }
+  }
+
+  std::span<const Card> cards_;
+  WildRank wild_;
+  const Rules& rules_;
+  int smallest_run_ = 0, largest_run_ = 0, largest_book_ = 0;
+  unsigned wild_place_ = 0;  // bit r: the wild rank r (none: 0)
+  std::uint32_t jokers_ = 0;
+  int joker_count_ = 0;
+  std::array<std::uint32_t, suit_count> by_suit_{}, wild_of_suit_{};
+  std::array<std::uint32_t, rank_count> by_rank_{};
+  std::vector<std::uint32_t> joker_sets_;  // the jokers' subsets, by count
+  std::array<int, 18> joker_start_{};      // where the subsets of k jokers start: k + 1
+  std::vector<std::uint32_t> keys_;        // the melds found, as meld_key
 };
+
+}  // namespace
+
+std::vector<SubsetMeld> subset_melds(std::span<const Card> cards, WildRank wild,
+                                     const Rules& rules) {
+  return MeldFinder(cards, wild, rules).find();
+}
+
+std::vector<SubsetMeld> subset_melds_by_classifier(std::span<const Card> cards, WildRank wild,
+                                                   const Rules& rules) {
+  std::uint32_t jokers = 0;
+  std::array<std::uint32_t, suit_count> by_suit{};
+  std::array<std::uint32_t, rank_count> by_rank{};
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const Card card = cards[i];
+    const std::uint32_t bit = std::uint32_t{1} << i;
+    if (is_joker(card, wild)) {
+      jokers |= bit;
+    } else {
+      by_suit[static_cast<std::size_t>(card.suit())] |= bit;
+      by_rank[static_cast<std::size_t>(card.rank()) - 1] |= bit;
+    }
+  }
+  std::vector<std::uint32_t> candidates;
+  const auto with_jokers = [&](std::uint32_t naturals) {
+    for (std::uint32_t some = jokers;; some = (some - 1) & jokers) {
+      if ((naturals | some) != 0) candidates.push_back(naturals | some);
+      if (some == 0) break;
+    }
+  };
+  with_jokers(0);
+  for (const std::uint32_t naturals : by_suit) {
+    for (std::uint32_t some = naturals; some != 0; some = (some - 1) & naturals) with_jokers(some);
+  }
+  for (const std::uint32_t naturals : by_rank) {
+    for (std::uint32_t some = naturals; some != 0; some = (some - 1) & naturals) with_jokers(some);
+  }
+  std::vector<std::uint32_t> keys;
+  std::vector<Card> group;
+  for (const std::uint32_t mask : candidates) {
+    group.clear();
+    for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
+      group.push_back(cards[static_cast<std::size_t>(std::countr_zero(rest))]);
+    }
+    const GroupKind kind = classify_group(group, wild, rules, Detail::kind_only).kind;
+    if (is_valid_group(kind)) keys.push_back(meld_key(mask, is_sequence(kind)));
+  }
+  // A single natural card is in its suit's and its rank's subsets; so are copies of one card.
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::vector<SubsetMeld> melds(keys.size());
+  std::transform(keys.begin(), keys.end(), melds.begin(), meld_of_key);
+  return melds;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::SubsetMeld;
 
 // The state of the DP for one subset: the least deadwood per (books, runs), with how it was
 // reached (the meld taken for the lowest card, or -1 when that card is deadwood).
@@ -46,7 +326,11 @@ class SubsetSearch {
       books_ = rules.deal.contract->books;
       runs_ = rules.deal.contract->runs;
     }
-    find_melds();
+    melds_ = detail::subset_melds(cards, wild, rules);
+    first_.assign(cards.size() + 1, 0);
+    for (const SubsetMeld& meld : melds_)
+      ++first_[static_cast<std::size_t>(std::countr_zero(meld.mask)) + 1];
+    for (std::size_t i = 1; i < first_.size(); ++i) first_[i] += first_[i - 1];
   }
 
   // The groups of the best grouping: runs, then books, then the cards left over.
@@ -72,6 +356,12 @@ class SubsetSearch {
     return cells_[static_cast<std::size_t>(offset_[mask] + state)];
   }
 
+  std::span<const SubsetMeld> melds_of(int low) const {
+    const auto begin = static_cast<std::size_t>(first_[static_cast<std::size_t>(low)]);
+    const auto end = static_cast<std::size_t>(first_[static_cast<std::size_t>(low) + 1]);
+    return std::span(melds_).subspan(begin, end - begin);
+  }
+
   // The DP, from the whole hand down, only for the subsets it reaches: the lowest card of
   // `mask` is deadwood, or in a meld that fits in `mask`; the rest of `mask` is computed first.
   // The options are tried in the same order for every subset, so ties go the same way.
@@ -85,11 +375,10 @@ class SubsetSearch {
     }
     const int low = std::countr_zero(mask);
     const std::uint32_t bit = std::uint32_t{1} << low;
-    const std::vector<int>& melds = by_lowest_[static_cast<std::size_t>(low)];
+    const std::span<const SubsetMeld> melds = melds_of(low);
     compute(mask ^ bit);
-    for (const int index : melds) {
-      const std::uint32_t meld = melds_[static_cast<std::size_t>(index)].mask;
-      if ((meld & mask) == meld) compute(mask ^ meld);
+    for (const SubsetMeld& meld : melds) {
+      if ((meld.mask & mask) == meld.mask) compute(mask ^ meld.mask);
     }
     offset_[mask] = static_cast<int>(cells_.size());
     cells_.resize(cells_.size() + static_cast<std::size_t>(states_));
@@ -99,8 +388,9 @@ class SubsetSearch {
       if (rest == INT_MAX) continue;
       improve(at(mask, state), rest + points, -1, state);
     }
-    for (const int index : melds) {
-      const SubsetMeld& meld = melds_[static_cast<std::size_t>(index)];
+    const int base = first_[static_cast<std::size_t>(low)];
+    for (std::size_t k = 0; k < melds.size(); ++k) {
+      const SubsetMeld& meld = melds[k];
       if ((meld.mask & mask) != meld.mask) continue;
       for (int state = 0; state < states_; ++state) {
         const int rest = at(mask ^ meld.mask, state).deadwood;
@@ -108,123 +398,12 @@ class SubsetSearch {
         int books = state / (runs_ + 1), runs = state % (runs_ + 1);
         (meld.run ? runs : books) += 1;
         const int next = std::min(books, books_) * (runs_ + 1) + std::min(runs, runs_);
-        improve(at(mask, next), rest, index, state);
+        improve(at(mask, next), rest, base + static_cast<int>(k), state);
       }
     }
   }
   static void improve(Cell& cell, int deadwood, int meld, int from) {
     if (deadwood < cell.deadwood) cell = Cell{deadwood, meld, static_cast<std::uint8_t>(from)};
-  }
-
-  // The subsets that can be melds: jokers with natural cards of one suit, or of one rank, or
-  // jokers alone. They are built from those cards' bit masks (every submask of a suit's cards,
-  // of a rank's cards, with every submask of the jokers), not found by walking all 2^n subsets,
-  // and are then classified in increasing order of their masks.
-  void find_melds() {
-    const std::size_t n = cards_.size();
-    by_lowest_.assign(n, {});
-    const int smallest = std::min(rules_.melds.min_group, rules_.melds.min_run);
-    std::uint32_t jokers = 0;
-    std::array<std::uint32_t, suit_count> by_suit{};
-    std::array<std::uint32_t, rank_count> by_rank{};
-    for (std::size_t i = 0; i < n; ++i) {
-      const Card card = cards_[i];
-      const std::uint32_t bit = std::uint32_t{1} << i;
-      if (is_joker(card, wild_)) {
-        jokers |= bit;
-      } else {
-        by_suit[static_cast<std::size_t>(card.suit())] |= bit;
-        by_rank[static_cast<std::size_t>(card.rank()) - 1] |= bit;
-      }
-    }
-    std::vector<std::uint32_t> candidates;
-    const auto with_jokers = [&](std::uint32_t naturals) {
-      for (std::uint32_t some = jokers;; some = (some - 1) & jokers) {
-        const std::uint32_t mask = naturals | some;
-        if (mask != 0 && bit_count(mask) >= smallest) candidates.push_back(mask);
-        if (some == 0) break;
-      }
-    };
-    with_jokers(0);
-    for (const std::uint32_t cards : by_suit) {
-      for (std::uint32_t some = cards; some != 0; some = (some - 1) & cards) with_jokers(some);
-    }
-    for (const std::uint32_t cards : by_rank) {
-      for (std::uint32_t some = cards; some != 0; some = (some - 1) & cards) with_jokers(some);
-    }
-    // A single natural card is in its suit's and its rank's lists; so are copies of one card.
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    std::vector<Card> group;
-    for (const std::uint32_t mask : candidates) {
-      if (cannot_be_meld(mask)) continue;
-      group.clear();
-      for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
-        group.push_back(cards_[static_cast<std::size_t>(std::countr_zero(rest))]);
-      }
-      const GroupVerdict verdict = classify_group(group, wild_, rules_, Detail::kind_only);
-      if (!is_valid_group(verdict.kind)) continue;
-      by_lowest_[static_cast<std::size_t>(std::countr_zero(mask))].push_back(
-          static_cast<int>(melds_.size()));
-      melds_.push_back({mask, is_sequence(verdict.kind)});
-    }
-  }
-
-  // A test that `mask` is no meld, cheaper than the classifier, which decides every other
-  // candidate (most of a hand's are no meld, and were half the time of a Crazy Rummy hand). The
-  // natural cards are the cards that are not jokers; each joker stands in for a card or, a wild
-  // card (not a printed joker), may be itself where the meld needs its rank and suit.
-  // * A run: its natural cards of one suit, no two of a rank (each card takes a place of its
-  //   own), spread over no more places than the group has cards (the ace low or high), at
-  //   least min_run and at most max_sequence cards; its jokers stand in, but one wild card of
-  //   its suit may be itself (at its place): at most max_wilds_in_run stand in.
-  // * A book: its natural cards of one rank, at least min_group and at most largest_set()
-  //   cards; its jokers stand in, but the wild cards of that rank are themselves: at most
-  //   max_wilds_in_set stand in.
-  // Neither possible: no meld. (Rules the classifier applies besides, such as the suits of a
-  // book, only make fewer melds.)
-  bool cannot_be_meld(std::uint32_t mask) const {
-    const MeldRules& melds = rules_.melds;
-    unsigned ranks = 0;                              // of the natural cards: bit = rank, the ace 1
-    unsigned suits = 0;                              // of the natural cards: bit = suit
-    unsigned wild_suits = 0;                         // of the wild cards among the jokers
-    std::array<int, rank_count + 1> wild_of_rank{};  // the wild cards among the jokers, by rank
-    bool repeated = false;
-    int jokers = 0;
-    for (std::uint32_t rest = mask; rest != 0; rest &= rest - 1) {
-      const Card card = cards_[static_cast<std::size_t>(std::countr_zero(rest))];
-      if (is_joker(card, wild_)) {
-        ++jokers;
-        if (!card.is_printed_joker()) {
-          wild_suits |= 1U << static_cast<int>(card.suit());
-          ++wild_of_rank[static_cast<std::size_t>(card.rank())];
-        }
-        continue;
-      }
-      const unsigned bit = 1U << static_cast<int>(card.rank());
-      repeated = repeated || (ranks & bit) != 0;
-      ranks |= bit;
-      suits |= 1U << static_cast<int>(card.suit());
-    }
-    if (ranks == 0) return false;  // jokers alone: the classifier says
-    const int size = bit_count(mask);
-    const auto spread = [](unsigned places) {
-      return static_cast<int>(std::bit_width(places)) - std::countr_zero(places);
-    };
-    bool run = bit_count(suits) == 1 && !repeated && size >= melds.min_run &&
-               size <= melds.max_sequence &&
-               (spread(ranks) <= size ||
-                ((ranks & 2U) != 0 && spread((ranks & ~2U) | (1U << (rank_count + 1))) <= size));
-    if (run) {
-      const int itself = (wild_suits & suits) != 0 ? 1 : 0;
-      run = jokers - itself <= melds.max_wilds_in_run;
-    }
-    bool book = bit_count(ranks) == 1 && size >= melds.min_group && size <= rules_.largest_set();
-    if (book) {
-      const int itself = wild_of_rank[static_cast<std::size_t>(std::countr_zero(ranks))];
-      book = jokers - itself <= melds.max_wilds_in_set;
-    }
-    return !run && !book;
   }
 
   Hand rebuild(std::uint32_t mask, int state) {
@@ -281,11 +460,11 @@ class SubsetSearch {
   WildRank wild_;
   const Rules& rules_;
   int books_ = 0, runs_ = 0;
-  std::vector<SubsetMeld> melds_;
-  std::vector<std::vector<int>> by_lowest_;
-  int states_ = 1;           // (books, runs) counted, per subset
-  std::vector<int> offset_;  // per subset: where its cells are, or -1 before it is computed
-  std::vector<Cell> cells_;  // the subsets computed, states_ cells each
+  std::vector<SubsetMeld> melds_;  // by lowest card, then mask
+  std::vector<int> first_;         // per lowest card: where its melds start in melds_
+  int states_ = 1;                 // (books, runs) counted, per subset
+  std::vector<int> offset_;        // per subset: where its cells are, or -1 before it is computed
+  std::vector<Cell> cells_;        // the subsets computed, states_ cells each
 };
 
 }  // namespace
