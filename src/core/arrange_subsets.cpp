@@ -310,33 +310,26 @@ namespace {
 
 using detail::SubsetMeld;
 
-// The state of the DP for one subset: the least deadwood per (books, runs), with how it was
-// reached (the meld taken for the lowest card, or -1 when that card is deadwood).
-struct Cell {
-  int deadwood = INT_MAX;
-  int meld = -1;
-  std::uint8_t from = 0;  // the (books, runs) index of the rest
-};
-
-// What the DP remembers of the subsets it computed, kept for the thread from hand to hand: a
-// slot per subset of 16 cards says which search computed it (a number given to each search) and
-// where its cells are. Cleared for each hand, the table was a memset of 4 bytes per subset (32 KB
-// for 13 cards, 256 KB for 16, when the DP reaches a few hundred subsets): a quarter of a 13-card
-// hand's instructions, and more of a 16-card hand's time, as the freed block went back to the
-// system each time and came back as fresh pages.
+// The DP's memory of the subsets whose least deadwood it knows, kept for the thread from hand to
+// hand: a slot per subset of 16 cards says which search computed it (a number given to each
+// search) and where its values are (one per (books, runs) counted). Cleared for each hand, the
+// table was a memset of 4 bytes per subset (32 KB for 13 cards, 256 KB for 16, where the DP
+// reaches a few hundred subsets): a quarter of a 13-card hand's instructions, and more of a
+// 16-card hand's time, as the freed block went back to the system each time and came back as
+// fresh pages.
 struct SubsetMemo {
   struct Slot {
     std::uint32_t search = 0;  // the search that computed this subset (0: none yet)
-    int offset = 0;            // where its cells start
+    int offset = 0;            // where its values start
   };
   std::vector<Slot> slots;
-  std::vector<Cell> cells;
+  std::vector<int> values;
   std::uint32_t search = 0;
 
-  // A new search: no subset computed, no cell kept.
+  // A new search: no subset computed, no value kept.
   void start() {
     if (slots.empty()) slots.resize(std::size_t{1} << subset_search_limit);
-    cells.clear();
+    values.clear();
     if (++search == 0) {  // the numbers wrapped around: forget every slot
       std::fill(slots.begin(), slots.end(), Slot{});
       search = 1;
@@ -349,118 +342,197 @@ SubsetMemo& thread_memo() {
   return memo;
 }
 
+// A meld as the search keeps it: its mask among the cards in the search's order (natural cards
+// first, the jokers last; see SubsetSearch) and among the hand's cards as given.
+struct SearchMeld {
+  std::uint32_t mask = 0;   // in the search's order
+  std::uint32_t given = 0;  // in the hand's order
+  bool run = false;
+};
+
+// The least deadwood of each subset (per number of books and runs, with a contract) is a fact
+// of the subset's cards, whatever order its cards are taken in; which grouping is chosen among
+// those of equal deadwood is not. So the DP that finds the least deadwood takes the cards in the
+// order that makes it reach fewest subsets, and the grouping is then rebuilt in the hand's own
+// order, each step taking the first option (as the search always took them: the lowest card as
+// deadwood, then its melds by increasing mask) whose rest has the least deadwood, so ties go as
+// they always went.
+//
+// The order: the natural cards by suit and rank, then the jokers. The DP takes the first card
+// of a subset as deadwood or in each meld that holds it and fits; a joker early in the order has
+// a meld with nearly every few cards of the hand, and each leaves a different subset behind.
+// With the jokers last, the subsets reached are (mostly) the natural cards not yet reached, less
+// the few that went with them into a meld, times the jokers left.
 class SubsetSearch {
  public:
   SubsetSearch(std::span<const Card> cards, WildRank wild, const Rules& rules)
-      : cards_(cards), wild_(wild), rules_(rules) {
+      : given_(cards), wild_(wild), rules_(rules) {
     if (rules.deal.contract) {
       books_ = rules.deal.contract->books;
       runs_ = rules.deal.contract->runs;
     }
-    melds_ = detail::subset_melds(cards, wild, rules);
-    first_.assign(cards.size() + 1, 0);
-    for (const SubsetMeld& meld : melds_)
-      ++first_[static_cast<std::size_t>(std::countr_zero(meld.mask)) + 1];
-    for (std::size_t i = 1; i < first_.size(); ++i) first_[i] += first_[i - 1];
+    states_ = (books_ + 1) * (runs_ + 1);
+    // The search's order, by insertion (16 cards at most; std::stable_sort asks for a buffer).
+    const std::size_t n = cards.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      std::size_t at = i;
+      for (; at > 0 && search_key(cards[i]) < search_key(cards[order_[at - 1]]); --at) {
+        order_[at] = order_[at - 1];
+      }
+      order_[at] = static_cast<std::uint8_t>(i);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      position_[order_[i]] = static_cast<std::uint8_t>(i);
+      points_[i] = card_points(cards[order_[i]], wild, rules);
+    }
+    // The melds, found in the hand's order (the rebuild's), each with its mask in the search's
+    // order; and for the DP, by their first card in the search's order.
+    const std::vector<SubsetMeld> melds = detail::subset_melds(cards, wild, rules);
+    melds_.reserve(melds.size());
+    std::array<int, subset_search_limit + 1> count{};
+    for (const SubsetMeld& meld : melds) {
+      std::uint32_t mask = 0;
+      for (std::uint32_t rest = meld.mask; rest != 0; rest &= rest - 1) {
+        mask |= std::uint32_t{1} << position_[static_cast<std::size_t>(std::countr_zero(rest))];
+      }
+      melds_.push_back({mask, meld.mask, meld.run});
+      ++first_given_[static_cast<std::size_t>(std::countr_zero(meld.mask)) + 1];
+      ++count[static_cast<std::size_t>(std::countr_zero(mask)) + 1];
+    }
+    for (std::size_t i = 1; i <= n; ++i) {
+      first_given_[i] += first_given_[i - 1];
+      count[i] += count[i - 1];
+    }
+    first_ = count;
+    search_melds_.resize(melds_.size());
+    for (const SearchMeld& meld : melds_) {
+      search_melds_[static_cast<std::size_t>(
+          count[static_cast<std::size_t>(std::countr_zero(meld.mask))]++)] = {meld.mask, meld.run};
+    }
   }
 
   // The groups of the best grouping: runs, then books, then the cards left over.
   Hand solve() {
-    const std::size_t n = cards_.size();
+    const std::size_t n = given_.size();
     const std::uint32_t full = n == 0 ? 0 : (std::uint32_t{1} << n) - 1;
-    states_ = (books_ + 1) * (runs_ + 1);
     memo_.start();
     compute(full);
     // The contract met if it can be, else the least deadwood of all.
     int chosen = states_ - 1;
-    if (at(full, chosen).deadwood == INT_MAX) {
+    if (value(full, chosen) == INT_MAX) {
       for (int state = 0; state < states_; ++state) {
-        if (at(full, state).deadwood < at(full, chosen).deadwood) chosen = state;
+        if (value(full, state) < value(full, chosen)) chosen = state;
       }
     }
     return rebuild(full, chosen);
   }
 
  private:
-  // The cells of a subset that has been computed.
-  Cell& at(std::uint32_t mask, int state) {
-    return memo_.cells[static_cast<std::size_t>(memo_.slots[mask].offset + state)];
+  // The DP's order: natural cards by rank and suit, then the jokers (each in the hand's order).
+  int search_key(Card card) const {
+    return is_joker(card, wild_)
+               ? Card::index_count
+               : static_cast<int>(card.rank()) * suit_count + static_cast<int>(card.suit());
+  }
+
+  // The least deadwood of a subset computed (in the search's order), with `state` books and runs.
+  int value(std::uint32_t mask, int state) const {
+    return memo_.values[static_cast<std::size_t>(memo_.slots[mask].offset + state)];
   }
 
   std::span<const SubsetMeld> melds_of(int low) const {
     const auto begin = static_cast<std::size_t>(first_[static_cast<std::size_t>(low)]);
     const auto end = static_cast<std::size_t>(first_[static_cast<std::size_t>(low) + 1]);
-    return std::span(melds_).subspan(begin, end - begin);
+    return std::span(search_melds_).subspan(begin, end - begin);
   }
 
-  // The DP, from the whole hand down, only for the subsets it reaches: the lowest card of
-  // `mask` is deadwood, or in a meld that fits in `mask`; the rest of `mask` is computed first.
-  // The options are tried in the same order for every subset, so ties go the same way.
+  // Where a meld of `state` books and runs leads.
+  int after(int state, bool run) const {
+    int books = state / (runs_ + 1), runs = state % (runs_ + 1);
+    (run ? runs : books) += 1;
+    return std::min(books, books_) * (runs_ + 1) + std::min(runs, runs_);
+  }
+
+  // The DP, from the whole hand down, only for the subsets it reaches: the first card of `mask`
+  // is deadwood, or in a meld that fits in `mask`.
   void compute(std::uint32_t mask) {
-    if (memo_.slots[mask].search == memo_.search) return;
+    SubsetMemo::Slot& slot = memo_.slots[mask];
+    if (slot.search == memo_.search) return;
+    const auto here = static_cast<int>(memo_.values.size());
+    slot = {memo_.search, here};
+    memo_.values.resize(memo_.values.size() + static_cast<std::size_t>(states_), INT_MAX);
     if (mask == 0) {
-      keep(0);
-      at(0, 0).deadwood = 0;
+      memo_.values[static_cast<std::size_t>(here)] = 0;
       return;
     }
     const int low = std::countr_zero(mask);
-    const std::uint32_t bit = std::uint32_t{1} << low;
-    const std::span<const SubsetMeld> melds = melds_of(low);
-    compute(mask ^ bit);
-    for (const SubsetMeld& meld : melds) {
-      if ((meld.mask & mask) == meld.mask) compute(mask ^ meld.mask);
-    }
-    keep(mask);
-    const int points = card_points(cards_[static_cast<std::size_t>(low)], wild_, rules_);
+    const std::uint32_t rest = mask ^ (std::uint32_t{1} << low);
+    compute(rest);
+    const int points = points_[static_cast<std::size_t>(low)];
     for (int state = 0; state < states_; ++state) {
-      const int rest = at(mask ^ bit, state).deadwood;
-      if (rest == INT_MAX) continue;
-      improve(at(mask, state), rest + points, -1, state);
+      const int left = value(rest, state);
+      if (left != INT_MAX) improve(here + state, left + points);
     }
-    const int base = first_[static_cast<std::size_t>(low)];
-    for (std::size_t k = 0; k < melds.size(); ++k) {
-      const SubsetMeld& meld = melds[k];
+    for (const SubsetMeld& meld : melds_of(low)) {
       if ((meld.mask & mask) != meld.mask) continue;
+      compute(mask ^ meld.mask);
       for (int state = 0; state < states_; ++state) {
-        const int rest = at(mask ^ meld.mask, state).deadwood;
-        if (rest == INT_MAX) continue;
-        int books = state / (runs_ + 1), runs = state % (runs_ + 1);
-        (meld.run ? runs : books) += 1;
-        const int next = std::min(books, books_) * (runs_ + 1) + std::min(runs, runs_);
-        improve(at(mask, next), rest, base + static_cast<int>(k), state);
+        const int left = value(mask ^ meld.mask, state);
+        if (left != INT_MAX) improve(here + after(state, meld.run), left);
       }
     }
   }
-  // Cells for `mask`, which is now computed.
-  void keep(std::uint32_t mask) {
-    memo_.slots[mask] = {memo_.search, static_cast<int>(memo_.cells.size())};
-    memo_.cells.resize(memo_.cells.size() + static_cast<std::size_t>(states_));
-  }
-  static void improve(Cell& cell, int deadwood, int meld, int from) {
-    if (deadwood < cell.deadwood) cell = Cell{deadwood, meld, static_cast<std::uint8_t>(from)};
+  void improve(int at, int deadwood) {
+    int& cell = memo_.values[static_cast<std::size_t>(at)];
+    cell = std::min(cell, deadwood);
   }
 
+  // The grouping, in the hand's order: at each step the lowest card of the hand's cards left is
+  // deadwood or goes into a meld, the first option whose rest has the least deadwood.
   Hand rebuild(std::uint32_t mask, int state) {
     Hand hand;
     hand.wild = wild_;
     std::vector<Group> runs, books;
     Group rest;
-    while (mask != 0) {
-      const Cell cell = at(mask, state);
-      const int low = std::countr_zero(mask);
-      if (cell.meld < 0) {
-        rest.push_back(cards_[static_cast<std::size_t>(low)]);
-        mask ^= std::uint32_t{1} << low;
-      } else {
-        const SubsetMeld& meld = melds_[static_cast<std::size_t>(cell.meld)];
-        Group group;
-        for (std::size_t i = 0; i < cards_.size(); ++i) {
-          if (meld.mask & (std::uint32_t{1} << i)) group.push_back(cards_[i]);
-        }
-        (meld.run ? runs : books).push_back(in_reading_order(group));
-        mask ^= meld.mask;
+    std::uint32_t given = mask;  // the same cards in the hand's order
+    while (given != 0) {
+      const int low = std::countr_zero(given);
+      const int at = position_[static_cast<std::size_t>(low)];  // in the search's order
+      const int best = value(mask, state);
+      const std::uint32_t without = mask ^ (std::uint32_t{1} << at);
+      compute(without);
+      if (value(without, state) != INT_MAX &&
+          value(without, state) + points_[static_cast<std::size_t>(at)] == best) {
+        rest.push_back(given_[static_cast<std::size_t>(low)]);
+        given ^= std::uint32_t{1} << low;
+        mask = without;
+        continue;
       }
-      state = cell.from;
+      // The melds that hold the card and fit, the first by mask in the hand's order (and then
+      // by the state it leaves) whose rest has the least deadwood.
+      const SearchMeld* taken = nullptr;
+      int from = 0;
+      const auto end = static_cast<std::size_t>(first_given_[static_cast<std::size_t>(low) + 1]);
+      for (auto i = static_cast<std::size_t>(first_given_[static_cast<std::size_t>(low)]);
+           taken == nullptr && i < end; ++i) {
+        const SearchMeld& meld = melds_[i];
+        if ((meld.mask & mask) != meld.mask) continue;
+        compute(mask ^ meld.mask);
+        for (int before = 0; before < states_; ++before) {
+          if (after(before, meld.run) != state || value(mask ^ meld.mask, before) != best) continue;
+          taken = &meld;
+          from = before;
+          break;
+        }
+      }
+      Group group;
+      for (std::size_t i = 0; i < given_.size(); ++i) {
+        if (taken->given & (std::uint32_t{1} << i)) group.push_back(given_[i]);
+      }
+      (taken->run ? runs : books).push_back(in_reading_order(group));
+      given ^= taken->given;
+      mask ^= taken->mask;
+      state = from;
     }
     for (Group& group : runs) hand.groups.push_back(std::move(group));
     for (Group& group : books) hand.groups.push_back(std::move(group));
@@ -490,13 +562,18 @@ class SubsetSearch {
     return group;
   }
 
-  std::span<const Card> cards_;
+  std::span<const Card> given_;  // the hand's cards, in its order
   WildRank wild_;
   const Rules& rules_;
   int books_ = 0, runs_ = 0;
-  std::vector<SubsetMeld> melds_;  // by lowest card, then mask
-  std::vector<int> first_;         // per lowest card: where its melds start in melds_
-  int states_ = 1;                 // (books, runs) counted, per subset
+  int states_ = 1;                                            // (books, runs) counted, per subset
+  std::array<std::uint8_t, subset_search_limit> order_{};     // the search's order: hand indices
+  std::array<std::uint8_t, subset_search_limit> position_{};  // a hand index's place in it
+  std::array<int, subset_search_limit> points_{};  // each card's deadwood, in the search's order
+  std::vector<SearchMeld> melds_;                  // by first card, then mask, in the hand's order
+  std::array<int, subset_search_limit + 1> first_given_{};  // where a hand card's melds start
+  std::vector<SubsetMeld> search_melds_;  // by first card in the search's order, for the DP
+  std::array<int, subset_search_limit + 1> first_{};  // where a search card's melds start
   SubsetMemo& memo_ = thread_memo();
 };
 
