@@ -320,7 +320,7 @@ using detail::SubsetMeld;
 struct SubsetMemo {
   struct Slot {
     std::uint32_t search = 0;  // the search that computed this subset (0: none yet)
-    int offset = 0;            // where its values start
+    int data = 0;  // its least deadwood (no contract), or where its values start (one a state)
   };
   std::vector<Slot> slots;
   std::vector<int> values;
@@ -437,7 +437,8 @@ class SubsetSearch {
 
   // The least deadwood of a subset computed (in the search's order), with `state` books and runs.
   int value(std::uint32_t mask, int state) const {
-    return memo_.values[static_cast<std::size_t>(memo_.slots[mask].offset + state)];
+    const int data = memo_.slots[mask].data;
+    return states_ == 1 ? data : memo_.values[static_cast<std::size_t>(data + state)];
   }
 
   std::span<const SubsetMeld> melds_of(int low) const {
@@ -456,6 +457,34 @@ class SubsetSearch {
   // The DP, from the whole hand down, only for the subsets it reaches: the first card of `mask`
   // is deadwood, or in a meld that fits in `mask`.
   void compute(std::uint32_t mask) {
+    if (states_ == 1) {
+      least(mask);
+    } else {
+      compute_counted(mask);
+    }
+  }
+
+  // Without a contract: the least deadwood of `mask`, kept in its slot. Once it is 0 no other
+  // option can do better, and the rest are not tried (the rebuild chooses among them).
+  int least(std::uint32_t mask) {
+    SubsetMemo::Slot& slot = memo_.slots[mask];
+    if (slot.search == memo_.search) return slot.data;
+    int best = 0;
+    if (mask != 0) {
+      const int low = std::countr_zero(mask);
+      best = least(mask ^ (std::uint32_t{1} << low)) + points_[static_cast<std::size_t>(low)];
+      for (const SubsetMeld& meld : melds_of(low)) {
+        if (best == 0) break;
+        if ((meld.mask & mask) == meld.mask) best = std::min(best, least(mask ^ meld.mask));
+      }
+    }
+    slot = {memo_.search, best};
+    return best;
+  }
+
+  // With a contract: the least deadwood of `mask` for each number of books and runs, kept in
+  // memo_.values.
+  void compute_counted(std::uint32_t mask) {
     SubsetMemo::Slot& slot = memo_.slots[mask];
     if (slot.search == memo_.search) return;
     const auto here = static_cast<int>(memo_.values.size());
@@ -467,7 +496,7 @@ class SubsetSearch {
     }
     const int low = std::countr_zero(mask);
     const std::uint32_t rest = mask ^ (std::uint32_t{1} << low);
-    compute(rest);
+    compute_counted(rest);
     const int points = points_[static_cast<std::size_t>(low)];
     for (int state = 0; state < states_; ++state) {
       const int left = value(rest, state);
@@ -475,7 +504,7 @@ class SubsetSearch {
     }
     for (const SubsetMeld& meld : melds_of(low)) {
       if ((meld.mask & mask) != meld.mask) continue;
-      compute(mask ^ meld.mask);
+      compute_counted(mask ^ meld.mask);
       for (int state = 0; state < states_; ++state) {
         const int left = value(mask ^ meld.mask, state);
         if (left != INT_MAX) improve(here + after(state, meld.run), left);
