@@ -542,10 +542,10 @@ class SubsetSearch {
   // The grouping, in the hand's order: at each step the lowest card of the hand's cards left is
   // deadwood or goes into a meld, the first option whose rest has the least deadwood.
   Hand rebuild(std::uint32_t mask, int state) {
-    Hand hand;
-    hand.wild = wild_;
-    std::vector<Group> runs, books;
+    std::array<const SearchMeld*, subset_search_limit> taken_melds{};
+    std::size_t taken_count = 0;
     Group rest;
+    rest.reserve(given_.size());
     std::uint32_t given = mask;  // the same cards in the hand's order
     int best = value(mask, state);
     while (given != 0) {
@@ -585,41 +585,53 @@ class SubsetSearch {
           break;
         }
       }
-      Group group;
-      for (std::size_t i = 0; i < given_.size(); ++i) {
-        if (taken->given & (std::uint32_t{1} << i)) group.push_back(given_[i]);
-      }
-      (taken->run ? runs : books).push_back(in_reading_order(group));
+      taken_melds[taken_count++] = taken;
       given ^= taken->given;
       mask ^= taken->mask;
       state = from;
     }
-    for (Group& group : runs) hand.groups.push_back(std::move(group));
-    for (Group& group : books) hand.groups.push_back(std::move(group));
+    // Runs, then books, each in the order taken, then the cards left over.
+    Hand hand;
+    hand.wild = wild_;
+    hand.groups.reserve(taken_count + 1);
+    for (const bool runs : {true, false}) {
+      for (std::size_t k = 0; k < taken_count; ++k) {
+        if (taken_melds[k]->run != runs) continue;
+        Group& group = hand.groups.emplace_back();
+        group.reserve(static_cast<std::size_t>(bit_count(taken_melds[k]->given)));
+        for (std::uint32_t cards = taken_melds[k]->given; cards != 0; cards &= cards - 1) {
+          group.push_back(given_[static_cast<std::size_t>(std::countr_zero(cards))]);
+        }
+        put_in_reading_order(group);
+      }
+    }
     if (!rest.empty()) hand.groups.push_back(std::move(rest));
     return hand;
   }
 
-  // A run's cards in the order of the places they take; a book as found.
-  Group in_reading_order(Group group) const {
+  // A run's cards in the order of the places they take; a book as found. (By insertion: a meld
+  // holds 16 cards at most, and std::stable_sort asks for a buffer.)
+  void put_in_reading_order(Group& group) const {
     const GroupVerdict verdict = classify_group(group, wild_, rules_);
-    if (!is_sequence(verdict.kind) || verdict.reading.size() != group.size()) return group;
-    std::vector<std::pair<int, Card>> placed;
+    if (!is_sequence(verdict.kind) || verdict.reading.size() != group.size()) return;
     bool ace_high = false;
-    for (std::size_t i = 0; i < group.size(); ++i) {
-      const auto& as = verdict.reading[i];
+    for (const auto& as : verdict.reading) {
       if (as && as->rank() == Rank::king) ace_high = true;
     }
+    std::array<int, longest_group> places{};
     for (std::size_t i = 0; i < group.size(); ++i) {
       const auto& as = verdict.reading[i];
       int place = as ? static_cast<int>(as->rank()) : 0;
       if (place == 1 && ace_high) place = 14;
-      placed.emplace_back(place, group[i]);
+      const Card card = group[i];
+      std::size_t at = i;
+      for (; at > 0 && place < places[at - 1]; --at) {
+        places[at] = places[at - 1];
+        group[at] = group[at - 1];
+      }
+      places[at] = place;
+      group[at] = card;
     }
-    std::stable_sort(placed.begin(), placed.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < group.size(); ++i) group[i] = placed[i].second;
-    return group;
   }
 
   std::span<const Card> given_;  // the hand's cards, in its order
