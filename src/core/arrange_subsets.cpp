@@ -138,37 +138,65 @@ class MeldFinder {
 
   void add(std::uint32_t mask, bool run) { keys_.push_back(meld_key(mask, run)); }
 
-  // Runs of two natural cards and more of this suit.
+  // Runs of two natural cards and more of this suit. A run's natural cards have distinct ranks,
+  // so the subsets of the suit's ranks are enumerated (a rank's span is then a bit operation),
+  // and a rank held twice (two packs) gives each of its cards in turn.
   void runs_of_suit(std::size_t suit) {
-    const std::uint32_t naturals = by_suit_[suit];
     const std::uint32_t wild_here = wild_of_suit_[suit];
     const int most_standing_in = rules_.melds.max_wilds_in_run;
-    for (std::uint32_t some = naturals; some != 0; some = (some - 1) & naturals) {
-      if (at_most_one_bit(some)) continue;
-      unsigned ranks = 0;
-      bool repeated = false;
-      for (std::uint32_t rest = some; rest != 0; rest &= rest - 1) {
-        const unsigned bit =
-            1U << static_cast<int>(cards_[static_cast<std::size_t>(std::countr_zero(rest))].rank());
-        repeated = repeated || (ranks & bit) != 0;
-        ranks |= bit;
-      }
-      if (repeated) continue;
-      const int count = bit_count(some);
+    // No run has a span longer than its natural cards and the jokers that may be in it.
+    const int most_missing = std::min(joker_count_, most_standing_in + (wild_here != 0 ? 1 : 0));
+    std::array<std::uint32_t, rank_count + 1> of_rank{};  // the suit's cards of each rank
+    unsigned present = 0;                                 // bit r: the suit has rank r
+    for (std::uint32_t rest = by_suit_[suit]; rest != 0; rest &= rest - 1) {
+      const auto index = static_cast<std::size_t>(std::countr_zero(rest));
+      const auto rank = static_cast<std::size_t>(cards_[index].rank());
+      of_rank[rank] |= std::uint32_t{1} << index;
+      present |= 1U << rank;
+    }
+    for (unsigned ranks = present; ranks != 0; ranks = (ranks - 1) & present) {
+      if (at_most_one_bit(ranks)) continue;
+      const int count = bit_count(ranks);
       const int shortest = span(ranks);
       if (shortest == INT_MAX) return;
+      if (shortest - count > most_missing || shortest > largest_run_) continue;
       // With the wild card as itself: the shortest run that holds its place too.
       const int shortest_with_wild = wild_here != 0 ? span(ranks | wild_place_) : INT_MAX;
       const int fewest = std::max({smallest_run_, shortest, count}) - count;
       const int most = std::min(largest_run_ - count, joker_count_);
-      for (int jokers = fewest; jokers <= most; ++jokers) {
-        if (jokers <= most_standing_in) {
-          for (const std::uint32_t set : joker_sets(jokers)) add(some | set, true);
-        } else if (jokers == most_standing_in + 1 && shortest_with_wild <= count + jokers) {
-          for (const std::uint32_t set : joker_sets(jokers)) {
-            if ((set & wild_here) != 0) add(some | set, true);
+      // Each choice of one card of each rank: the first card of each, then as an odometer.
+      std::array<std::uint32_t, rank_count + 1> pick{};
+      for (unsigned rest = ranks; rest != 0; rest &= rest - 1) {
+        const auto rank = static_cast<std::size_t>(std::countr_zero(rest));
+        pick[rank] = of_rank[rank] & (~of_rank[rank] + 1);
+      }
+      for (;;) {
+        std::uint32_t some = 0;
+        for (unsigned rest = ranks; rest != 0; rest &= rest - 1) {
+          some |= pick[static_cast<std::size_t>(std::countr_zero(rest))];
+        }
+        for (int jokers = fewest; jokers <= most; ++jokers) {
+          if (jokers <= most_standing_in) {
+            for (const std::uint32_t set : joker_sets(jokers)) add(some | set, true);
+          } else if (jokers == most_standing_in + 1 && shortest_with_wild <= count + jokers) {
+            for (const std::uint32_t set : joker_sets(jokers)) {
+              if ((set & wild_here) != 0) add(some | set, true);
+            }
           }
         }
+        // The next choice: the first rank with a card after its pick moves on to it; the ranks
+        // before it go back to their first card.
+        unsigned rest = ranks;
+        for (; rest != 0; rest &= rest - 1) {
+          const auto rank = static_cast<std::size_t>(std::countr_zero(rest));
+          const std::uint32_t after = of_rank[rank] & ~((pick[rank] << 1) - 1);
+          if (after != 0) {
+            pick[rank] = after & (~after + 1);
+            break;
+          }
+          pick[rank] = of_rank[rank] & (~of_rank[rank] + 1);
+        }
+        if (rest == 0) break;
       }
     }
   }
