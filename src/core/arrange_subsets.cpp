@@ -282,6 +282,12 @@ class MeldFinder {
 
 }  // namespace
 
+bool subsets_by_rank(std::span<const Card> cards, WildRank wild) {
+  const auto jokers =
+      std::count_if(cards.begin(), cards.end(), [&](Card card) { return is_joker(card, wild); });
+  return cards.size() >= 15 && jokers >= 3;
+}
+
 std::vector<SubsetMeld> subset_melds(std::span<const Card> cards, WildRank wild,
                                      const Rules& rules) {
   std::vector<std::uint32_t> joker_sets, keys;
@@ -416,9 +422,7 @@ class SubsetSearch {
     }
     states_ = (books_ + 1) * (runs_ + 1);
     const std::size_t n = cards.size();
-    int jokers = 0;
-    for (const Card card : cards) jokers += is_joker(card, wild) ? 1 : 0;
-    by_rank_ = n >= 15 && jokers >= 3;
+    by_rank_ = detail::subsets_by_rank(cards, wild);
     // The search's order, by insertion (16 cards at most; std::stable_sort asks for a buffer).
     for (std::size_t i = 0; i < n; ++i) {
       std::size_t at = i;

@@ -31,4 +31,9 @@ std::vector<SubsetMeld> subset_melds(std::span<const Card> cards, WildRank wild,
 std::vector<SubsetMeld> subset_melds_by_classifier(std::span<const Card> cards, WildRank wild,
                                                    const Rules& rules);
 
+// Whether the DP takes a hand's cards by rank and suit, the jokers last (hands of 15 cards or more
+// with 3 jokers or more), rather than in the hand's order: both find the same groups, and the
+// tests check that hands of both kinds are met.
+bool subsets_by_rank(std::span<const Card> cards, WildRank wild);
+
 }  // namespace rummy::detail
