@@ -1,18 +1,21 @@
 // The arrangement by subsets: see arrange.hpp.
 //
-// A DP over subsets of the hand decides, taking the lowest card of a subset each time: that
-// card is deadwood, or it is in one of the melds that hold it and fit in the subset. It runs from
-// the whole hand down and computes only the subsets it reaches (a few hundred of the 8,192 of 13
-// cards, typically), each once. With a contract the DP keeps, per subset, the least deadwood for
-// each number of books and runs (counted up to what the contract asks), so a grouping that meets
-// the contract is found whenever one exists.
+// A DP over subsets of the hand decides, taking the first card of a subset each time: that card
+// is deadwood, or it is in one of the melds that hold it and fit in the subset. It runs from the
+// whole hand down and computes only the subsets it reaches (about a hundred of the 8,192 of 13
+// cards, typically), each once, and keeps only their least deadwood. With a contract it keeps,
+// per subset, the least deadwood for each number of books and runs (counted up to what the
+// contract asks), so a grouping that meets the contract is found whenever one exists. The
+// grouping is then rebuilt in the hand's order, each step taking the first option whose rest has
+// the least deadwood (SubsetSearch::rebuild), which is the grouping the search has always given.
 //
 // The melds are found by suit and by rank (subset_melds): a run is natural cards of one suit and
 // distinct ranks with jokers to fill its gaps, a book natural cards of one rank with jokers, and
 // whether the jokers are few enough is counted, not asked of the classifier. What the classifier
 // decides is written out below, for the groups those enumerations make; a test compares the
 // melds with the classifier's on hands of every game that takes this search and of rules near
-// them (tests/arrange_variants_test.cpp).
+// them, and another the groups with those of the search before it was made fast
+// (tests/arrange_variants_test.cpp).
 #include "arrange_subsets.hpp"
 
 #include <algorithm>
@@ -350,8 +353,8 @@ namespace {
 
 using detail::SubsetMeld;
 
-// A meld as the search keeps it: its mask among the cards in the search's order (natural cards
-// first, the jokers last; see SubsetSearch) and among the hand's cards as given.
+// A meld as the search keeps it: its mask among the cards in the DP's order (see SubsetSearch)
+// and among the hand's cards as given.
 struct SearchMeld {
   std::uint32_t mask = 0;   // in the search's order
   std::uint32_t given = 0;  // in the hand's order
@@ -407,8 +410,9 @@ SubsetMemo& thread_memo() {
 // holds it and fits; a joker early in the order has a meld with nearly every few cards of the
 // hand, and each leaves a different subset behind. With the jokers last, the subsets reached are
 // (mostly) the natural cards not yet reached, less the few that went with them into a meld, times
-// the jokers left. Other hands keep their own order: the rebuild then finds every subset it asks
-// about computed already, where in another order it computes those of its path anew (a 13-card
+// the jokers left (by rank, a book's cards sit together; by suit and rank the DP reached more).
+// Other hands keep their own order: the rebuild then finds nearly every subset it asks about
+// computed already, where in another order it computes those of its path anew (a 13-card
 // hand: 10% more time in the rank order, whatever its jokers; a 16-card hand with 3 jokers: 16%
 // less, with 5: 25% less; the benchmark's slowest 16-card hand 0.15 ms in the hand's order,
 // 0.10 ms in the rank order).
