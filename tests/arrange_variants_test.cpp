@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "arrange.hpp"
+#include "arrange_subsets.hpp"
 #include "helpers.hpp"
 
 using namespace rummy;
@@ -311,4 +312,130 @@ TEST_CASE("rules the arrangement search cannot answer are refused, not answered 
   // The same game asked to search by subsets answers, and rightly.
   rules.count.arrange_by = ArrangeBy::subsets;
   CHECK(arrange(cards, std::nullopt, rules).score.points == 10);
+}
+
+namespace {
+
+// The games whose hands the search by subsets arranges, and rules near them that stress its
+// parts: Crazy Rummy bare and with each round's contract, its wild rank moved (the ace, a court
+// card) or gone, its limits on wild cards lifted with books of distinct suits and a fifth card,
+// runs with the ace low only, and Basic and Knock Rummy asked to search by subsets.
+std::vector<std::pair<Rules, WildRank>> subset_games() {
+  std::vector<std::pair<Rules, WildRank>> games;
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  games.emplace_back(crazy, Rank::two);
+  for (int round = 1; round <= 7; ++round) {
+    Rules rules = crazy;
+    rules.deal.contract = crazy.round(round);
+    games.emplace_back(rules, Rank::two);
+  }
+  games.emplace_back(crazy, Rank::ace);
+  games.emplace_back(crazy, Rank::king);
+  games.emplace_back(crazy, std::nullopt);
+  Rules loose = crazy;
+  loose.melds.min_run = 3;
+  loose.melds.max_wilds_in_run = 13;
+  loose.melds.max_wilds_in_set = 13;
+  loose.melds.set_suits_differ = true;
+  loose.melds.max_set = 4;
+  loose.melds.fifth_card_joker = true;
+  games.emplace_back(loose, Rank::seven);
+  Rules low = crazy;
+  low.melds.ace_high = false;
+  low.melds.max_wilds_in_run = 1;
+  low.melds.max_wilds_in_set = 2;
+  low.melds.max_sequence = 6;
+  games.emplace_back(low, Rank::ace);
+  for (const Variant variant : {Variant::basic, Variant::knock}) {
+    Rules rules = Rules::for_variant(variant);
+    rules.count.arrange_by = ArrangeBy::subsets;
+    games.emplace_back(rules, std::nullopt);
+  }
+  Rules fours = Rules::for_variant(Variant::basic);  // melds of four cards at least
+  fours.melds.min_group = 4;
+  fours.melds.min_run = 4;
+  fours.count.arrange_by = ArrangeBy::subsets;
+  games.emplace_back(fours, std::nullopt);
+  return games;
+}
+
+// A hand of `size` cards from two packs and four jokers (one pack, no jokers, where the game has
+// no wild cards): at random, of few ranks, or of one suit with the wild cards, by `shape`.
+std::vector<Card> subset_hand(std::mt19937& random, std::size_t size, int shape, const Rules& rules,
+                              WildRank wild) {
+  std::vector<Card> deck = rules.has_jokers() ? crazy_deck() : std::vector<Card>{};
+  if (!rules.has_jokers()) {
+    for (int index = 0; index < 52; ++index) deck.push_back(Card::from_index(index));
+  }
+  std::shuffle(deck.begin(), deck.end(), random);
+  std::vector<Card> cards;
+  for (const Card card : deck) {
+    if (cards.size() == size) break;
+    const bool wanted = shape == 0   ? true
+                        : shape == 1 ? is_joker(card, wild) || card.rank() <= Rank::five
+                                     : is_joker(card, wild) || card.suit() <= Suit::hearts;
+    if (wanted) cards.push_back(card);
+  }
+  return cards;
+}
+
+// FNV-1a over an arrangement's groups (each card's index, a mark between groups), its points
+// and its books and runs.
+std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
+  return (hash ^ value) * 0x100000001b3ULL;
+}
+std::uint64_t arrangement_hash(std::uint64_t hash, const Arrangement& arrangement) {
+  for (const Group& group : arrangement.hand.groups) {
+    for (const Card card : group) hash = mix(hash, static_cast<std::uint64_t>(card.index()));
+    hash = mix(hash, 0xFF);
+  }
+  hash = mix(hash, static_cast<std::uint64_t>(arrangement.score.points));
+  hash = mix(hash, static_cast<std::uint64_t>(arrangement.check.sets));
+  return mix(hash, static_cast<std::uint64_t>(arrangement.check.sequences));
+}
+
+}  // namespace
+
+TEST_CASE("the search by subsets gives the groups it gave before it was made fast") {
+  // The groups (in their order, each card in its place), the points and the melds counted of
+  // 9,000 hands of 7 to 16 cards under every set of rules of subset_games(), hashed: the figure
+  // is the search's of commit 68faeed, before the melds were enumerated by suit and rank and the
+  // DP was changed. Ties between groupings of equal deadwood must still go the same way.
+  std::mt19937 random(26);
+  const auto games = subset_games();
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  int by_rank = 0;
+  for (int round = 0; round < 9000; ++round) {
+    const auto& [rules, wild] = games[static_cast<std::size_t>(round) % games.size()];
+    const std::size_t size = 7 + static_cast<std::size_t>(round / 7 % 10);
+    const std::vector<Card> cards = subset_hand(random, size, round % 3, rules, wild);
+    hash = arrangement_hash(hash, arrange_by_subsets(cards, wild, rules));
+    by_rank += detail::subsets_by_rank(cards, wild) ? 1 : 0;
+  }
+  CHECK(hash == 11765200587555130274ULL);
+  // The DP's two orders (the hand's, and by rank with the jokers last) both met often.
+  CHECK(by_rank > 500);
+  CHECK(by_rank < 8500);
+}
+
+TEST_CASE("the melds found by suit and rank are the classifier's, in the same order") {
+  // subset_melds counts what the classifier decides (a run's span and the wild cards that stand
+  // as themselves, a book's size, the jokers standing in); the reference asks the classifier of
+  // every subset whose natural cards share a suit or a rank. The same masks, the same kinds
+  // (run or book), in the same order, on 20,000 hands of 1 to 16 cards under every set of rules
+  // of subset_games().
+  std::mt19937 random(27);
+  const auto games = subset_games();
+  std::size_t melds = 0;
+  for (int round = 0; round < test::hands_to_try(20000); ++round) {
+    const auto& [rules, wild] = games[static_cast<std::size_t>(round) % games.size()];
+    const std::size_t size = 1 + static_cast<std::size_t>(round / 5 % 16);
+    const std::vector<Card> cards = subset_hand(random, size, round % 3, rules, wild);
+    CAPTURE(format_group(cards, wild, rules));
+    CAPTURE(round);
+    const std::vector<detail::SubsetMeld> found = detail::subset_melds(cards, wild, rules);
+    CHECK(found == detail::subset_melds_by_classifier(cards, wild, rules));
+    melds += found.size();
+  }
+  CHECK(melds > 100000);  // the hands hold melds to compare
 }
