@@ -493,57 +493,77 @@ class AwaySearch {
     }
     Memo& memory = memo();
     ++memory.group_searches;
-    return group_search(group, (1U << group.count) - 1, memory);
+    return group_search(GroupCards(group), (1U << group.count) - 1, memory);
   }
 
-  Widths group_search(const Group& group, unsigned unassigned, Memo& memory) const {
+  // What the group search asks of each card of a group (by its bit), worked out once for the
+  // group rather than at each of its states.
+  struct GroupCards {
+    std::array<unsigned, max_group_searched> same_rank{};  // the other cards of its rank
+    std::array<unsigned, max_group_searched> same_suit{};  // … of its suit
+    std::array<unsigned, max_group_searched> copies{};     // … that are the same card
+    std::array<unsigned, max_group_searched> place{};      // its place in a run (0: an ace)
+    unsigned aces = 0;
+
+    explicit GroupCards(const Group& group) {
+      for (int k = 0; k < group.count; ++k) {
+        const int card = group.cards[static_cast<std::size_t>(k)];
+        const int rank = card % rank_count + 1;
+        if (rank == 1) aces |= 1U << k;
+        place[static_cast<std::size_t>(k)] = rank == 1 ? 0U : 1U << rank;
+        for (int j = 0; j < group.count; ++j) {
+          const int other = group.cards[static_cast<std::size_t>(j)];
+          if (j == k) continue;
+          if (other % rank_count == card % rank_count)
+            same_rank[static_cast<std::size_t>(k)] |= 1U << j;
+          if (other / rank_count == card / rank_count)
+            same_suit[static_cast<std::size_t>(k)] |= 1U << j;
+          if (other == card) copies[static_cast<std::size_t>(k)] |= 1U << j;
+        }
+      }
+    }
+  };
+
+  Widths group_search(const GroupCards& cards, unsigned unassigned, Memo& memory) const {
     if (unassigned == 0) return nothing_kept();
     if (memory.searched[unassigned] == memory.group_searches) return memory.found[unassigned];
     const int first = std::countr_zero(unassigned);
     const unsigned others = unassigned & ~(1U << first);
-    Widths best = group_search(group, others, memory);  // the first card replaced
-    const int card = group.cards[static_cast<std::size_t>(first)];
-    unsigned same_rank = 0, same_suit = 0;
-    for (unsigned rest = others; rest != 0; rest &= rest - 1) {
-      const int k = std::countr_zero(rest);
-      const int other = group.cards[static_cast<std::size_t>(k)];
-      if (other % rank_count == card % rank_count) same_rank |= 1U << k;
-      if (other / rank_count == card / rank_count) same_suit |= 1U << k;
-    }
+    Widths best = group_search(cards, others, memory);  // the first card replaced
+    const unsigned same_rank = cards.same_rank[static_cast<std::size_t>(first)] & others;
+    const unsigned same_suit = cards.same_suit[static_cast<std::size_t>(first)] & others;
     const auto try_piece = [&](unsigned piece, int cost) {
-      const Widths rest = group_search(group, others & ~piece, memory);
+      const Widths rest = group_search(cards, others & ~piece, memory);
       const int kept = bit_count(piece) + 1;
       // Any number of the other cards can be kept (each a piece of its own).
       const int others_left = bit_count(others & ~piece);
+      const int add = kept + cost;
       for (int k = 0; k <= others_left && k + kept <= most_cards; ++k) {
-        const int width = rest[static_cast<std::size_t>(k)] + kept + cost;
+        const int width = rest[static_cast<std::size_t>(k)] + add;
         std::int8_t& slot = best[static_cast<std::size_t>(k + kept)];
         slot = static_cast<std::int8_t>(std::min(static_cast<int>(slot), width));
       }
     };
     const MeldRules& melds = rules_.melds;
-    // Books: the card with some others of its rank.
+    // Books: the card with some others of its rank (no card twice where suits must differ).
     for (unsigned piece = same_rank;; piece = (piece - 1) & same_rank) {
       const int kept = bit_count(piece) + 1;
       if (kept <= melds.max_set) {
-        unsigned suits = 1U << (card / rank_count);
         bool differ = true;
-        for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
-          const int suit =
-              group.cards[static_cast<std::size_t>(std::countr_zero(rest))] / rank_count;
-          differ = differ && (suits & (1U << suit)) == 0;
-          suits |= 1U << suit;
+        if (melds.set_suits_differ) {
+          const unsigned book = piece | (1U << first);
+          for (unsigned rest = book; rest != 0 && differ; rest &= rest - 1) {
+            differ = (cards.copies[static_cast<std::size_t>(std::countr_zero(rest))] & book) == 0;
+          }
         }
-        if (differ || !melds.set_suits_differ) {
-          try_piece(piece, std::max(0, melds.min_group - kept));
-        }
+        if (differ) try_piece(piece, std::max(0, melds.min_group - kept));
       }
       if (piece == 0) break;
     }
     // Runs: the card with some others of its suit, each at a place of its own (an ace low or
     // high, as the rules let it).
     for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
-      const int cost = run_piece_cost(group, piece | (1U << first));
+      const int cost = run_piece_cost(cards, piece | (1U << first));
       if (cost >= 0) try_piece(piece, cost);
       if (piece == 0) break;
     }
@@ -554,19 +574,14 @@ class AwaySearch {
 
   // The fewest empty places a run piece of the cards `piece` (one suit) counts; -1 when they
   // cannot share a run (two at one place, or too long) or another split counts no more.
-  int run_piece_cost(const Group& group, unsigned piece) const {
+  int run_piece_cost(const GroupCards& cards, unsigned piece) const {
     unsigned places = 0;
-    int aces = 0;
-    for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
-      const int rank =
-          group.cards[static_cast<std::size_t>(std::countr_zero(rest))] % rank_count + 1;
-      if (rank == 1) {
-        ++aces;
-      } else {
-        if ((places & (1U << rank)) != 0) return -1;
-        places |= 1U << rank;
-      }
+    for (unsigned rest = piece & ~cards.aces; rest != 0; rest &= rest - 1) {
+      const unsigned place = cards.place[static_cast<std::size_t>(std::countr_zero(rest))];
+      if ((places & place) != 0) return -1;
+      places |= place;
     }
+    const int aces = bit_count(piece & cards.aces);
     const MeldRules& melds = rules_.melds;
     const auto cost = [&](unsigned held) {
       const int low = std::countr_zero(held), high = 31 - std::countl_zero(held);
