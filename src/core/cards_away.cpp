@@ -104,53 +104,58 @@ class AwaySearch {
   AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra,
              Bound bound = Bound::relaxed)
       : wild_(wild), rules_(rules), extra_(extra), bound_(bound) {
-    std::array<int, Card::index_count> held{};
+    // (What follows reads the hand's cards rather than all 52: a search of a hand dealt costs a
+    // few tens of thousands of instructions, and this setup was a twentieth of them.)
+    const int copies = rules.copies_allowed();  // of each natural card
+    std::uint64_t wild_mask = 0;                // the wild cards, a bit each
+    if (wild) {
+      for (int suit = 0; suit < suit_count; ++suit) {
+        const int index = suit * rank_count + static_cast<int>(*wild) - 1;
+        wild_mask |= std::uint64_t{1} << index;
+        wild_card_[static_cast<std::size_t>(index)] = true;
+      }
+    }
     for (const Card card : cards) {
-      ++held[static_cast<std::size_t>(card.index())];
       if (card.is_printed_joker()) {
         ++printed_;
-      } else {
-        ++left_[static_cast<std::size_t>(card.index())];
-        ++naturals_left_;
-        key_[static_cast<std::size_t>(card.index() / 32)] += std::uint64_t{1}
-                                                             << (2 * (card.index() % 32));
-        if (is_wild_card(card, wild)) ++wild_left_;
+        continue;
+      }
+      const int index = card.index();
+      ++left_[static_cast<std::size_t>(index)];
+      ++naturals_left_;
+      key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
+      left_mask_ |= std::uint64_t{1} << index;
+      if (wild_card_[static_cast<std::size_t>(index)]) ++wild_left_;
+    }
+    counted_ = left_mask_ & ~wild_mask;
+    spare_.fill(copies);
+    for (std::uint64_t each = left_mask_; each != 0; each &= each - 1) {
+      const int index = std::countr_zero(each);
+      spare_[static_cast<std::size_t>(index)] -= left(index);
+      if (left(index) == 2) doubled_ |= std::uint64_t{1} << index;
+      // The places of the suit (the ace's two) whose every copy is in the hand.
+      if (spare(index) <= 0) {
+        const int rank = index % rank_count + 1;
+        no_spare_[static_cast<std::size_t>(index / rank_count)] |=
+            rank == 1 ? (1U << 1 | 1U << highest_place) : 1U << rank;
       }
     }
-    for (int index = 0; index < natural_count; ++index) {
-      const Card card = Card::from_index(index);
-      spare_[static_cast<std::size_t>(index)] =
-          rules.copies_allowed(card) - held[static_cast<std::size_t>(index)];
-      if (is_joker(card, wild)) joker_supply_ += std::max(0, spare(index));
+    for (std::uint64_t each = wild_mask; each != 0; each &= each - 1) {
+      joker_supply_ += std::max(0, spare(std::countr_zero(each)));
     }
     joker_supply_ += std::max(0, rules.printed_jokers_allowed() - printed_);
-    for (int suit = 0; suit < suit_count; ++suit) {
-      for (int place = 1; place <= highest_place; ++place) {
-        if (spare(card_at(suit, place)) <= 0)
-          no_spare_[static_cast<std::size_t>(suit)] |= 1U << place;
-      }
-    }
     lowest_place_ = rules.melds.ace_low ? 1 : 2;
     highest_place_ = rules.melds.ace_high ? highest_place : highest_place - 1;
-    for (int suit = 0; suit < suit_count && !free_run_; ++suit) {
-      for (int low = lowest_place_; low + rules.melds.min_run - 1 <= highest_place_; ++low) {
-        bool all = true;
-        for (int place = low; place < low + rules.melds.min_run; ++place) {
-          all = all && spare(card_at(suit, place)) > 0;
-        }
-        if (all) free_run_ = true;
-      }
+    // A pure run of cards come in: the shortest run's places, all of them still in the decks.
+    const unsigned places = (2U << highest_place_) - (1U << lowest_place_);
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const unsigned free = places & ~no_spare_[static_cast<std::size_t>(suit)];
+      unsigned starts = places;  // where such a run may start
+      for (int k = 0; k < rules.melds.min_run && starts != 0; ++k) starts &= free >> k;
+      if (starts != 0) free_run_ = true;
     }
     smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
     if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
-    for (int index = 0; index < natural_count; ++index) {
-      wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
-      if (left(index) == 2) doubled_ |= std::uint64_t{1} << index;
-      if (left(index) > 0) {
-        left_mask_ |= std::uint64_t{1} << index;
-        if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
-      }
-    }
     // The meld rules group_widths() reads, 15 bits each, and a bit that no empty slot has.
     const MeldRules& melds = rules.melds;
     std::uint64_t tag = 1;
@@ -298,7 +303,7 @@ class AwaySearch {
   // contract), so it is a lower bound.
   static constexpr int most_cards = 15;  // more cards left: the small groups' bound instead
   static constexpr std::int8_t beyond = 127;
-  using Widths = std::array<std::int8_t, most_cards + 1>;  // [k]: for k cards kept
+  using Widths = std::array<std::uint8_t, most_cards + 1>;  // [k]: for k cards kept
   // [d]: for all the cards but at most d kept. The budget rarely passes most_dropped; beyond it,
   // a card more left out saves at most widest_alone_ places (kept alone, it would span those).
   static constexpr int most_dropped = 5;
@@ -487,7 +492,7 @@ class AwaySearch {
       Widths widths;
       widths.fill(beyond);
       for (int k = 0; k <= group.count; ++k) {
-        widths[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+        widths[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
       }
       return widths;
     }
@@ -506,20 +511,23 @@ class AwaySearch {
     unsigned aces = 0;
 
     explicit GroupCards(const Group& group) {
+      std::array<unsigned, rank_count> of_rank{};  // the cards of each rank, by bit
+      std::array<unsigned, suit_count> of_suit{};
+      std::array<std::int8_t, max_group_searched> rank{}, suit{};
       for (int k = 0; k < group.count; ++k) {
-        const int card = group.cards[static_cast<std::size_t>(k)];
-        const int rank = card % rank_count + 1;
-        if (rank == 1) aces |= 1U << k;
-        place[static_cast<std::size_t>(k)] = rank == 1 ? 0U : 1U << rank;
-        for (int j = 0; j < group.count; ++j) {
-          const int other = group.cards[static_cast<std::size_t>(j)];
-          if (j == k) continue;
-          if (other % rank_count == card % rank_count)
-            same_rank[static_cast<std::size_t>(k)] |= 1U << j;
-          if (other / rank_count == card / rank_count)
-            same_suit[static_cast<std::size_t>(k)] |= 1U << j;
-          if (other == card) copies[static_cast<std::size_t>(k)] |= 1U << j;
-        }
+        const auto at = static_cast<std::size_t>(k);
+        rank[at] = static_cast<std::int8_t>(group.cards[at] % rank_count);  // 0 for the ace
+        suit[at] = static_cast<std::int8_t>(group.cards[at] / rank_count);
+        of_rank[static_cast<std::size_t>(rank[at])] |= 1U << k;
+        of_suit[static_cast<std::size_t>(suit[at])] |= 1U << k;
+        if (rank[at] == 0) aces |= 1U << k;
+        place[at] = rank[at] == 0 ? 0U : 1U << (rank[at] + 1);
+      }
+      for (int k = 0; k < group.count; ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        same_rank[at] = of_rank[static_cast<std::size_t>(rank[at])] & ~(1U << k);
+        same_suit[at] = of_suit[static_cast<std::size_t>(suit[at])] & ~(1U << k);
+        copies[at] = same_rank[at] & same_suit[at];
       }
     }
   };
@@ -540,8 +548,8 @@ class AwaySearch {
       const int add = kept + cost;
       for (int k = 0; k <= others_left && k + kept <= most_cards; ++k) {
         const int width = rest[static_cast<std::size_t>(k)] + add;
-        std::int8_t& slot = best[static_cast<std::size_t>(k + kept)];
-        slot = static_cast<std::int8_t>(std::min(static_cast<int>(slot), width));
+        std::uint8_t& slot = best[static_cast<std::size_t>(k + kept)];
+        slot = static_cast<std::uint8_t>(std::min(static_cast<int>(slot), width));
       }
     };
     const MeldRules& melds = rules_.melds;
