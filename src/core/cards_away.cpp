@@ -724,15 +724,17 @@ class AwaySearch {
     if (length > rules_.melds.max_sequence) return std::nullopt;
     const int kept = bit_count(held);
     // The window of `length` places around the cards held with the fewest forced places.
+    const unsigned no_spare = no_spare_[static_cast<std::size_t>(suit)];
     int best_forced = -1, best_start = 0;
     for (int start = std::max(lowest_place_, high - length + 1);
          start <= low && start + length - 1 <= highest_place_; ++start) {
       const unsigned window = ((1U << length) - 1) << start;
-      const int forced = bit_count(window & ~held & no_spare_[static_cast<std::size_t>(suit)]);
+      const int forced = bit_count(window & ~held & no_spare);
       if (best_forced < 0 || forced < best_forced) {
         best_forced = forced;
         best_start = start;
       }
+      if (best_forced == 0) break;  // no window has fewer (the commonest case: the first)
     }
     if (best_forced < 0 || best_forced > rules_.melds.max_wilds_in_run) return std::nullopt;
     Fragment fragment;
@@ -745,11 +747,11 @@ class AwaySearch {
     fragment.joker_room = std::min(room, (best_start - lowest_place_) + (highest_place_ - end));
     int free_room = 0;
     for (int place = best_start - 1;
-         place >= lowest_place_ && free_room < room && spare(card_at(suit, place)) > 0; --place) {
+         place >= lowest_place_ && free_room < room && (no_spare & (1U << place)) == 0; --place) {
       ++free_room;
     }
     for (int place = end + 1;
-         place <= highest_place_ && free_room < room && spare(card_at(suit, place)) > 0; ++place) {
+         place <= highest_place_ && free_room < room && (no_spare & (1U << place)) == 0; ++place) {
       ++free_room;
     }
     fragment.free_room = free_room;
