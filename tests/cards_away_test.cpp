@@ -333,7 +333,12 @@ TEST_CASE("cards away: every game's answers are those of the search before its s
   };
   const Rules indian = Rules::for_variant(Variant::indian);
   const Rules crazy = Rules::for_variant(Variant::crazy);
+  Rules three_packs = indian;
+  three_packs.deck.decks = 3;
+  // Three packs first: the memories a thread keeps from hand to hand must not carry what a game
+  // with a card three times found into the hands of two packs after it.
   std::vector<Kind> kinds{
+      {"Indian 13, three packs", three_packs, 13, 40, true, 0x94f83340399959d9ULL},
       {"Indian 13", indian, 13, 41, true, 0x34cd69f528a27e87ULL},
       {"Indian 14", indian, 14, 42, true, 0x82ec3b96b091f478ULL},
       {"Indian 13, no wild rank", indian, 13, 43, false, 0x8a013d871543498cULL},
