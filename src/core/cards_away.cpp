@@ -256,7 +256,7 @@ class AwaySearch {
   // place beside them (alone, a card lacks two; two cards make no meld; a fragment reaching a
   // card of another group has two empty places between them, one counted for each side).
   int small_groups() const {
-    const LinkTable& links_of = link_table(rules_.melds);
+    const LinkTable& links_of = links_;
     std::array<std::int8_t, natural_count> seen{};
     std::array<std::int8_t, natural_count> stack{};
     int small = 0;
@@ -392,7 +392,7 @@ class AwaySearch {
   // For each d, a lower bound on the places spanned by melds keeping all the cards left that are
   // not wild but at most d.
   Dropped relaxed_widths() {
-    const LinkTable& links_of = link_table(rules_.melds);
+    const LinkTable& links_of = links_;
     Dropped total{};
     for (std::uint64_t rest = counted_; rest != 0;) {
       // The group of the lowest card left: what it links to, what those link to, …
@@ -448,42 +448,35 @@ class AwaySearch {
   // group_widths() depends only on the shape of the group and the meld rules: the same with the
   // suits renamed, and (without an ace, since it ignores where the ranks end) with every rank
   // moved by one amount. The thread remembers it from hand to hand by the group so renamed (its
-  // suits in the order they first come, by rank) and moved (its lowest rank a 2), and by the
-  // rules (tag), in 16,384 slots: the benchmark's 2,000 hands meet about 3,500 shapes of groups
-  // to search, which 4,096 slots (one place for each shape) kept only in part from one pass to
-  // the next; groups too large to search take no slot.
-  const Dropped& group_widths_remembered(Group& group) {
+  // suits in the order of their ranks' masks, so that every renaming of a group gives one shape:
+  // in the order they first came, by rank, two groups alike but for their suits could differ)
+  // and moved (its lowest rank a 2), and by the rules (tag), in 16,384 slots: the benchmark's 2,000
+  // hands meet about 3,500 shapes of groups to search, which 4,096 slots (one place for each shape)
+  // kept only in part from one pass to the next; groups too large to search take no slot.
+  const Dropped& group_widths_remembered(const Group& group) {
     // A group too large to search costs nothing to count, and more copies than two bits a card
     // hold have no shape.
     if (group.count > max_group_searched || rules_.copies_allowed() > 3) {
       scratch_group_widths_ = by_dropped(group_widths(group), group.count);
       return scratch_group_widths_;
     }
-    // By rank, then suit (an insertion sort: a group has few cards).
-    const auto by_rank = [](int index) {
-      return index % rank_count * suit_count + index / rank_count;
-    };
-    for (int k = 1; k < group.count; ++k) {
-      const std::int8_t card = group.cards[static_cast<std::size_t>(k)];
-      int to = k;
-      for (; to > 0 && by_rank(group.cards[static_cast<std::size_t>(to - 1)]) > by_rank(card);
-           --to) {
-        group.cards[static_cast<std::size_t>(to)] = group.cards[static_cast<std::size_t>(to - 1)];
-      }
-      group.cards[static_cast<std::size_t>(to)] = card;
+    // Its shape: for each suit, its ranks (two bits each, for the copies), moved so that its
+    // lowest rank is a 2 (unless it holds an ace); the suits in the order of these masks, so
+    // that any renaming of the suits gives the same shape.
+    int lowest_rank = rank_count;  // 0 for the ace
+    for (int k = 0; k < group.count; ++k) {
+      lowest_rank = std::min(lowest_rank, group.cards[static_cast<std::size_t>(k)] % rank_count);
     }
-    const int lowest_rank = group.cards[0] % rank_count;  // 0 for the ace
     const int shift = lowest_rank == 0 ? 0 : lowest_rank - 1;
-    std::array<int, suit_count> renamed{-1, -1, -1, -1};
-    int suits = 0;
-    std::array<std::uint64_t, 2> shape{};
+    std::array<std::uint64_t, suit_count> of_suit{};
     for (int k = 0; k < group.count; ++k) {
       const int index = group.cards[static_cast<std::size_t>(k)];
-      int& suit = renamed[static_cast<std::size_t>(index / rank_count)];
-      if (suit < 0) suit = suits++;
-      const int place = suit * rank_count + index % rank_count - shift;
-      shape[static_cast<std::size_t>(place / 32)] += std::uint64_t{1} << (2 * (place % 32));
+      of_suit[static_cast<std::size_t>(index / rank_count)] +=
+          std::uint64_t{1} << (2 * (index % rank_count - shift));
     }
+    std::sort(of_suit.begin(), of_suit.end());
+    const std::array<std::uint64_t, 2> shape{of_suit[0] << 26 | of_suit[1],
+                                             of_suit[2] << 26 | of_suit[3]};
     const std::uint64_t mixed =
         (shape[0] * 0x9E3779B97F4A7C15ULL ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) + rules_tag_;
     WidthsSlot& slot = memory_.groups[static_cast<std::size_t>(mixed >> 50)];  // 16,384 slots
@@ -896,9 +889,10 @@ class AwaySearch {
 
   WildRank wild_;
   const Rules& rules_;
-  std::array<int, natural_count> left_{};        // natural cards of the hand not yet placed
-  std::array<int, natural_count> spare_{};       // copies the decks hold beyond the hand's
-  std::array<unsigned, suit_count> no_spare_{};  // by suit, the places (bits) the decks lack
+  const LinkTable& links_ = link_table(rules_.melds);  // (a function's static: asked once)
+  std::array<int, natural_count> left_{};              // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};             // copies the decks hold beyond the hand's
+  std::array<unsigned, suit_count> no_spare_{};        // by suit, the places (bits) the decks lack
   // lone_run_beats_book, for each card once asked (-1: not yet).
   std::array<std::int8_t, natural_count> alone_beaten_ = [] {
     std::array<std::int8_t, natural_count> unknown{};
