@@ -316,8 +316,8 @@ TEST_CASE("cards away: the relaxed bound changes no answer") {
 }
 
 // The answers of the search as it stood before the work of issue #24 (commit 68faeed), on 5,000
-// hands of each game (varied_hand; Indian rummy's first two with a random wild rank in three
-// hands of four, the third with none), hashed: cards_away, cards_away_within 1 and, for a drawn
+// hands of each game (varied_hand; Indian rummy with a random wild rank in three hands of four,
+// but for one kind with none), hashed: cards_away, cards_away_within 1 and, for a drawn
 // hand, goes_out_after_discard. A speed-up of the search or of its bound must leave every one of
 // them as it was; the exhaustive reference checks fewer hands, and the small groups' bound shares
 // the search. A hash that differs names the game; the hand is then found by comparing the two
