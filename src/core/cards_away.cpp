@@ -330,6 +330,9 @@ class AwaySearch {
 
   // min over the ways to share d cards left out between a and b of the sum of their widths.
   static Dropped combine(const Dropped& a, const Dropped& b) {
+    // Nothing on one side (no group of cards left added before this one): the other side is the
+    // sum, as its widths never grow with more cards left out.
+    if (a == Dropped{}) return b;
     Dropped sum;
     for (std::size_t d = 0; d < sum.size(); ++d) {
       int least = a[0] + b[d];
