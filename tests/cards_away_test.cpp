@@ -2,11 +2,15 @@
 // reference that replaces every one, two (and, in small hands, three) cards of a hand by every
 // card the decks still hold.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <random>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "arrange.hpp"
 #include "cards_away.hpp"
@@ -251,6 +255,25 @@ void compare_every_game(int per_mille) {
   }
 }
 
+// The i-th hand of a series of `size` cards: a third dealt with melds on purpose, a third at
+// random (mostly several cards away), a third of cards linked to none other where the deck
+// allows (far away: many cards replaced).
+std::vector<Card> varied_hand(std::mt19937& random, const Rules& rules, std::size_t size, int i) {
+  if (i % 3 == 0) return dealt_hand(random, rules, size);
+  std::vector<Card> deck = whole_deck(rules);
+  std::shuffle(deck.begin(), deck.end(), random);
+  std::vector<Card> hand, rest;
+  for (const Card card : deck) {
+    const bool alone = i % 3 == 2 && !card.is_printed_joker() &&
+                       std::none_of(hand.begin(), hand.end(), [&](Card other) {
+                         return other == card || cards_linked(card, other, rules.melds);
+                       });
+    (alone && hand.size() < size ? hand : rest).push_back(card);
+  }
+  for (std::size_t k = 0; hand.size() < size; ++k) hand.push_back(rest[k]);
+  return hand;
+}
+
 // The search against itself with its earlier bound (detail::cards_away_small_groups_bound): far
 // cheaper than the exhaustive reference, so it covers many more hands, of every answer.
 void compare_with_small_groups_bound(const Rules& rules, std::size_t size, int hands, unsigned seed,
@@ -259,24 +282,7 @@ void compare_with_small_groups_bound(const Rules& rules, std::size_t size, int h
   for (int i = 0; i < test::hands_to_try(hands); ++i) {
     WildRank wild = rules.deck.fixed_wild;
     if (random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
-    // A third dealt with melds on purpose, a third at random (mostly several cards away), a
-    // third of cards linked to none other where the deck allows (far away: many cards replaced).
-    std::vector<Card> hand;
-    if (i % 3 == 0) {
-      hand = dealt_hand(random, rules, size);
-    } else {
-      std::vector<Card> deck = whole_deck(rules);
-      std::shuffle(deck.begin(), deck.end(), random);
-      std::vector<Card> rest;
-      for (const Card card : deck) {
-        const bool alone = i % 3 == 2 && !card.is_printed_joker() &&
-                           std::none_of(hand.begin(), hand.end(), [&](Card other) {
-                             return other == card || cards_linked(card, other, rules.melds);
-                           });
-        (alone && hand.size() < size ? hand : rest).push_back(card);
-      }
-      for (std::size_t k = 0; hand.size() < size; ++k) hand.push_back(rest[k]);
-    }
+    const std::vector<Card> hand = varied_hand(random, rules, size, i);
     const std::optional<int> found = cards_away(hand, wild, rules);
     CAPTURE(rules.id);
     CAPTURE(cards_text(hand));
@@ -306,6 +312,73 @@ TEST_CASE("cards away: the relaxed bound changes no answer") {
     REQUIRE(game.deal.contract);
     compare_with_small_groups_bound(game, static_cast<std::size_t>(game.deal.contract->cards), 500,
                                     30 + static_cast<unsigned>(round), false);
+  }
+}
+
+// The answers of the search as it stood before the work of issue #24 (commit 68faeed), on 5,000
+// hands of each game (varied_hand; Indian rummy with a random wild rank in three hands of four,
+// but for one kind with none), hashed: cards_away, cards_away_within 1 and, for a drawn
+// hand, goes_out_after_discard. A speed-up of the search or of its bound must leave every one of
+// them as it was; the exhaustive reference checks fewer hands, and the small groups' bound shares
+// the search. A hash that differs names the game; the hand is then found by comparing the two
+// builds' answers.
+TEST_CASE("cards away: every game's answers are those of the search before its speed-ups") {
+  struct Kind {
+    std::string name;
+    Rules rules;
+    std::size_t size;
+    unsigned seed;
+    bool random_wild;
+    std::uint64_t hash;
+  };
+  const Rules indian = Rules::for_variant(Variant::indian);
+  const Rules crazy = Rules::for_variant(Variant::crazy);
+  Rules three_packs = indian;
+  three_packs.deck.decks = 3;
+  // Three packs first: the memories a thread keeps from hand to hand must not carry what a game
+  // with a card three times found into the hands of two packs after it.
+  std::vector<Kind> kinds{
+      {"Indian 13, three packs", three_packs, 13, 40, true, 0x94f83340399959d9ULL},
+      {"Indian 13", indian, 13, 41, true, 0x34cd69f528a27e87ULL},
+      {"Indian 14", indian, 14, 42, true, 0x82ec3b96b091f478ULL},
+      {"Indian 13, no wild rank", indian, 13, 43, false, 0x8a013d871543498cULL},
+      {"Gin 10", Rules::for_variant(Variant::gin), 10, 44, false, 0xd4e712e7c1dd20a9ULL},
+      {"Gin 11", Rules::for_variant(Variant::gin), 11, 45, false, 0x138cbb0c77641523ULL},
+      {"Knock 10", Rules::for_variant(Variant::knock), 10, 46, false, 0x31a64185f887301fULL},
+      {"Basic 7", Rules::for_variant(Variant::basic), 7, 47, false, 0x43558aaa6ed43c4dULL},
+      {"Basic 10", Rules::for_variant(Variant::basic), 10, 48, false, 0x62e0ba2aa4b18c55ULL},
+      {"Crazy 10", crazy, 10, 49, false, 0x2fe8186e51c6650bULL},
+  };
+  static constexpr std::array<std::uint64_t, 7> crazy_rounds{
+      0x59a5ccaa8b3f520cULL, 0x2442a843a703a442ULL, 0xed2816319d659b28ULL, 0x97bf84eaf2afc829ULL,
+      0xca835c24076ed0dcULL, 0xbda5f36d55a91395ULL, 0x48b19270b1049366ULL};
+  for (int round = 1; round <= 7; ++round) {
+    Rules game = crazy;
+    game.deal.contract = crazy.round(round);
+    REQUIRE(game.deal.contract);
+    kinds.push_back({fmt::format("Crazy, round {}", round), game,
+                     static_cast<std::size_t>(game.deal.contract->cards),
+                     50 + static_cast<unsigned>(round), false,
+                     crazy_rounds[static_cast<std::size_t>(round - 1)]});
+  }
+  for (const Kind& kind : kinds) {
+    std::mt19937 random(kind.seed);
+    std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a over the answers, a byte each
+    const auto mix = [&](int answer) {
+      hash = (hash ^ static_cast<std::uint8_t>(answer)) * 0x100000001b3ULL;
+    };
+    for (int i = 0; i < 5000; ++i) {
+      WildRank wild = kind.rules.deck.fixed_wild;
+      if (kind.random_wild && random() % 4 != 0) wild = static_cast<Rank>(1 + random() % 13);
+      const std::vector<Card> hand = varied_hand(random, kind.rules, kind.size, i);
+      mix(cards_away(hand, wild, kind.rules).value_or(-1));
+      mix(cards_away_within(hand, wild, kind.rules, 1) ? 1 : 0);
+      if (is_drawn_hand(hand.size(), kind.rules)) {
+        mix(goes_out_after_discard(hand, wild, kind.rules) ? 1 : 0);
+      }
+    }
+    CAPTURE(kind.name);
+    CHECK(fmt::format("{:#x}", hash) == fmt::format("{:#x}", kind.hash));
   }
 }
 

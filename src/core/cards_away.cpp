@@ -35,6 +35,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include <fmt/format.h>
@@ -104,53 +105,58 @@ class AwaySearch {
   AwaySearch(std::span<const Card> cards, WildRank wild, const Rules& rules, int extra,
              Bound bound = Bound::relaxed)
       : wild_(wild), rules_(rules), extra_(extra), bound_(bound) {
-    std::array<int, Card::index_count> held{};
+    // (What follows reads the hand's cards rather than all 52: a search of a hand dealt costs a
+    // few tens of thousands of instructions, and this setup was a twentieth of them.)
+    const int copies = rules.copies_allowed();  // of each natural card
+    std::uint64_t wild_mask = 0;                // the wild cards, a bit each
+    if (wild) {
+      for (int suit = 0; suit < suit_count; ++suit) {
+        const int index = suit * rank_count + static_cast<int>(*wild) - 1;
+        wild_mask |= std::uint64_t{1} << index;
+        wild_card_[static_cast<std::size_t>(index)] = true;
+      }
+    }
     for (const Card card : cards) {
-      ++held[static_cast<std::size_t>(card.index())];
       if (card.is_printed_joker()) {
         ++printed_;
-      } else {
-        ++left_[static_cast<std::size_t>(card.index())];
-        ++naturals_left_;
-        key_[static_cast<std::size_t>(card.index() / 32)] += std::uint64_t{1}
-                                                             << (2 * (card.index() % 32));
-        if (is_wild_card(card, wild)) ++wild_left_;
+        continue;
+      }
+      const int index = card.index();
+      ++left_[static_cast<std::size_t>(index)];
+      ++naturals_left_;
+      key_[static_cast<std::size_t>(index / 32)] += std::uint64_t{1} << (2 * (index % 32));
+      left_mask_ |= std::uint64_t{1} << index;
+      if (wild_card_[static_cast<std::size_t>(index)]) ++wild_left_;
+    }
+    counted_ = left_mask_ & ~wild_mask;
+    spare_.fill(copies);
+    for (std::uint64_t each = left_mask_; each != 0; each &= each - 1) {
+      const int index = std::countr_zero(each);
+      spare_[static_cast<std::size_t>(index)] -= left(index);
+      if (left(index) == 2) doubled_ |= std::uint64_t{1} << index;
+      // The places of the suit (the ace's two) whose every copy is in the hand.
+      if (spare(index) <= 0) {
+        const int rank = index % rank_count + 1;
+        no_spare_[static_cast<std::size_t>(index / rank_count)] |=
+            rank == 1 ? (1U << 1 | 1U << highest_place) : 1U << rank;
       }
     }
-    for (int index = 0; index < natural_count; ++index) {
-      const Card card = Card::from_index(index);
-      spare_[static_cast<std::size_t>(index)] =
-          rules.copies_allowed(card) - held[static_cast<std::size_t>(index)];
-      if (is_joker(card, wild)) joker_supply_ += std::max(0, spare(index));
+    for (std::uint64_t each = wild_mask; each != 0; each &= each - 1) {
+      joker_supply_ += std::max(0, spare(std::countr_zero(each)));
     }
     joker_supply_ += std::max(0, rules.printed_jokers_allowed() - printed_);
-    for (int suit = 0; suit < suit_count; ++suit) {
-      for (int place = 1; place <= highest_place; ++place) {
-        if (spare(card_at(suit, place)) <= 0)
-          no_spare_[static_cast<std::size_t>(suit)] |= 1U << place;
-      }
-    }
     lowest_place_ = rules.melds.ace_low ? 1 : 2;
     highest_place_ = rules.melds.ace_high ? highest_place : highest_place - 1;
-    for (int suit = 0; suit < suit_count && !free_run_; ++suit) {
-      for (int low = lowest_place_; low + rules.melds.min_run - 1 <= highest_place_; ++low) {
-        bool all = true;
-        for (int place = low; place < low + rules.melds.min_run; ++place) {
-          all = all && spare(card_at(suit, place)) > 0;
-        }
-        if (all) free_run_ = true;
-      }
+    // A pure run of cards come in: the shortest run's places, all of them still in the decks.
+    const unsigned places = (2U << highest_place_) - (1U << lowest_place_);
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const unsigned free = places & ~no_spare_[static_cast<std::size_t>(suit)];
+      unsigned starts = places;  // where such a run may start
+      for (int k = 0; k < rules.melds.min_run && starts != 0; ++k) starts &= free >> k;
+      if (starts != 0) free_run_ = true;
     }
     smallest_group_ = std::min(rules.melds.min_run, rules.melds.min_group);
     if (bound_ == Bound::small_groups || naturals_left_ > most_cards) remembered_.resize(1024);
-    for (int index = 0; index < natural_count; ++index) {
-      wild_card_[static_cast<std::size_t>(index)] = is_wild_card(Card::from_index(index), wild);
-      if (left(index) == 2) doubled_ |= std::uint64_t{1} << index;
-      if (left(index) > 0) {
-        left_mask_ |= std::uint64_t{1} << index;
-        if (!wild_card_[static_cast<std::size_t>(index)]) counted_ |= std::uint64_t{1} << index;
-      }
-    }
     // The meld rules group_widths() reads, 15 bits each, and a bit that no empty slot has.
     const MeldRules& melds = rules.melds;
     std::uint64_t tag = 1;
@@ -161,7 +167,7 @@ class AwaySearch {
       tag = tag << 1 | (flag ? 1U : 0U);
     }
     rules_tag_ = tag;
-    Memo& memory = memo();
+    Memo& memory = memory_;
     if (memory.alone_tag != rules_tag_) {  // the same rules as the last search: known
       for (const int index : {1, 0}) {     // a 2, then an ace, alone
         Group alone;
@@ -250,7 +256,7 @@ class AwaySearch {
   // place beside them (alone, a card lacks two; two cards make no meld; a fragment reaching a
   // card of another group has two empty places between them, one counted for each side).
   int small_groups() const {
-    const LinkTable& links_of = link_table(rules_.melds);
+    const LinkTable& links_of = links_;
     std::array<std::int8_t, natural_count> seen{};
     std::array<std::int8_t, natural_count> stack{};
     int small = 0;
@@ -298,7 +304,7 @@ class AwaySearch {
   // contract), so it is a lower bound.
   static constexpr int most_cards = 15;  // more cards left: the small groups' bound instead
   static constexpr std::int8_t beyond = 127;
-  using Widths = std::array<std::int8_t, most_cards + 1>;  // [k]: for k cards kept
+  using Widths = std::array<std::uint8_t, most_cards + 1>;  // [k]: for k cards kept
   // [d]: for all the cards but at most d kept. The budget rarely passes most_dropped; beyond it,
   // a card more left out saves at most widest_alone_ places (kept alone, it would span those).
   static constexpr int most_dropped = 5;
@@ -324,6 +330,9 @@ class AwaySearch {
 
   // min over the ways to share d cards left out between a and b of the sum of their widths.
   static Dropped combine(const Dropped& a, const Dropped& b) {
+    // Nothing on one side (no group of cards left added before this one): the other side is the
+    // sum, as its widths never grow with more cards left out.
+    if (a == Dropped{}) return b;
     Dropped sum;
     for (std::size_t d = 0; d < sum.size(); ++d) {
       int least = a[0] + b[d];
@@ -337,8 +346,10 @@ class AwaySearch {
 
   // The relaxed bound's memories, kept by the thread from one search to the next (clearing them
   // for each hand cost more than a search): a slot of cards_left belongs to the search whose
-  // generation it holds as its tag, a slot of groups to the meld rules it holds as its tag
-  // (rules_tag_), an entry of found to the group search whose number searched holds.
+  // generation it holds as its tag, a slot of groups_met or groups to the meld rules it holds as
+  // its tag (rules_tag_), an entry of found to the group search whose number searched holds.
+  // About 1 MB, on the heap: made for a thread when it first counts cards away (as a thread's
+  // static block, every thread would have it, and the C library clears it at each thread's start).
   struct WidthsSlot {
     std::array<std::uint64_t, 2> key{};
     std::uint64_t tag = 0;
@@ -346,8 +357,8 @@ class AwaySearch {
   };
   struct Memo {
     std::array<WidthsSlot, 1024> cards_left{};
-    std::array<WidthsSlot, 1024> groups_met{};
-    std::array<WidthsSlot, 4096> groups{};
+    std::array<WidthsSlot, 16384> groups_met{};
+    std::array<WidthsSlot, 16384> groups{};
     std::uint64_t generations = 0;
     std::array<Widths, std::size_t{1} << max_group_searched> found{};
     std::array<std::uint64_t, std::size_t{1} << max_group_searched> searched{};
@@ -356,8 +367,9 @@ class AwaySearch {
     std::array<int, 2> alone_width{};
   };
   static Memo& memo() {
-    static thread_local Memo kept;
-    return kept;
+    static thread_local std::unique_ptr<Memo> kept;
+    if (!kept) kept = std::make_unique<Memo>();
+    return *kept;
   }
 
   // relaxed_widths() of the cards left, remembered by them as small_groups_remembered() does.
@@ -367,7 +379,7 @@ class AwaySearch {
       return scratch_widths_;
     }
     const std::uint64_t mixed = key_[0] * 0x9E3779B97F4A7C15ULL ^ key_[1] * 0xC2B2AE3D27D4EB4FULL;
-    WidthsSlot& slot = memo().cards_left[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
+    WidthsSlot& slot = memory_.cards_left[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
     if (slot.tag != generation_ || slot.key != key_) {
       slot = {key_, generation_, relaxed_widths()};
     }
@@ -383,7 +395,7 @@ class AwaySearch {
   // For each d, a lower bound on the places spanned by melds keeping all the cards left that are
   // not wild but at most d.
   Dropped relaxed_widths() {
-    const LinkTable& links_of = link_table(rules_.melds);
+    const LinkTable& links_of = links_;
     Dropped total{};
     for (std::uint64_t rest = counted_; rest != 0;) {
       // The group of the lowest card left: what it links to, what those link to, …
@@ -407,13 +419,18 @@ class AwaySearch {
         continue;
       }
       // The same group (its cards and their copies) comes back in many of the search's sets of
-      // cards left: remembered by the search, it needs no shape.
+      // cards left, and in the searches of hands that share cards (advise's, the benchmark's
+      // repeated hands): remembered by its cards and the meld rules, it needs no shape. (Kept
+      // by the thread in 16,384 slots rather than for one search in 1,024: the benchmark's hands
+      // seen again, 35.5 k instructions a hand → 31.5 k.)
       const std::array<std::uint64_t, 2> cards{members, members & doubled_};
       const std::uint64_t mixed =
           cards[0] * 0x9E3779B97F4A7C15ULL ^ cards[1] * 0xC2B2AE3D27D4EB4FULL;
-      WidthsSlot& slot = memo().groups_met[static_cast<std::size_t>(mixed >> 54)];  // 1,024 slots
-      // (With more than two copies of a card, these two masks do not tell how many are left.)
-      if (rules_.copies_allowed() <= 2 && slot.tag == generation_ && slot.key == cards) {
+      WidthsSlot& slot = memory_.groups_met[static_cast<std::size_t>(mixed >> 50)];
+      // With more than two copies of a card, these two masks do not tell how many are left: such
+      // a game neither reads nor writes the slots (the rules' tag does not hold the copies).
+      const bool exact = rules_.copies_allowed() <= 2;
+      if (exact && slot.tag == rules_tag_ && slot.key == cards) {
         total = combine(total, slot.widths);
         continue;
       }
@@ -425,7 +442,7 @@ class AwaySearch {
         }
       }
       const Dropped& widths = group_widths_remembered(group);
-      slot = {cards, generation_, widths};
+      if (exact) slot = {cards, rules_tag_, widths};
       total = combine(total, widths);
     }
     return total;
@@ -434,41 +451,38 @@ class AwaySearch {
   // group_widths() depends only on the shape of the group and the meld rules: the same with the
   // suits renamed, and (without an ace, since it ignores where the ranks end) with every rank
   // moved by one amount. The thread remembers it from hand to hand by the group so renamed (its
-  // suits in the order they first come, by rank) and moved (its lowest rank a 2), and by the
-  // rules (tag), in 4,096 slots.
-  const Dropped& group_widths_remembered(Group& group) {
-    if (rules_.copies_allowed() > 3) {  // more copies than two bits a card hold
+  // suits in the order of their ranks' masks, so that every renaming of a group gives one shape:
+  // in the order they first came, by rank, two groups alike but for their suits could differ)
+  // and moved (its lowest rank a 2), and by the rules (tag), in 16,384 slots: the benchmark's 2,000
+  // hands meet about 3,500 shapes of groups to search, which 4,096 slots (one place for each shape)
+  // kept only in part from one pass to the next; groups too large to search take no slot.
+  const Dropped& group_widths_remembered(const Group& group) {
+    // A group too large to search costs nothing to count, and more copies than two bits a card
+    // hold have no shape.
+    if (group.count > max_group_searched || rules_.copies_allowed() > 3) {
       scratch_group_widths_ = by_dropped(group_widths(group), group.count);
       return scratch_group_widths_;
     }
-    // By rank, then suit (an insertion sort: a group has few cards).
-    const auto by_rank = [](int index) {
-      return index % rank_count * suit_count + index / rank_count;
-    };
-    for (int k = 1; k < group.count; ++k) {
-      const std::int8_t card = group.cards[static_cast<std::size_t>(k)];
-      int to = k;
-      for (; to > 0 && by_rank(group.cards[static_cast<std::size_t>(to - 1)]) > by_rank(card);
-           --to) {
-        group.cards[static_cast<std::size_t>(to)] = group.cards[static_cast<std::size_t>(to - 1)];
-      }
-      group.cards[static_cast<std::size_t>(to)] = card;
+    // Its shape: for each suit, its ranks (two bits each, for the copies), moved so that its
+    // lowest rank is a 2 (unless it holds an ace); the suits in the order of these masks, so
+    // that any renaming of the suits gives the same shape.
+    int lowest_rank = rank_count;  // 0 for the ace
+    for (int k = 0; k < group.count; ++k) {
+      lowest_rank = std::min(lowest_rank, group.cards[static_cast<std::size_t>(k)] % rank_count);
     }
-    const int lowest_rank = group.cards[0] % rank_count;  // 0 for the ace
     const int shift = lowest_rank == 0 ? 0 : lowest_rank - 1;
-    std::array<int, suit_count> renamed{-1, -1, -1, -1};
-    int suits = 0;
-    std::array<std::uint64_t, 2> shape{};
+    std::array<std::uint64_t, suit_count> of_suit{};
     for (int k = 0; k < group.count; ++k) {
       const int index = group.cards[static_cast<std::size_t>(k)];
-      int& suit = renamed[static_cast<std::size_t>(index / rank_count)];
-      if (suit < 0) suit = suits++;
-      const int place = suit * rank_count + index % rank_count - shift;
-      shape[static_cast<std::size_t>(place / 32)] += std::uint64_t{1} << (2 * (place % 32));
+      of_suit[static_cast<std::size_t>(index / rank_count)] +=
+          std::uint64_t{1} << (2 * (index % rank_count - shift));
     }
+    std::sort(of_suit.begin(), of_suit.end());
+    const std::array<std::uint64_t, 2> shape{of_suit[0] << 26 | of_suit[1],
+                                             of_suit[2] << 26 | of_suit[3]};
     const std::uint64_t mixed =
         (shape[0] * 0x9E3779B97F4A7C15ULL ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) + rules_tag_;
-    WidthsSlot& slot = memo().groups[static_cast<std::size_t>(mixed >> 52)];  // 4,096 slots
+    WidthsSlot& slot = memory_.groups[static_cast<std::size_t>(mixed >> 50)];  // 16,384 slots
     if (slot.tag != rules_tag_ || slot.key != shape) {
       slot = {shape, rules_tag_, by_dropped(group_widths(group), group.count)};
     }
@@ -483,63 +497,86 @@ class AwaySearch {
       Widths widths;
       widths.fill(beyond);
       for (int k = 0; k <= group.count; ++k) {
-        widths[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+        widths[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
       }
       return widths;
     }
-    Memo& memory = memo();
+    Memo& memory = memory_;
     ++memory.group_searches;
-    return group_search(group, (1U << group.count) - 1, memory);
+    return group_search(GroupCards(group), (1U << group.count) - 1, memory);
   }
 
-  Widths group_search(const Group& group, unsigned unassigned, Memo& memory) const {
+  // What the group search asks of each card of a group (by its bit), worked out once for the
+  // group rather than at each of its states.
+  struct GroupCards {
+    std::array<unsigned, max_group_searched> same_rank{};  // the other cards of its rank
+    std::array<unsigned, max_group_searched> same_suit{};  // … of its suit
+    std::array<unsigned, max_group_searched> copies{};     // … that are the same card
+    std::array<unsigned, max_group_searched> place{};      // its place in a run (0: an ace)
+    unsigned aces = 0;
+
+    explicit GroupCards(const Group& group) {
+      std::array<unsigned, rank_count> of_rank{};  // the cards of each rank, by bit
+      std::array<unsigned, suit_count> of_suit{};
+      std::array<std::int8_t, max_group_searched> rank{}, suit{};
+      for (int k = 0; k < group.count; ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        rank[at] = static_cast<std::int8_t>(group.cards[at] % rank_count);  // 0 for the ace
+        suit[at] = static_cast<std::int8_t>(group.cards[at] / rank_count);
+        of_rank[static_cast<std::size_t>(rank[at])] |= 1U << k;
+        of_suit[static_cast<std::size_t>(suit[at])] |= 1U << k;
+        if (rank[at] == 0) aces |= 1U << k;
+        place[at] = rank[at] == 0 ? 0U : 1U << (rank[at] + 1);
+      }
+      for (int k = 0; k < group.count; ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        same_rank[at] = of_rank[static_cast<std::size_t>(rank[at])] & ~(1U << k);
+        same_suit[at] = of_suit[static_cast<std::size_t>(suit[at])] & ~(1U << k);
+        copies[at] = same_rank[at] & same_suit[at];
+      }
+    }
+  };
+
+  Widths group_search(const GroupCards& cards, unsigned unassigned, Memo& memory) const {
     if (unassigned == 0) return nothing_kept();
     if (memory.searched[unassigned] == memory.group_searches) return memory.found[unassigned];
     const int first = std::countr_zero(unassigned);
     const unsigned others = unassigned & ~(1U << first);
-    Widths best = group_search(group, others, memory);  // the first card replaced
-    const int card = group.cards[static_cast<std::size_t>(first)];
-    unsigned same_rank = 0, same_suit = 0;
-    for (unsigned rest = others; rest != 0; rest &= rest - 1) {
-      const int k = std::countr_zero(rest);
-      const int other = group.cards[static_cast<std::size_t>(k)];
-      if (other % rank_count == card % rank_count) same_rank |= 1U << k;
-      if (other / rank_count == card / rank_count) same_suit |= 1U << k;
-    }
+    Widths best = group_search(cards, others, memory);  // the first card replaced
+    const unsigned same_rank = cards.same_rank[static_cast<std::size_t>(first)] & others;
+    const unsigned same_suit = cards.same_suit[static_cast<std::size_t>(first)] & others;
     const auto try_piece = [&](unsigned piece, int cost) {
-      const Widths rest = group_search(group, others & ~piece, memory);
+      const Widths rest = group_search(cards, others & ~piece, memory);
       const int kept = bit_count(piece) + 1;
       // Any number of the other cards can be kept (each a piece of its own).
       const int others_left = bit_count(others & ~piece);
+      const int add = kept + cost;
       for (int k = 0; k <= others_left && k + kept <= most_cards; ++k) {
-        const int width = rest[static_cast<std::size_t>(k)] + kept + cost;
-        std::int8_t& slot = best[static_cast<std::size_t>(k + kept)];
-        slot = static_cast<std::int8_t>(std::min(static_cast<int>(slot), width));
+        const int width = rest[static_cast<std::size_t>(k)] + add;
+        std::uint8_t& slot = best[static_cast<std::size_t>(k + kept)];
+        slot = static_cast<std::uint8_t>(std::min(static_cast<int>(slot), width));
       }
     };
     const MeldRules& melds = rules_.melds;
-    // Books: the card with some others of its rank.
+    // Books: the card with some others of its rank (no card twice where suits must differ).
     for (unsigned piece = same_rank;; piece = (piece - 1) & same_rank) {
       const int kept = bit_count(piece) + 1;
       if (kept <= melds.max_set) {
-        unsigned suits = 1U << (card / rank_count);
         bool differ = true;
-        for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
-          const int suit =
-              group.cards[static_cast<std::size_t>(std::countr_zero(rest))] / rank_count;
-          differ = differ && (suits & (1U << suit)) == 0;
-          suits |= 1U << suit;
+        if (melds.set_suits_differ) {
+          const unsigned book = piece | (1U << first);
+          for (unsigned rest = book; rest != 0 && differ; rest &= rest - 1) {
+            differ = (cards.copies[static_cast<std::size_t>(std::countr_zero(rest))] & book) == 0;
+          }
         }
-        if (differ || !melds.set_suits_differ) {
-          try_piece(piece, std::max(0, melds.min_group - kept));
-        }
+        if (differ) try_piece(piece, std::max(0, melds.min_group - kept));
       }
       if (piece == 0) break;
     }
     // Runs: the card with some others of its suit, each at a place of its own (an ace low or
     // high, as the rules let it).
     for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
-      const int cost = run_piece_cost(group, piece | (1U << first));
+      const int cost = run_piece_cost(cards, piece | (1U << first));
       if (cost >= 0) try_piece(piece, cost);
       if (piece == 0) break;
     }
@@ -550,19 +587,14 @@ class AwaySearch {
 
   // The fewest empty places a run piece of the cards `piece` (one suit) counts; -1 when they
   // cannot share a run (two at one place, or too long) or another split counts no more.
-  int run_piece_cost(const Group& group, unsigned piece) const {
+  int run_piece_cost(const GroupCards& cards, unsigned piece) const {
     unsigned places = 0;
-    int aces = 0;
-    for (unsigned rest = piece; rest != 0; rest &= rest - 1) {
-      const int rank =
-          group.cards[static_cast<std::size_t>(std::countr_zero(rest))] % rank_count + 1;
-      if (rank == 1) {
-        ++aces;
-      } else {
-        if ((places & (1U << rank)) != 0) return -1;
-        places |= 1U << rank;
-      }
+    for (unsigned rest = piece & ~cards.aces; rest != 0; rest &= rest - 1) {
+      const unsigned place = cards.place[static_cast<std::size_t>(std::countr_zero(rest))];
+      if ((places & place) != 0) return -1;
+      places |= place;
     }
+    const int aces = bit_count(piece & cards.aces);
     const MeldRules& melds = rules_.melds;
     const auto cost = [&](unsigned held) {
       const int low = std::countr_zero(held), high = 31 - std::countl_zero(held);
@@ -697,15 +729,17 @@ class AwaySearch {
     if (length > rules_.melds.max_sequence) return std::nullopt;
     const int kept = bit_count(held);
     // The window of `length` places around the cards held with the fewest forced places.
+    const unsigned no_spare = no_spare_[static_cast<std::size_t>(suit)];
     int best_forced = -1, best_start = 0;
     for (int start = std::max(lowest_place_, high - length + 1);
          start <= low && start + length - 1 <= highest_place_; ++start) {
       const unsigned window = ((1U << length) - 1) << start;
-      const int forced = bit_count(window & ~held & no_spare_[static_cast<std::size_t>(suit)]);
+      const int forced = bit_count(window & ~held & no_spare);
       if (best_forced < 0 || forced < best_forced) {
         best_forced = forced;
         best_start = start;
       }
+      if (best_forced == 0) break;  // no window has fewer (the commonest case: the first)
     }
     if (best_forced < 0 || best_forced > rules_.melds.max_wilds_in_run) return std::nullopt;
     Fragment fragment;
@@ -718,11 +752,11 @@ class AwaySearch {
     fragment.joker_room = std::min(room, (best_start - lowest_place_) + (highest_place_ - end));
     int free_room = 0;
     for (int place = best_start - 1;
-         place >= lowest_place_ && free_room < room && spare(card_at(suit, place)) > 0; --place) {
+         place >= lowest_place_ && free_room < room && (no_spare & (1U << place)) == 0; --place) {
       ++free_room;
     }
     for (int place = end + 1;
-         place <= highest_place_ && free_room < room && spare(card_at(suit, place)) > 0; ++place) {
+         place <= highest_place_ && free_room < room && (no_spare & (1U << place)) == 0; ++place) {
       ++free_room;
     }
     fragment.free_room = free_room;
@@ -858,9 +892,10 @@ class AwaySearch {
 
   WildRank wild_;
   const Rules& rules_;
-  std::array<int, natural_count> left_{};        // natural cards of the hand not yet placed
-  std::array<int, natural_count> spare_{};       // copies the decks hold beyond the hand's
-  std::array<unsigned, suit_count> no_spare_{};  // by suit, the places (bits) the decks lack
+  const LinkTable& links_ = link_table(rules_.melds);  // (a function's static: asked once)
+  std::array<int, natural_count> left_{};              // natural cards of the hand not yet placed
+  std::array<int, natural_count> spare_{};             // copies the decks hold beyond the hand's
+  std::array<unsigned, suit_count> no_spare_{};        // by suit, the places (bits) the decks lack
   // lone_run_beats_book, for each card once asked (-1: not yet).
   std::array<std::int8_t, natural_count> alone_beaten_ = [] {
     std::array<std::int8_t, natural_count> unknown{};
@@ -895,7 +930,8 @@ class AwaySearch {
   // The places group_widths() counts for a card kept alone (not an ace, an ace), and the more.
   std::array<int, 2> alone_width_{};
   int widest_alone_ = 3;
-  std::uint64_t generation_ = ++memo().generations;
+  Memo& memory_ = memo();  // the thread's memories (asked once: a thread's variable costs a call)
+  std::uint64_t generation_ = ++memory_.generations;
   struct Remembered {
     std::array<std::uint64_t, 2> key{};
     int small = 0;
