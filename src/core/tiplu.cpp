@@ -5,9 +5,11 @@
 #include <bit>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <tuple>
 #include <unordered_set>
 
+#include "bits.hpp"
 #include "inline_vector.hpp"
 #include "maal.hpp"
 
@@ -650,11 +652,229 @@ CountsKey key_of(const Counts& counts) {
   return key;
 }
 
+// Whether the cards split into threes, asked without placing a wild card (no long groups). Which
+// threes are combinations depends on the wild cards only by their number (classify_combo):
+// - three natural cards (no wild card among them) make one only as themselves: a tunnela, a pure
+//   sequence or a triplet;
+// - two natural cards and a wild card make one when the two are a couple: two cards of one suit
+//   that a third card joins into a sequence (ranks one or two apart, the ace low, or high where
+//   the rules say), or of one rank in two suits; the wild card stands in for the third. (A wild
+//   card as itself makes no more: the two others of a pure sequence or a triplet are a couple.)
+// - a natural card and two wild cards, or three wild cards, are always one (two jokers or more).
+// So cards split when their number is a multiple of three and their natural cards split into
+// natural threes, couples and single cards needing no more wild cards than there are: a couple
+// needs one, a single card two, and the wild cards left over make threes of their own. The
+// search below answers that question over the natural cards alone, each wild card counted rather
+// than placed (to it every wild card is the same card), memoised by the natural cards left; a
+// bound counted card by card (least_need) rejects at once most hands and most steps.
+class NaturalCover {
+ public:
+  // The natural cards as three bit boards, by copies held: `one` has a card's bit when at least
+  // one copy is held, `two` at least two, `three` three. Suit s in bits 16s to 16s + 12, the ace
+  // at 16s: a suit's ranks shift together, and every suit's at once.
+  struct Naturals {
+    std::uint64_t one = 0, two = 0, three = 0;
+    bool operator==(const Naturals&) const = default;
+    void add(int bit) {
+      const std::uint64_t card = std::uint64_t{1} << bit;
+      if (two & card) {
+        three |= card;
+      } else if (one & card) {
+        two |= card;
+      } else {
+        one |= card;
+      }
+    }
+    void take(int bit) {
+      const std::uint64_t card = std::uint64_t{1} << bit;
+      if (three & card) {
+        three ^= card;
+      } else if (two & card) {
+        two ^= card;
+      } else {
+        one ^= card;
+      }
+    }
+  };
+  static int bit_of(int index) { return 16 * (index / rank_count) + index % rank_count; }
+
+  NaturalCover(const Tiplu& tiplu, const Rules& rules) : ace_high_(rules.melds.ace_high) {
+    for (int index = 0; index < Card::index_count; ++index)
+      wild_[static_cast<std::size_t>(index)] = tiplu.wild(Card::from_index(index), rules);
+  }
+  bool wild(int index) const { return wild_[static_cast<std::size_t>(index)]; }
+
+  // The natural cards of `counts` and the number of wild cards.
+  Naturals naturals(const Counts& counts, int& wilds) const {
+    Naturals naturals;
+    wilds = 0;
+    for (int index = 0; index < Card::index_count; ++index) {
+      const int count = counts[static_cast<std::size_t>(index)];
+      if (count == 0) continue;
+      if (wild_[static_cast<std::size_t>(index)]) {
+        wilds += count;
+        continue;
+      }
+      for (int copy = 0; copy < count; ++copy) naturals.add(bit_of(index));
+    }
+    return naturals;
+  }
+
+  // Whether the natural cards split into natural threes, couples and single cards needing at
+  // most `wilds` wild cards.
+  bool covers(const Naturals& naturals, int wilds) { return cover(naturals, wilds); }
+
+ private:
+  static constexpr std::uint64_t ranks = 0x1FFF1FFF1FFF1FFFULL;  // the 13 bits of each suit
+  static constexpr std::uint64_t aces = 0x0001000100010001ULL;
+
+  static int cards_in(const Naturals& naturals, std::uint64_t mask) {
+    return bit_count(naturals.one & mask) + bit_count(naturals.two & mask) +
+           bit_count(naturals.three & mask);
+  }
+
+  // Twice the fewest wild cards the natural cards could need, counted card by card: a card in
+  // no natural three the cards make needs half a wild card at least (in a couple), and one in no
+  // couple either two (alone). Every copy is counted: a card's partners are other cards (a
+  // couple of identical cards is no combination), but for the tunnela.
+  int least_need(const Naturals& naturals) const {
+    const std::uint64_t held = naturals.one;
+    // With the ace high, each suit's ace is also bit 13, above the king.
+    const std::uint64_t line = ace_high_ ? held | ((held & aces) << 13) : held;
+    const std::uint64_t starts = line & (line >> 1) & (line >> 2);
+    std::uint64_t in_run = starts | (starts << 1) | (starts << 2);
+    std::uint64_t near = (line << 1) | (line << 2) | (line >> 1) | (line >> 2);
+    if (ace_high_) {
+      in_run |= (in_run >> 13) & aces;
+      near |= (near >> 13) & aces;
+    }
+    // The same rank in the other suits: the suits' boards turned a suit at a time.
+    const std::uint64_t a = std::rotl(held, 16), b = std::rotl(held, 32), c = std::rotl(held, 48);
+    const std::uint64_t other_suit = a | b | c, two_other_suits = (a & b) | (a & c) | (b & c);
+    const std::uint64_t in_three = held & (in_run | two_other_suits | naturals.three);
+    const std::uint64_t in_couple = held & ~in_three & (near | other_suit) & ranks;
+    const std::uint64_t alone = held & ~in_three & ~in_couple;
+    return 4 * cards_in(naturals, alone) + cards_in(naturals, in_couple);
+  }
+
+  bool cover(const Naturals& naturals, int wilds) {
+    if (naturals.one == 0) return true;
+    if (least_need(naturals) > 2 * wilds) return false;
+    Known& known = known_of(naturals);
+    if (wilds <= known.fails) return false;
+    if (wilds >= known.covers) return true;
+    const bool covered = cover_pivot(naturals, wilds);
+    Known& again = known_of(naturals);  // the table may have grown
+    if (covered) {
+      again.covers = static_cast<std::int8_t>(std::min<int>(again.covers, wilds));
+    } else {
+      again.fails = static_cast<std::int8_t>(std::max<int>(again.fails, wilds));
+    }
+    return covered;
+  }
+
+  // The lowest natural card left goes with others above it (every card below is gone): in a
+  // natural three, in a couple, or alone; the cheapest first.
+  bool cover_pivot(const Naturals& naturals, int wilds) {
+    const int pivot = std::countr_zero(naturals.one);
+    const int suit = pivot / 16, rank = pivot % 16;
+    const auto has = [&](int bit) { return (naturals.one >> bit) & 1U; };
+    const auto without = [&](std::initializer_list<int> bits) {
+      Naturals left = naturals;
+      for (const int bit : bits) left.take(bit);
+      return left;
+    };
+    // Natural threes: a tunnela, a sequence upwards (Q-K-A for an ace high), a triplet.
+    if (((naturals.three >> pivot) & 1U) && cover(without({pivot, pivot, pivot}), wilds))
+      return true;
+    if (rank + 2 < rank_count && has(pivot + 1) && has(pivot + 2) &&
+        cover(without({pivot, pivot + 1, pivot + 2}), wilds))
+      return true;
+    if (ace_high_ && rank == 0 && has(pivot + 11) && has(pivot + 12) &&
+        cover(without({pivot, pivot + 11, pivot + 12}), wilds))
+      return true;
+    for (int second = suit + 1; second < suit_count; ++second) {
+      const int at = pivot + 16 * (second - suit);
+      if (!has(at)) continue;
+      for (int third = second + 1; third < suit_count; ++third) {
+        const int beyond = pivot + 16 * (third - suit);
+        if (has(beyond) && cover(without({pivot, at, beyond}), wilds)) return true;
+      }
+    }
+    // Couples, each with a wild card.
+    if (wilds >= 1) {
+      for (const int step : {1, 2}) {
+        if (rank + step < rank_count && has(pivot + step) &&
+            cover(without({pivot, pivot + step}), wilds - 1))
+          return true;
+      }
+      if (ace_high_ && rank == 0) {
+        for (const int step : {12, 11}) {
+          if (has(pivot + step) && cover(without({pivot, pivot + step}), wilds - 1)) return true;
+        }
+      }
+      for (int second = suit + 1; second < suit_count; ++second) {
+        const int at = pivot + 16 * (second - suit);
+        if (has(at) && cover(without({pivot, at}), wilds - 1)) return true;
+      }
+    }
+    // Alone, with two wild cards.
+    return wilds >= 2 && cover(without({pivot}), wilds - 2);
+  }
+
+  // What is known of some natural cards: they fail with `fails` wild cards or fewer, and are
+  // covered by `covers` or more.
+  struct Known {
+    std::int8_t fails = -1, covers = std::numeric_limits<std::int8_t>::max();
+  };
+  struct Entry {
+    Naturals naturals;  // none: an empty slot (no empty Naturals is looked up)
+    Known known;
+  };
+  Known& known_of(const Naturals& naturals) {
+    if (2 * (used_ + 1) > table_.size()) grow();
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t at = hash(naturals) & mask;; at = (at + 1) & mask) {
+      Entry& entry = table_[at];
+      if (entry.naturals == naturals) return entry.known;
+      if (entry.naturals.one == 0) {
+        entry.naturals = naturals;
+        ++used_;
+        return entry.known;
+      }
+    }
+  }
+  static std::size_t hash(const Naturals& naturals) {
+    const std::uint64_t mixed =
+        (naturals.one ^ (naturals.two * 0x9E3779B97F4A7C15ULL) ^ (naturals.three << 7)) *
+        0xBF58476D1CE4E5B9ULL;
+    return static_cast<std::size_t>(mixed ^ (mixed >> 31));
+  }
+  void grow() {
+    std::vector<Entry> old(table_.empty() ? 64 : 2 * table_.size());
+    old.swap(table_);
+    used_ = 0;
+    for (const Entry& entry : old) {
+      if (entry.naturals.one != 0) known_of(entry.naturals) = entry.known;
+    }
+  }
+
+  std::array<bool, Card::index_count> wild_{};
+  bool ace_high_;
+  std::vector<Entry> table_;
+  std::size_t used_ = 0;
+};
+
 class Splitter {
  public:
   // `hand`: the cards of the hand, as counts; every `counts` split is some of them.
-  Splitter(const Counts& hand, const Tiplu& tiplu, const Rules& rules)
-      : tiplu_(tiplu), rules_(rules), most_(rules.tiplu_rules().long_groups ? 5 : 3), hand_(hand) {
+  // `cover`: the cover of the same tiplu and rules, without long groups.
+  Splitter(const Counts& hand, const Tiplu& tiplu, const Rules& rules, NaturalCover* cover)
+      : tiplu_(tiplu),
+        rules_(rules),
+        most_(rules.tiplu_rules().long_groups ? 5 : 3),
+        hand_(hand),
+        cover_(cover) {
     for (int index = 0; index < Card::index_count; ++index) {
       const auto at = static_cast<std::size_t>(index);
       wild_[at] = tiplu_.wild(Card::from_index(index), rules_);
@@ -663,6 +883,14 @@ class Splitter {
       held_.push_back(index);
     }
     kinds_.assign(held_.size() * held_.size() * held_.size(), unknown);
+    // Every card's threes listed at once, card by card, as the search always has (it looked for
+    // cards in no combination so). The order matters: the kind of a three is classified once,
+    // with the cards in the order of the first list that meets it, and classify_combo may read
+    // three cards of which two are wild as a dirty sequence in one order and a dirty triplet in
+    // another (9♦ 9♣ 10♣, tiplu 9♣); the kind orders the list, and so the split found.
+    if (most_ == 3) {
+      for (const int index : held_) threes_with(index);
+    }
   }
 
   // Groups of the cards in `counts`, or false. Every card is in some group, so the search takes
@@ -687,15 +915,21 @@ class Splitter {
       return true;
     }
     if (pivot < 0) pivot = first;
+    if (most_ == 3) {
+      // A step whose cards split in no way is not taken: the cover answers that without placing
+      // a wild card, and the search goes straight to the split it found before by trying (the
+      // first in its order; the steps it leaves out are the ones that failed).
+      int wilds = 0;
+      const NaturalCover::Naturals naturals = cover_->naturals(counts, wilds);
+      if (!cover_->covers(naturals, wilds)) return false;
+      --counts[static_cast<std::size_t>(pivot)];
+      if (split_by_threes(counts, pivot, groups)) return true;
+      ++counts[static_cast<std::size_t>(pivot)];
+      return false;
+    }
     const CountsKey key = key_of(counts);
     if (failed_.contains(key)) return false;
     --counts[static_cast<std::size_t>(pivot)];
-    if (most_ == 3) {
-      if (split_by_threes(counts, pivot, groups)) return true;
-      ++counts[static_cast<std::size_t>(pivot)];
-      failed_.insert(key);
-      return false;
-    }
     std::vector<std::pair<ComboKind, std::vector<Card>>> candidates;
     std::vector<Card> group = {Card::from_index(pivot)};
     collect(counts, group, 0, candidates);
@@ -737,9 +971,8 @@ class Splitter {
   }
 
   // Whether the card of `index` makes some combination with the other cards of `counts`: a card
-  // that makes none is in no split (the search's first, cheap test).
+  // that makes none is in no split (with long groups, the search's first, cheap test).
   bool fits_somewhere(Counts& counts, int index) {
-    if (most_ == 3 && counts == hand_) return !threes_with(index).empty();  // the same answer
     --counts[static_cast<std::size_t>(index)];
     std::vector<std::pair<ComboKind, std::vector<Card>>> found;
     std::vector<Card> group = {Card::from_index(index)};
@@ -845,8 +1078,9 @@ class Splitter {
   std::vector<int> held_;                               // the hand's card indices, in order
   std::array<std::size_t, Card::index_count> place_{};  // a held index's place in held_
   std::vector<std::uint8_t> kinds_;  // kind_of_three's answers, by the three sorted places
-  std::unordered_set<CountsKey, CountsHash> failed_;
-  std::vector<std::array<int, 3>> threes_taken_;  // split_by_threes's groups, as indices
+  NaturalCover* cover_;              // without long groups
+  std::unordered_set<CountsKey, CountsHash> failed_;  // with long groups: counts that split not
+  std::vector<std::array<int, 3>> threes_taken_;      // split_by_threes's groups, as indices
   std::array<std::vector<Three>, Card::index_count> threes_;  // threes_with's, by pivot
   std::array<bool, Card::index_count> threes_known_{};
 };
@@ -889,33 +1123,55 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
                                             const std::function<int(Card)>& maal_without) {
   Counts counts{};
   for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
-  Splitter splitter(counts, tiplu, rules);
+  const Counts hand = counts;
+  std::optional<NaturalCover> cover;
+  if (!rules.tiplu_rules().long_groups) cover.emplace(tiplu, rules);
+  // The search, made for the first cards that may split (most hands have none).
+  std::optional<Splitter> splitter;
+  const auto search = [&]() -> Splitter& {
+    if (!splitter) splitter.emplace(hand, tiplu, rules, cover ? &*cover : nullptr);
+    return *splitter;
+  };
   const auto finish = [&](ComboSplit split) {
     for (auto& group : split.groups) lay_out(group, tiplu, rules);
     return split;
   };
-  // Cards that make no combination with any others: none may be left in a split, and at most one
-  // (the discard) when there is a discard to choose.
+  // Whether the cards less the card of `thrown` (none: -1) may split. Without long groups the
+  // cover answers exactly. With them, a card that makes no combination with any others (an
+  // orphan) is in no split: none may be left.
+  int wilds = 0;
+  const NaturalCover::Naturals naturals =
+      cover ? cover->naturals(counts, wilds) : NaturalCover::Naturals{};
   int orphans = 0;
   std::optional<int> orphan;
-  for (int index = 0; index < Card::index_count; ++index) {
-    if (counts[static_cast<std::size_t>(index)] == 0 || splitter.fits_somewhere(counts, index)) {
-      continue;
+  if (!cover) {
+    for (int index = 0; index < Card::index_count; ++index) {
+      if (counts[static_cast<std::size_t>(index)] == 0 || search().fits_somewhere(counts, index)) {
+        continue;
+      }
+      orphans += counts[static_cast<std::size_t>(index)];
+      orphan = index;
     }
-    orphans += counts[static_cast<std::size_t>(index)];
-    orphan = index;
   }
-  if (orphans > (choose_discard ? 1 : 0)) return std::nullopt;
+  const auto may_split = [&](int thrown) {
+    if (!cover) return orphans == 0 || (orphans == 1 && thrown == *orphan);
+    if ((cards.size() - (thrown >= 0 ? 1 : 0)) % 3 != 0) return false;
+    if (thrown < 0) return cover->covers(naturals, wilds);
+    if (cover->wild(thrown)) return cover->covers(naturals, wilds - 1);
+    NaturalCover::Naturals left = naturals;
+    left.take(NaturalCover::bit_of(thrown));
+    return cover->covers(left, wilds);
+  };
   if (!choose_discard) {
     ComboSplit split;
-    if (!splitter.split(counts, split.groups)) return std::nullopt;
+    if (!may_split(-1) || !search().split(counts, split.groups)) return std::nullopt;
     return finish(std::move(split));
   }
   // The discard that keeps the most maal; between equals, the one whose split reads purest.
   std::optional<ComboSplit> best;
   std::pair<int, int> most{-1, -1};
   for (int index = 0; index < Card::index_count; ++index) {
-    if (counts[static_cast<std::size_t>(index)] == 0 || (orphan && index != *orphan)) continue;
+    if (counts[static_cast<std::size_t>(index)] == 0 || !may_split(index)) continue;
     const Card discard = Card::from_index(index);
     const int points = maal_without ? maal_without(discard) : 0;
     if (best && points < most.first) continue;
@@ -923,7 +1179,7 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
     ComboSplit split;
     split.discard = discard;
     Counts trial = counts;
-    if (splitter.split(trial, split.groups)) {
+    if (search().split(trial, split.groups)) {
       const std::pair<int, int> value{points, pure_groups(split, tiplu, rules)};
       if (value > most) {
         best = std::move(split);
