@@ -697,6 +697,7 @@ class NaturalCover {
     }
   };
   static int bit_of(int index) { return 16 * (index / rank_count) + index % rank_count; }
+  static int index_of(int bit) { return rank_count * (bit / 16) + bit % 16; }
 
   NaturalCover(const Tiplu& tiplu, const Rules& rules) : ace_high_(rules.melds.ace_high) {
     for (int index = 0; index < Card::index_count; ++index)
@@ -883,14 +884,6 @@ class Splitter {
       held_.push_back(index);
     }
     kinds_.assign(held_.size() * held_.size() * held_.size(), unknown);
-    // Every card's threes listed at once, card by card, as the search always has (it looked for
-    // cards in no combination so). The order matters: the kind of a three is classified once,
-    // with the cards in the order of the first list that meets it, and classify_combo may read
-    // three cards of which two are wild as a dirty sequence in one order and a dirty triplet in
-    // another (9♦ 9♣ 10♣, tiplu 9♣); the kind orders the list, and so the split found.
-    if (most_ == 3) {
-      for (const int index : held_) threes_with(index);
-    }
   }
 
   // Groups of the cards in `counts`, or false. Every card is in some group, so the search takes
@@ -898,6 +891,11 @@ class Splitter {
   // (to 5 with long groups: longer ones split into those) it makes with the others, the purest
   // kinds first (so that the groups found read as a player would lay them out).
   bool split(Counts& counts, std::vector<std::vector<Card>>& groups) {
+    if (most_ == 3) {
+      int wilds = 0;
+      const NaturalCover::Naturals naturals = cover_->naturals(counts, wilds);
+      return cover_->covers(naturals, wilds) && split_by_threes(counts, naturals, wilds, groups);
+    }
     int pivot = -1, first = -1;
     for (int index = 0; index < Card::index_count; ++index) {
       if (counts[static_cast<std::size_t>(index)] == 0) continue;
@@ -907,26 +905,8 @@ class Splitter {
         break;
       }
     }
-    if (first < 0) {
-      for (const auto& [one, two, three] : threes_taken_) {
-        groups.push_back({Card::from_index(one), Card::from_index(two), Card::from_index(three)});
-      }
-      threes_taken_.clear();  // the callers return at once, and the next split starts afresh
-      return true;
-    }
+    if (first < 0) return true;
     if (pivot < 0) pivot = first;
-    if (most_ == 3) {
-      // A step whose cards split in no way is not taken: the cover answers that without placing
-      // a wild card, and the search goes straight to the split it found before by trying (the
-      // first in its order; the steps it leaves out are the ones that failed).
-      int wilds = 0;
-      const NaturalCover::Naturals naturals = cover_->naturals(counts, wilds);
-      if (!cover_->covers(naturals, wilds)) return false;
-      --counts[static_cast<std::size_t>(pivot)];
-      if (split_by_threes(counts, pivot, groups)) return true;
-      ++counts[static_cast<std::size_t>(pivot)];
-      return false;
-    }
     const CountsKey key = key_of(counts);
     if (failed_.contains(key)) return false;
     --counts[static_cast<std::size_t>(pivot)];
@@ -949,24 +929,61 @@ class Splitter {
     return false;
   }
 
-  // split's step with groups of three alone (no long groups), `pivot` taken out of `counts`: the
-  // threes of the hand that hold it, in the order split tries them, each tried when its other
-  // two cards are still in `counts`. Listed once for each pivot (threes_with), they are the
-  // very candidates collect finds at every step, in the same order, without building them; the
-  // threes taken are kept as indices, and made groups only once every card is in one.
-  bool split_by_threes(Counts& counts, int pivot, std::vector<std::vector<Card>>& groups) {
+  // split's step with groups of three alone (no long groups), for `counts` that split (their
+  // natural cards `naturals`, and `wilds` wild cards, covered): the pivot as split takes it, and
+  // the threes of the hand that hold it, in the order split tries them, each tried when its
+  // other two cards are still in `counts`. Listed once for each pivot (threes_with), they are the
+  // very candidates collect finds at every step, in the same order, without building them. A
+  // three whose taking leaves cards that split in no way is passed over (the cover answers that
+  // without placing a wild card): the search goes straight to the split it found before by
+  // trying, the first in its order, since the threes it passes over are the ones that failed.
+  // The threes taken are kept as indices, and made groups only once every card is in one.
+  bool split_by_threes(Counts& counts, const NaturalCover::Naturals& naturals, int wilds,
+                       std::vector<std::vector<Card>>& groups) {
+    int pivot = -1;
+    if (naturals.one != 0) {
+      pivot = NaturalCover::index_of(std::countr_zero(naturals.one));
+    } else {
+      for (int index = 0; index < Card::index_count && pivot < 0; ++index) {
+        if (counts[static_cast<std::size_t>(index)] > 0) pivot = index;
+      }
+    }
+    if (pivot < 0) {
+      for (const auto& [one, two, three] : threes_taken_) {
+        groups.push_back({Card::from_index(one), Card::from_index(two), Card::from_index(three)});
+      }
+      threes_taken_.clear();  // the callers return at once, and the next split starts afresh
+      return true;
+    }
+    const auto take = [&](NaturalCover::Naturals& left, int& wild_left, int index) {
+      if (wild_[static_cast<std::size_t>(index)]) {
+        --wild_left;
+      } else {
+        left.take(NaturalCover::bit_of(index));
+      }
+    };
+    NaturalCover::Naturals rest = naturals;
+    int rest_wilds = wilds;
+    take(rest, rest_wilds, pivot);
+    --counts[static_cast<std::size_t>(pivot)];
     for (const Three& three : threes_with(pivot)) {
       auto& second = counts[three.second];
       auto& third = counts[three.third];
       if (second == 0 || third == 0 || (three.second == three.third && second < 2)) continue;
+      NaturalCover::Naturals left = rest;
+      int wild_left = rest_wilds;
+      take(left, wild_left, three.second);
+      take(left, wild_left, three.third);
+      if (!cover_->covers(left, wild_left)) continue;
       --second;
       --third;
       threes_taken_.push_back({pivot, three.second, three.third});
-      if (split(counts, groups)) return true;
+      if (split_by_threes(counts, left, wild_left, groups)) return true;
       threes_taken_.pop_back();
       ++second;
       ++third;
     }
+    ++counts[static_cast<std::size_t>(pivot)];
     return false;
   }
 
@@ -1001,9 +1018,20 @@ class Splitter {
         return !wild(group[a]) && !wild(group[b]) && group[a].suit() != group[b].suit() &&
                group[a].rank() != group[b].rank();
       };
+      // Without long groups, the three is classified with its cards in card order. The order
+      // matters: classify_combo may read three cards of which two are wild as a dirty sequence
+      // in one order and a dirty triplet in another (9♦ 9♣ 10♣ with tiplu 9♣: the first wild
+      // card standing in that gives a reading wins), and the kind orders threes_with's lists,
+      // so the split found. The search used to list every card's threes first, card by card,
+      // looking for cards in no combination, and so met every three first in card order.
+      const std::array<Card, 3> in_order = {Card::from_index(held_[at[0]]),
+                                            Card::from_index(held_[at[1]]),
+                                            Card::from_index(held_[at[2]])};
+      const std::span<const Card> cards =
+          most_ == 3 ? std::span<const Card>(in_order) : std::span<const Card>(group);
       kind = apart(0, 1) || apart(0, 2) || apart(1, 2)
                  ? static_cast<std::uint8_t>(ComboKind::invalid)
-                 : static_cast<std::uint8_t>(classify_combo(group, &tiplu_, rules_).kind);
+                 : static_cast<std::uint8_t>(classify_combo(cards, &tiplu_, rules_).kind);
     }
     return static_cast<ComboKind>(kind);
   }
