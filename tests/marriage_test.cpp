@@ -243,6 +243,33 @@ TEST_CASE("alter and alter-only-jokers are refused together") {
   CHECK(house_rules_conflict(rules).has_value());
 }
 
+TEST_CASE("kind_of_three reads every three cards as classify_combo does, in card order") {
+  for (const std::string_view house : {"", "ace-low-only=on", "alter-only-jokers=on"}) {
+    const Rules rules = house.empty() ? marriage() : marriage({house});
+    int wrong = 0;
+    std::string first_wrong;
+    for (int turned = 0; turned < 52; ++turned) {
+      const Tiplu tiplu(Card::from_index(turned));
+      for (int a = 0; a < Card::index_count; ++a) {
+        for (int b = a; b < Card::index_count; ++b) {
+          for (int c = b; c < Card::index_count; ++c) {
+            const std::array<Card, 3> cards = {Card::from_index(a), Card::from_index(b),
+                                               Card::from_index(c)};
+            const ComboKind kind = classify_combo(cards, &tiplu, rules).kind;
+            if (kind_of_three(cards, tiplu, rules) == kind) continue;
+            if (wrong++ == 0) {
+              first_wrong = cards_text(cards) + " tiplu " + to_string(tiplu.card());
+            }
+          }
+        }
+      }
+    }
+    CAPTURE(house);
+    CAPTURE(first_wrong);
+    CHECK(wrong == 0);
+  }
+}
+
 // Random hands of 3 to 12 cards from three packs, rich in maal cards.
 std::vector<Card> random_cards(std::mt19937& random, std::size_t size, const Tiplu& tiplu) {
   std::vector<Card> deck;

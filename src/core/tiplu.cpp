@@ -382,6 +382,65 @@ std::string explain_combo(const ComboVerdict& verdict, std::span<const Card> car
   return std::string(kind);
 }
 
+namespace {
+
+// kind_of_three's answer, from what it needs of the tiplu and the rules: `wild`, each card's; the
+// marriage's cards in card order.
+ComboKind three_kind(const std::array<Card, 3>& cards, const std::array<bool, 3>& wild,
+                     const std::array<Card, 3>& marriage, bool ace_high) {
+  const Card a = cards[0], b = cards[1], c = cards[2];
+  if (a == b && b == c) return ComboKind::tunnela;
+  if (cards == marriage) return ComboKind::marriage;
+  const auto number = [](Card card, bool high) {
+    const int rank = static_cast<int>(card.rank());
+    return rank == 1 && high ? 14 : rank;
+  };
+  // Two or three distinct cards of a suit within a sequence of three, the ace low or high.
+  const auto in_sequence = [&](Card x, Card y, Card z, bool three) {
+    for (const bool high : {false, true}) {
+      if (high && !ace_high) continue;
+      const int p = number(x, high), q = number(y, high), r = three ? number(z, high) : p;
+      if (std::max({p, q, r}) - std::min({p, q, r}) <= 2) return true;
+    }
+    return false;
+  };
+  const auto printed = [](Card card) { return card.is_printed_joker(); };
+  // Every card as itself (no printed joker, which never is): a pure sequence or a triplet.
+  if (!printed(a) && !printed(b) && !printed(c)) {
+    if (a.suit() == b.suit() && b.suit() == c.suit() && a != b && b != c && a != c &&
+        in_sequence(a, b, c, true))
+      return ComboKind::pure_sequence;
+    if (a.rank() == b.rank() && b.rank() == c.rank() && a.suit() != b.suit() &&
+        b.suit() != c.suit() && a.suit() != c.suit())
+      return ComboKind::triplet;
+  }
+  // One wild card standing in, the first in card order whose two others make a reading.
+  for (std::size_t w = 0; w < 3; ++w) {
+    if (!wild[w]) continue;
+    const Card x = cards[w == 0 ? 1 : 0], y = cards[w == 2 ? 1 : 2];
+    if (printed(x) || printed(y) || x == y) continue;
+    if (x.suit() == y.suit() && in_sequence(x, y, x, false)) return ComboKind::dirty_sequence;
+    if (x.rank() == y.rank()) return ComboKind::dirty_triplet;  // distinct: two suits
+  }
+  const int wilds = (wild[0] ? 1 : 0) + (wild[1] ? 1 : 0) + (wild[2] ? 1 : 0);
+  return wilds >= 2 ? ComboKind::jokers : ComboKind::invalid;
+}
+
+std::array<Card, 3> marriage_cards(const Tiplu& tiplu) {
+  std::array<Card, 3> cards = {tiplu.jhiplu(), tiplu.card(), tiplu.poplu()};
+  std::sort(cards.begin(), cards.end());
+  return cards;
+}
+
+}  // namespace
+
+ComboKind kind_of_three(std::array<Card, 3> cards, const Tiplu& tiplu, const Rules& rules) {
+  std::sort(cards.begin(), cards.end());
+  const std::array<bool, 3> wild = {tiplu.wild(cards[0], rules), tiplu.wild(cards[1], rules),
+                                    tiplu.wild(cards[2], rules)};
+  return three_kind(cards, wild, marriage_cards(tiplu), rules.melds.ace_high);
+}
+
 // ---- A player's cards --------------------------------------------------------------------------
 
 std::vector<Card> TableHand::kept() const {
@@ -875,6 +934,7 @@ class Splitter {
         rules_(rules),
         most_(rules.tiplu_rules().long_groups ? 5 : 3),
         hand_(hand),
+        marriage_(marriage_cards(tiplu)),
         cover_(cover) {
     for (int index = 0; index < Card::index_count; ++index) {
       const auto at = static_cast<std::size_t>(index);
@@ -1024,14 +1084,22 @@ class Splitter {
       // card standing in that gives a reading wins), and the kind orders threes_with's lists,
       // so the split found. The search used to list every card's threes first, card by card,
       // looking for cards in no combination, and so met every three first in card order.
-      const std::array<Card, 3> in_order = {Card::from_index(held_[at[0]]),
-                                            Card::from_index(held_[at[1]]),
-                                            Card::from_index(held_[at[2]])};
-      const std::span<const Card> cards =
-          most_ == 3 ? std::span<const Card>(in_order) : std::span<const Card>(group);
-      kind = apart(0, 1) || apart(0, 2) || apart(1, 2)
-                 ? static_cast<std::uint8_t>(ComboKind::invalid)
-                 : static_cast<std::uint8_t>(classify_combo(cards, &tiplu_, rules_).kind);
+      // (three_kind gives classify_combo's kind of three cards in card order, quickly: the
+      // search meets hundreds of threes, most with a wild card.)
+      ComboKind found = ComboKind::invalid;
+      if (apart(0, 1) || apart(0, 2) || apart(1, 2)) {
+        found = ComboKind::invalid;
+      } else if (most_ == 3) {
+        const std::array<int, 3> in_order = {held_[at[0]], held_[at[1]], held_[at[2]]};
+        const auto wild = [&](int index) { return wild_[static_cast<std::size_t>(index)]; };
+        found = three_kind({Card::from_index(in_order[0]), Card::from_index(in_order[1]),
+                            Card::from_index(in_order[2])},
+                           {wild(in_order[0]), wild(in_order[1]), wild(in_order[2])}, marriage_,
+                           rules_.melds.ace_high);
+      } else {
+        found = classify_combo(group, &tiplu_, rules_).kind;
+      }
+      kind = static_cast<std::uint8_t>(found);
     }
     return static_cast<ComboKind>(kind);
   }
@@ -1106,6 +1174,7 @@ class Splitter {
   std::vector<int> held_;                               // the hand's card indices, in order
   std::array<std::size_t, Card::index_count> place_{};  // a held index's place in held_
   std::vector<std::uint8_t> kinds_;  // kind_of_three's answers, by the three sorted places
+  std::array<Card, 3> marriage_;     // the marriage's cards, in card order
   NaturalCover* cover_;              // without long groups
   std::unordered_set<CountsKey, CountsHash> failed_;  // with long groups: counts that split not
   std::vector<std::array<int, 3>> threes_taken_;      // split_by_threes's groups, as indices
