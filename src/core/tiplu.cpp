@@ -1142,14 +1142,21 @@ class Splitter {
     const auto held = [&](int index, int copies) {
       return hand_[static_cast<std::size_t>(index)] >= copies;
     };
+    // Two cards apart (as kind_of_three says) are in no combination, whatever the third: the
+    // pairs of a natural pivot are mostly passed over so, before any third is tried.
+    const auto apart = [&](int one, int other) {
+      const Card a = Card::from_index(one), b = Card::from_index(other);
+      return !wild_[static_cast<std::size_t>(one)] && !wild_[static_cast<std::size_t>(other)] &&
+             a.suit() != b.suit() && a.rank() != b.rank();
+    };
     std::vector<Card> group(3, Card::from_index(pivot));
     for (std::size_t i = 0; i < held_.size(); ++i) {
       const int second = held_[i];
-      if (!held(second, second == pivot ? 2 : 1)) continue;
+      if (!held(second, second == pivot ? 2 : 1) || apart(pivot, second)) continue;
       for (std::size_t j = i; j < held_.size(); ++j) {
         const int third = held_[j];
         const int copies = 1 + (third == second ? 1 : 0) + (third == pivot ? 1 : 0);
-        if (!held(third, copies)) continue;
+        if (!held(third, copies) || apart(pivot, third) || apart(second, third)) continue;
         group[1] = Card::from_index(second);
         group[2] = Card::from_index(third);
         const ComboKind kind = kind_of_three(group);
@@ -1200,11 +1207,14 @@ void lay_out(std::vector<Card>& group, const Tiplu& tiplu, const Rules& rules) {
   std::stable_sort(group.begin(), group.end(), [&](Card a, Card b) { return key(a) < key(b); });
 }
 
-// How natural a split reads: its groups with no joker standing in.
+// How natural a split reads: its groups with no joker standing in. (A three's kind read in card
+// order is its kind in any order but for a dirty sequence or triplet: the same count.)
 int pure_groups(const ComboSplit& split, const Tiplu& tiplu, const Rules& rules) {
   int pure = 0;
   for (const auto& group : split.groups) {
-    const ComboKind kind = classify_combo(group, &tiplu, rules).kind;
+    const ComboKind kind = group.size() == 3
+                               ? kind_of_three({group[0], group[1], group[2]}, tiplu, rules)
+                               : classify_combo(group, &tiplu, rules).kind;
     pure += kind == ComboKind::tunnela || kind == ComboKind::pure_sequence ||
                     kind == ComboKind::marriage || kind == ComboKind::triplet
                 ? 1
