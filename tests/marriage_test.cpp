@@ -1,7 +1,11 @@
 // Marriage (docs/rules.md §9): the tiplu's maal cards, the combinations, the first stage, the end,
 // maal points and the settlement of a deal, on every worked example of the chapter.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <random>
 #include <string>
 
@@ -239,6 +243,33 @@ TEST_CASE("alter and alter-only-jokers are refused together") {
   CHECK(house_rules_conflict(rules).has_value());
 }
 
+TEST_CASE("kind_of_three reads every three cards as classify_combo does, in card order") {
+  for (const std::string_view house : {"", "ace-low-only=on", "alter-only-jokers=on"}) {
+    const Rules rules = house.empty() ? marriage() : marriage({house});
+    int wrong = 0;
+    std::string first_wrong;
+    for (int turned = 0; turned < 52; ++turned) {
+      const Tiplu tiplu(Card::from_index(turned));
+      for (int a = 0; a < Card::index_count; ++a) {
+        for (int b = a; b < Card::index_count; ++b) {
+          for (int c = b; c < Card::index_count; ++c) {
+            const std::array<Card, 3> cards = {Card::from_index(a), Card::from_index(b),
+                                               Card::from_index(c)};
+            const ComboKind kind = classify_combo(cards, &tiplu, rules).kind;
+            if (kind_of_three(cards, tiplu, rules) == kind) continue;
+            if (wrong++ == 0) {
+              first_wrong = cards_text(cards) + " tiplu " + to_string(tiplu.card());
+            }
+          }
+        }
+      }
+    }
+    CAPTURE(house);
+    CAPTURE(first_wrong);
+    CHECK(wrong == 0);
+  }
+}
+
 // Random hands of 3 to 12 cards from three packs, rich in maal cards.
 std::vector<Card> random_cards(std::mt19937& random, std::size_t size, const Tiplu& tiplu) {
   std::vector<Card> deck;
@@ -285,5 +316,205 @@ TEST_CASE("the search equals the exhaustive reference: random Marriage hands") {
   CHECK(splits > 500);  // the hands are not all hopeless
 }
 
+TEST_CASE("with a card to throw, the search throws one that leaves a split: the most maal kept") {
+  std::mt19937 random(29);
+  int splits = 0;
+  for (const bool printed : {false, true}) {
+    const Rules rules = printed ? marriage({"printed-jokers=on"}) : marriage();
+    for (int trial = 0; trial < hands_to_try(1500); ++trial) {
+      const Tiplu tiplu(Card::from_index(static_cast<int>(random() % 52)));
+      const std::size_t size = 3 * (1 + random() % 4) + 1;
+      const std::vector<Card> cards = random_cards(random, size, tiplu);
+      const auto maal_without = [&](Card discard) {
+        std::vector<Card> kept = cards;
+        kept.erase(std::find(kept.begin(), kept.end(), discard));
+        return count_maal(kept, {}, tiplu, rules).points;
+      };
+      // The reference's answer for every card thrown: the most maal a split keeps.
+      std::optional<int> most;
+      for (const Card discard : cards) {
+        std::vector<Card> kept = cards;
+        kept.erase(std::find(kept.begin(), kept.end(), discard));
+        if (!split_into_combos_reference(kept, tiplu, rules)) continue;
+        most = std::max(most.value_or(-1), maal_without(discard));
+      }
+      const auto found = split_into_combos(cards, true, tiplu, rules, maal_without);
+      INFO(cards_text(cards), " tiplu ", to_string(tiplu.card()));
+      REQUIRE(found.has_value() == most.has_value());
+      if (!found) continue;
+      ++splits;
+      REQUIRE(found->discard.has_value());
+      CHECK(maal_without(*found->discard) == *most);
+      std::vector<Card> covered = {*found->discard};
+      for (const auto& group : found->groups) {
+        CHECK(is_combination(classify_combo(group, &tiplu, rules).kind));
+        covered.insert(covered.end(), group.begin(), group.end());
+      }
+      std::vector<Card> sorted = cards;
+      std::sort(sorted.begin(), sorted.end());
+      std::sort(covered.begin(), covered.end());
+      CHECK(covered == sorted);
+    }
+  }
+  CHECK(splits > hands_to_try(300));
+}
+
+// ---- The search's answers, as 68faeed's search gave them
+// -----------------------------------------
+
+// The copies of each card in play with this tiplu (the printed jokers' when the rules have them).
+std::array<int, Card::index_count> cards_in_play(const Tiplu& tiplu, const Rules& rules) {
+  std::array<int, Card::index_count> left{};
+  for (int index = 0; index < Card::index_count; ++index) {
+    left[static_cast<std::size_t>(index)] = tiplu.copies_in_play(Card::from_index(index), rules);
+  }
+  return left;
+}
+
+// A number below `bound` from the generator's own output (std::uniform_int_distribution and
+// std::shuffle differ between standard libraries; the hash below must not).
+std::size_t below(std::mt19937& random, std::size_t bound) {
+  return static_cast<std::size_t>(random() % bound);
+}
+
+Card any_card_left(std::mt19937& random, std::array<int, Card::index_count>& left) {
+  for (;;) {
+    const std::size_t index = below(random, Card::index_count);
+    if (left[index] > 0) {
+      --left[index];
+      return Card::from_index(static_cast<int>(index));
+    }
+  }
+}
+
+// A hand of `size` cards (21 or 22) from the cards in play, most of them laid out as seven
+// combinations of every kind (pure, dirty, two jokers and a card), so that a split exists more
+// often than in a random hand; with `spoil` one card of them is swapped for a random one, which
+// leaves hands that almost split. Without `plant`, every card is random, as the benchmark deals.
+std::vector<Card> marriage_hand(std::mt19937& random, std::size_t size, const Tiplu& tiplu,
+                                const Rules& rules, bool plant, bool spoil) {
+  std::array<int, Card::index_count> left = cards_in_play(tiplu, rules);
+  std::vector<Card> wilds;
+  for (int index = 0; index < Card::index_count; ++index) {
+    if (left[static_cast<std::size_t>(index)] > 0 && tiplu.wild(Card::from_index(index), rules))
+      wilds.push_back(Card::from_index(index));
+  }
+  std::vector<Card> cards;
+  for (int tries = 0; plant && cards.size() + 3 <= 21 && tries < 200; ++tries) {
+    const auto suit = static_cast<Suit>(below(random, 4));
+    const int low = static_cast<int>(below(random, 12));  // a run's first rank, 0 (the ace) to 11
+    const auto rank_at = [](int step) { return static_cast<Rank>(step % rank_count + 1); };
+    const Card natural(rank_at(low), suit);
+    std::array<Card, 3> group = {natural, natural, natural};  // a tunnela
+    switch (below(random, 6)) {
+      case 0:  // a run (Q-K-A when it starts at the queen)
+        group = {natural, Card(rank_at(low + 1), suit), Card(rank_at(low + 2), suit)};
+        break;
+      case 1: {  // a triplet: every suit but one
+        const std::size_t skip = below(random, 4);
+        std::size_t at = 0;
+        for (std::size_t s = 0; s < 4; ++s) {
+          if (s != skip) group[at++] = Card(natural.rank(), static_cast<Suit>(s));
+        }
+        break;
+      }
+      case 2:
+        break;
+      case 3:  // two cards of a run and a wild card
+        group = {natural, Card(rank_at(low + 1 + static_cast<int>(below(random, 2))), suit),
+                 wilds[below(random, wilds.size())]};
+        break;
+      case 4:  // two cards of a triplet and a wild card
+        group = {natural, Card(natural.rank(), static_cast<Suit>((static_cast<int>(suit) + 1) % 4)),
+                 wilds[below(random, wilds.size())]};
+        break;
+      default:  // two wild cards and any card
+        group = {natural, wilds[below(random, wilds.size())], wilds[below(random, wilds.size())]};
+        break;
+    }
+    std::array<int, Card::index_count> taken = left;
+    bool all = true;
+    for (const Card card : group) all = all && taken[static_cast<std::size_t>(card.index())]-- > 0;
+    if (!all) continue;
+    left = taken;
+    cards.insert(cards.end(), group.begin(), group.end());
+  }
+  while (cards.size() < size) cards.push_back(any_card_left(random, left));
+  if (spoil) {
+    Card& swapped = cards[below(random, cards.size())];
+    ++left[static_cast<std::size_t>(swapped.index())];
+    swapped = any_card_left(random, left);
+  }
+  // The search reads the cards as counts; the order is mixed all the same.
+  for (std::size_t i = cards.size() - 1; i > 0; --i)
+    std::swap(cards[i], cards[below(random, i + 1)]);
+  return cards;
+}
+
+// FNV-1a, one byte at a time.
+void hash_byte(std::uint64_t& hash, int byte) {
+  hash = (hash ^ static_cast<std::uint8_t>(byte)) * 0x100000001B3ULL;
+}
+
+// The answers of split_into_combos on many hands of 21 and 22 cards (the groups, their order
+// and their cards' order, the discard), hashed: the search's speed-ups must find the very splits
+// the search of 68faeed found, which this hash was taken from.
+struct SearchAnswers {
+  std::uint64_t hash = 0xCBF29CE484222325ULL;
+  int hands = 0, splits = 0;
+};
+SearchAnswers search_answers(const Rules& rules, int hands, std::uint32_t seed) {
+  std::mt19937 random(seed);
+  SearchAnswers answers;
+  for (int trial = 0; trial < hands; ++trial) {
+    const Tiplu tiplu(Card::from_index(static_cast<int>(below(random, 52))));
+    const bool choose = trial % 2 == 1;
+    const bool plant = trial % 5 != 0;
+    const std::vector<Card> cards = marriage_hand(random, choose ? 22 : 21, tiplu, rules, plant,
+                                                  plant && below(random, 3) == 0);
+    // The maal kept without a card, as check_end counts it: the discard matters.
+    const auto maal_without = [&](Card discard) {
+      std::vector<Card> kept = cards;
+      kept.erase(std::find(kept.begin(), kept.end(), discard));
+      return count_maal(kept, {}, tiplu, rules).points;
+    };
+    const auto split = split_into_combos(cards, choose, tiplu, rules, maal_without);
+    ++answers.hands;
+    hash_byte(answers.hash, split ? 1 : 0);
+    if (!split) continue;
+    ++answers.splits;
+    for (const auto& group : split->groups) {
+      for (const Card card : group) hash_byte(answers.hash, card.index());
+      hash_byte(answers.hash, 0xFF);
+    }
+    hash_byte(answers.hash, split->discard ? split->discard->index() : 0xFE);
+  }
+  return answers;
+}
+
+TEST_CASE("the search finds 68faeed's splits and discards: 21 and 22 cards, hashed") {
+  struct Case {
+    std::string_view house;  // one house rule, or none
+    int hands;
+    std::uint64_t hash;
+  };
+  const std::array<Case, 5> cases = {{
+      {"", 8000, 0xefe083a24238d9e6},
+      {"printed-jokers=on", 4000, 0x9837b7f78da60cb1},
+      {"ace-low-only=on", 4000, 0xde8b1eac641ac287},
+      {"alter-only-jokers=on", 4000, 0x1315412bdce7c914},
+      {"long-groups=on", 60, 0x6fe687235eeb25a6},
+  }};
+  std::uint32_t seed = 26;
+  for (const Case& each : cases) {
+    const Rules rules = each.house.empty() ? marriage() : marriage({each.house});
+    const SearchAnswers answers = search_answers(rules, each.hands, seed++);
+    CAPTURE(answers.splits);
+    const std::string hash = fmt::format("{:#x}", answers.hash);
+    CAPTURE(hash);
+    CHECK(answers.hash == each.hash);
+    CHECK(answers.splits > answers.hands / 4);  // most planted hands split
+  }
+}
 }  // namespace
 }  // namespace rummy::test

@@ -5,9 +5,11 @@
 #include <bit>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <tuple>
 #include <unordered_set>
 
+#include "bits.hpp"
 #include "inline_vector.hpp"
 #include "maal.hpp"
 
@@ -380,6 +382,65 @@ std::string explain_combo(const ComboVerdict& verdict, std::span<const Card> car
   return std::string(kind);
 }
 
+namespace {
+
+// kind_of_three's answer, from what it needs of the tiplu and the rules: `wild`, each card's; the
+// marriage's cards in card order.
+ComboKind three_kind(const std::array<Card, 3>& cards, const std::array<bool, 3>& wild,
+                     const std::array<Card, 3>& marriage, bool ace_high) {
+  const Card a = cards[0], b = cards[1], c = cards[2];
+  if (a == b && b == c) return ComboKind::tunnela;
+  if (cards == marriage) return ComboKind::marriage;
+  const auto number = [](Card card, bool high) {
+    const int rank = static_cast<int>(card.rank());
+    return rank == 1 && high ? 14 : rank;
+  };
+  // Two or three distinct cards of a suit within a sequence of three, the ace low or high.
+  const auto in_sequence = [&](Card x, Card y, Card z, bool three) {
+    for (const bool high : {false, true}) {
+      if (high && !ace_high) continue;
+      const int p = number(x, high), q = number(y, high), r = three ? number(z, high) : p;
+      if (std::max({p, q, r}) - std::min({p, q, r}) <= 2) return true;
+    }
+    return false;
+  };
+  const auto printed = [](Card card) { return card.is_printed_joker(); };
+  // Every card as itself (no printed joker, which never is): a pure sequence or a triplet.
+  if (!printed(a) && !printed(b) && !printed(c)) {
+    if (a.suit() == b.suit() && b.suit() == c.suit() && a != b && b != c && a != c &&
+        in_sequence(a, b, c, true))
+      return ComboKind::pure_sequence;
+    if (a.rank() == b.rank() && b.rank() == c.rank() && a.suit() != b.suit() &&
+        b.suit() != c.suit() && a.suit() != c.suit())
+      return ComboKind::triplet;
+  }
+  // One wild card standing in, the first in card order whose two others make a reading.
+  for (std::size_t w = 0; w < 3; ++w) {
+    if (!wild[w]) continue;
+    const Card x = cards[w == 0 ? 1 : 0], y = cards[w == 2 ? 1 : 2];
+    if (printed(x) || printed(y) || x == y) continue;
+    if (x.suit() == y.suit() && in_sequence(x, y, x, false)) return ComboKind::dirty_sequence;
+    if (x.rank() == y.rank()) return ComboKind::dirty_triplet;  // distinct: two suits
+  }
+  const int wilds = (wild[0] ? 1 : 0) + (wild[1] ? 1 : 0) + (wild[2] ? 1 : 0);
+  return wilds >= 2 ? ComboKind::jokers : ComboKind::invalid;
+}
+
+std::array<Card, 3> marriage_cards(const Tiplu& tiplu) {
+  std::array<Card, 3> cards = {tiplu.jhiplu(), tiplu.card(), tiplu.poplu()};
+  std::sort(cards.begin(), cards.end());
+  return cards;
+}
+
+}  // namespace
+
+ComboKind kind_of_three(std::array<Card, 3> cards, const Tiplu& tiplu, const Rules& rules) {
+  std::sort(cards.begin(), cards.end());
+  const std::array<bool, 3> wild = {tiplu.wild(cards[0], rules), tiplu.wild(cards[1], rules),
+                                    tiplu.wild(cards[2], rules)};
+  return three_kind(cards, wild, marriage_cards(tiplu), rules.melds.ace_high);
+}
+
 // ---- A player's cards --------------------------------------------------------------------------
 
 std::vector<Card> TableHand::kept() const {
@@ -650,11 +711,231 @@ CountsKey key_of(const Counts& counts) {
   return key;
 }
 
+// Whether the cards split into threes, asked without placing a wild card (no long groups). Which
+// threes are combinations depends on the wild cards only by their number (classify_combo):
+// - three natural cards (no wild card among them) make one only as themselves: a tunnela, a pure
+//   sequence or a triplet;
+// - two natural cards and a wild card make one when the two are a couple: two cards of one suit
+//   that a third card joins into a sequence (ranks one or two apart, the ace low, or high where
+//   the rules say), or of one rank in two suits; the wild card stands in for the third. (A wild
+//   card as itself makes no more: the two others of a pure sequence or a triplet are a couple.)
+// - a natural card and two wild cards, or three wild cards, are always one (two jokers or more).
+// So cards split when their number is a multiple of three and their natural cards split into
+// natural threes, couples and single cards needing no more wild cards than there are: a couple
+// needs one, a single card two, and the wild cards left over make threes of their own. The
+// search below answers that question over the natural cards alone, each wild card counted rather
+// than placed (to it every wild card is the same card), memoised by the natural cards left; a
+// bound counted card by card (least_need) rejects at once most hands and most steps.
+class NaturalCover {
+ public:
+  // The natural cards as three bit boards, by copies held: `one` has a card's bit when at least
+  // one copy is held, `two` at least two, `three` three. Suit s in bits 16s to 16s + 12, the ace
+  // at 16s: a suit's ranks shift together, and every suit's at once.
+  struct Naturals {
+    std::uint64_t one = 0, two = 0, three = 0;
+    bool operator==(const Naturals&) const = default;
+    void add(int bit) {
+      const std::uint64_t card = std::uint64_t{1} << bit;
+      if (two & card) {
+        three |= card;
+      } else if (one & card) {
+        two |= card;
+      } else {
+        one |= card;
+      }
+    }
+    void take(int bit) {
+      const std::uint64_t card = std::uint64_t{1} << bit;
+      if (three & card) {
+        three ^= card;
+      } else if (two & card) {
+        two ^= card;
+      } else {
+        one ^= card;
+      }
+    }
+  };
+  static int bit_of(int index) { return 16 * (index / rank_count) + index % rank_count; }
+  static int index_of(int bit) { return rank_count * (bit / 16) + bit % 16; }
+
+  NaturalCover(const Tiplu& tiplu, const Rules& rules) : ace_high_(rules.melds.ace_high) {
+    for (int index = 0; index < Card::index_count; ++index)
+      wild_[static_cast<std::size_t>(index)] = tiplu.wild(Card::from_index(index), rules);
+  }
+  bool wild(int index) const { return wild_[static_cast<std::size_t>(index)]; }
+
+  // The natural cards of `counts` and the number of wild cards.
+  Naturals naturals(const Counts& counts, int& wilds) const {
+    Naturals naturals;
+    wilds = 0;
+    for (int index = 0; index < Card::index_count; ++index) {
+      const int count = counts[static_cast<std::size_t>(index)];
+      if (count == 0) continue;
+      if (wild_[static_cast<std::size_t>(index)]) {
+        wilds += count;
+        continue;
+      }
+      for (int copy = 0; copy < count; ++copy) naturals.add(bit_of(index));
+    }
+    return naturals;
+  }
+
+  // Whether the natural cards split into natural threes, couples and single cards needing at
+  // most `wilds` wild cards.
+  bool covers(const Naturals& naturals, int wilds) { return cover(naturals, wilds); }
+
+ private:
+  static constexpr std::uint64_t ranks = 0x1FFF1FFF1FFF1FFFULL;  // the 13 bits of each suit
+  static constexpr std::uint64_t aces = 0x0001000100010001ULL;
+
+  static int cards_in(const Naturals& naturals, std::uint64_t mask) {
+    return bit_count(naturals.one & mask) + bit_count(naturals.two & mask) +
+           bit_count(naturals.three & mask);
+  }
+
+  // Twice the fewest wild cards the natural cards could need, counted card by card: a card in
+  // no natural three the cards make needs half a wild card at least (in a couple), and one in no
+  // couple either two (alone). Every copy is counted: a card's partners are other cards (a
+  // couple of identical cards is no combination), but for the tunnela.
+  int least_need(const Naturals& naturals) const {
+    const std::uint64_t held = naturals.one;
+    // With the ace high, each suit's ace is also bit 13, above the king.
+    const std::uint64_t line = ace_high_ ? held | ((held & aces) << 13) : held;
+    const std::uint64_t starts = line & (line >> 1) & (line >> 2);
+    std::uint64_t in_run = starts | (starts << 1) | (starts << 2);
+    std::uint64_t near = (line << 1) | (line << 2) | (line >> 1) | (line >> 2);
+    if (ace_high_) {
+      in_run |= (in_run >> 13) & aces;
+      near |= (near >> 13) & aces;
+    }
+    // The same rank in the other suits: the suits' boards turned a suit at a time.
+    const std::uint64_t a = std::rotl(held, 16), b = std::rotl(held, 32), c = std::rotl(held, 48);
+    const std::uint64_t other_suit = a | b | c, two_other_suits = (a & b) | (a & c) | (b & c);
+    const std::uint64_t in_three = held & (in_run | two_other_suits | naturals.three);
+    const std::uint64_t in_couple = held & ~in_three & (near | other_suit) & ranks;
+    const std::uint64_t alone = held & ~in_three & ~in_couple;
+    return 4 * cards_in(naturals, alone) + cards_in(naturals, in_couple);
+  }
+
+  bool cover(const Naturals& naturals, int wilds) {
+    if (naturals.one == 0) return true;
+    if (least_need(naturals) > 2 * wilds) return false;
+    Known& known = known_of(naturals);
+    if (wilds <= known.fails) return false;
+    if (wilds >= known.covers) return true;
+    const bool covered = cover_pivot(naturals, wilds);
+    Known& again = known_of(naturals);  // the table may have grown
+    if (covered) {
+      again.covers = static_cast<std::int8_t>(std::min<int>(again.covers, wilds));
+    } else {
+      again.fails = static_cast<std::int8_t>(std::max<int>(again.fails, wilds));
+    }
+    return covered;
+  }
+
+  // The lowest natural card left goes with others above it (every card below is gone): in a
+  // natural three, in a couple, or alone; the cheapest first.
+  bool cover_pivot(const Naturals& naturals, int wilds) {
+    const int pivot = std::countr_zero(naturals.one);
+    const int suit = pivot / 16, rank = pivot % 16;
+    const auto has = [&](int bit) { return (naturals.one >> bit) & 1U; };
+    const auto without = [&](std::initializer_list<int> bits) {
+      Naturals left = naturals;
+      for (const int bit : bits) left.take(bit);
+      return left;
+    };
+    // Natural threes: a tunnela, a sequence upwards (Q-K-A for an ace high), a triplet.
+    if (((naturals.three >> pivot) & 1U) && cover(without({pivot, pivot, pivot}), wilds))
+      return true;
+    if (rank + 2 < rank_count && has(pivot + 1) && has(pivot + 2) &&
+        cover(without({pivot, pivot + 1, pivot + 2}), wilds))
+      return true;
+    if (ace_high_ && rank == 0 && has(pivot + 11) && has(pivot + 12) &&
+        cover(without({pivot, pivot + 11, pivot + 12}), wilds))
+      return true;
+    for (int second = suit + 1; second < suit_count; ++second) {
+      const int at = pivot + 16 * (second - suit);
+      if (!has(at)) continue;
+      for (int third = second + 1; third < suit_count; ++third) {
+        const int beyond = pivot + 16 * (third - suit);
+        if (has(beyond) && cover(without({pivot, at, beyond}), wilds)) return true;
+      }
+    }
+    // Couples, each with a wild card.
+    if (wilds >= 1) {
+      for (const int step : {1, 2}) {
+        if (rank + step < rank_count && has(pivot + step) &&
+            cover(without({pivot, pivot + step}), wilds - 1))
+          return true;
+      }
+      if (ace_high_ && rank == 0) {
+        for (const int step : {12, 11}) {
+          if (has(pivot + step) && cover(without({pivot, pivot + step}), wilds - 1)) return true;
+        }
+      }
+      for (int second = suit + 1; second < suit_count; ++second) {
+        const int at = pivot + 16 * (second - suit);
+        if (has(at) && cover(without({pivot, at}), wilds - 1)) return true;
+      }
+    }
+    // Alone, with two wild cards.
+    return wilds >= 2 && cover(without({pivot}), wilds - 2);
+  }
+
+  // What is known of some natural cards: they fail with `fails` wild cards or fewer, and are
+  // covered by `covers` or more.
+  struct Known {
+    std::int8_t fails = -1, covers = std::numeric_limits<std::int8_t>::max();
+  };
+  struct Entry {
+    Naturals naturals;  // none: an empty slot (no empty Naturals is looked up)
+    Known known;
+  };
+  Known& known_of(const Naturals& naturals) {
+    if (2 * (used_ + 1) > table_.size()) grow();
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t at = hash(naturals) & mask;; at = (at + 1) & mask) {
+      Entry& entry = table_[at];
+      if (entry.naturals == naturals) return entry.known;
+      if (entry.naturals.one == 0) {
+        entry.naturals = naturals;
+        ++used_;
+        return entry.known;
+      }
+    }
+  }
+  static std::size_t hash(const Naturals& naturals) {
+    const std::uint64_t mixed =
+        (naturals.one ^ (naturals.two * 0x9E3779B97F4A7C15ULL) ^ (naturals.three << 7)) *
+        0xBF58476D1CE4E5B9ULL;
+    return static_cast<std::size_t>(mixed ^ (mixed >> 31));
+  }
+  void grow() {
+    std::vector<Entry> old(table_.empty() ? 64 : 2 * table_.size());
+    old.swap(table_);
+    used_ = 0;
+    for (const Entry& entry : old) {
+      if (entry.naturals.one != 0) known_of(entry.naturals) = entry.known;
+    }
+  }
+
+  std::array<bool, Card::index_count> wild_{};
+  bool ace_high_;
+  std::vector<Entry> table_;
+  std::size_t used_ = 0;
+};
+
 class Splitter {
  public:
   // `hand`: the cards of the hand, as counts; every `counts` split is some of them.
-  Splitter(const Counts& hand, const Tiplu& tiplu, const Rules& rules)
-      : tiplu_(tiplu), rules_(rules), most_(rules.tiplu_rules().long_groups ? 5 : 3), hand_(hand) {
+  // `cover`: the cover of the same tiplu and rules, without long groups.
+  Splitter(const Counts& hand, const Tiplu& tiplu, const Rules& rules, NaturalCover* cover)
+      : tiplu_(tiplu),
+        rules_(rules),
+        most_(rules.tiplu_rules().long_groups ? 5 : 3),
+        hand_(hand),
+        marriage_(marriage_cards(tiplu)),
+        cover_(cover) {
     for (int index = 0; index < Card::index_count; ++index) {
       const auto at = static_cast<std::size_t>(index);
       wild_[at] = tiplu_.wild(Card::from_index(index), rules_);
@@ -670,6 +951,11 @@ class Splitter {
   // (to 5 with long groups: longer ones split into those) it makes with the others, the purest
   // kinds first (so that the groups found read as a player would lay them out).
   bool split(Counts& counts, std::vector<std::vector<Card>>& groups) {
+    if (most_ == 3) {
+      int wilds = 0;
+      const NaturalCover::Naturals naturals = cover_->naturals(counts, wilds);
+      return cover_->covers(naturals, wilds) && split_by_threes(counts, naturals, wilds, groups);
+    }
     int pivot = -1, first = -1;
     for (int index = 0; index < Card::index_count; ++index) {
       if (counts[static_cast<std::size_t>(index)] == 0) continue;
@@ -679,23 +965,11 @@ class Splitter {
         break;
       }
     }
-    if (first < 0) {
-      for (const auto& [one, two, three] : threes_taken_) {
-        groups.push_back({Card::from_index(one), Card::from_index(two), Card::from_index(three)});
-      }
-      threes_taken_.clear();  // the callers return at once, and the next split starts afresh
-      return true;
-    }
+    if (first < 0) return true;
     if (pivot < 0) pivot = first;
     const CountsKey key = key_of(counts);
     if (failed_.contains(key)) return false;
     --counts[static_cast<std::size_t>(pivot)];
-    if (most_ == 3) {
-      if (split_by_threes(counts, pivot, groups)) return true;
-      ++counts[static_cast<std::size_t>(pivot)];
-      failed_.insert(key);
-      return false;
-    }
     std::vector<std::pair<ComboKind, std::vector<Card>>> candidates;
     std::vector<Card> group = {Card::from_index(pivot)};
     collect(counts, group, 0, candidates);
@@ -715,31 +989,67 @@ class Splitter {
     return false;
   }
 
-  // split's step with groups of three alone (no long groups), `pivot` taken out of `counts`: the
-  // threes of the hand that hold it, in the order split tries them, each tried when its other
-  // two cards are still in `counts`. Listed once for each pivot (threes_with), they are the
-  // very candidates collect finds at every step, in the same order, without building them; the
-  // threes taken are kept as indices, and made groups only once every card is in one.
-  bool split_by_threes(Counts& counts, int pivot, std::vector<std::vector<Card>>& groups) {
+  // split's step with groups of three alone (no long groups), for `counts` that split (their
+  // natural cards `naturals`, and `wilds` wild cards, covered): the pivot as split takes it, and
+  // the threes of the hand that hold it, in the order split tries them, each tried when its
+  // other two cards are still in `counts`. Listed once for each pivot (threes_with), they are the
+  // very candidates collect finds at every step, in the same order, without building them. A
+  // three whose taking leaves cards that split in no way is passed over (the cover answers that
+  // without placing a wild card): the search goes straight to the split it found before by
+  // trying, the first in its order, since the threes it passes over are the ones that failed.
+  // The threes taken are kept as indices, and made groups only once every card is in one.
+  bool split_by_threes(Counts& counts, const NaturalCover::Naturals& naturals, int wilds,
+                       std::vector<std::vector<Card>>& groups) {
+    int pivot = -1;
+    if (naturals.one != 0) {
+      pivot = NaturalCover::index_of(std::countr_zero(naturals.one));
+    } else {
+      for (int index = 0; index < Card::index_count && pivot < 0; ++index) {
+        if (counts[static_cast<std::size_t>(index)] > 0) pivot = index;
+      }
+    }
+    if (pivot < 0) {
+      for (const auto& [one, two, three] : threes_taken_) {
+        groups.push_back({Card::from_index(one), Card::from_index(two), Card::from_index(three)});
+      }
+      threes_taken_.clear();  // the callers return at once, and the next split starts afresh
+      return true;
+    }
+    const auto take = [&](NaturalCover::Naturals& left, int& wild_left, int index) {
+      if (wild_[static_cast<std::size_t>(index)]) {
+        --wild_left;
+      } else {
+        left.take(NaturalCover::bit_of(index));
+      }
+    };
+    NaturalCover::Naturals rest = naturals;
+    int rest_wilds = wilds;
+    take(rest, rest_wilds, pivot);
+    --counts[static_cast<std::size_t>(pivot)];
     for (const Three& three : threes_with(pivot)) {
       auto& second = counts[three.second];
       auto& third = counts[three.third];
       if (second == 0 || third == 0 || (three.second == three.third && second < 2)) continue;
+      NaturalCover::Naturals left = rest;
+      int wild_left = rest_wilds;
+      take(left, wild_left, three.second);
+      take(left, wild_left, three.third);
+      if (!cover_->covers(left, wild_left)) continue;
       --second;
       --third;
       threes_taken_.push_back({pivot, three.second, three.third});
-      if (split(counts, groups)) return true;
+      if (split_by_threes(counts, left, wild_left, groups)) return true;
       threes_taken_.pop_back();
       ++second;
       ++third;
     }
+    ++counts[static_cast<std::size_t>(pivot)];
     return false;
   }
 
   // Whether the card of `index` makes some combination with the other cards of `counts`: a card
-  // that makes none is in no split (the search's first, cheap test).
+  // that makes none is in no split (with long groups, the search's first, cheap test).
   bool fits_somewhere(Counts& counts, int index) {
-    if (most_ == 3 && counts == hand_) return !threes_with(index).empty();  // the same answer
     --counts[static_cast<std::size_t>(index)];
     std::vector<std::pair<ComboKind, std::vector<Card>>> found;
     std::vector<Card> group = {Card::from_index(index)};
@@ -768,9 +1078,28 @@ class Splitter {
         return !wild(group[a]) && !wild(group[b]) && group[a].suit() != group[b].suit() &&
                group[a].rank() != group[b].rank();
       };
-      kind = apart(0, 1) || apart(0, 2) || apart(1, 2)
-                 ? static_cast<std::uint8_t>(ComboKind::invalid)
-                 : static_cast<std::uint8_t>(classify_combo(group, &tiplu_, rules_).kind);
+      // Without long groups, the three is classified with its cards in card order. The order
+      // matters: classify_combo may read three cards of which two are wild as a dirty sequence
+      // in one order and a dirty triplet in another (9♦ 9♣ 10♣ with tiplu 9♣: the first wild
+      // card standing in that gives a reading wins), and the kind orders threes_with's lists,
+      // so the split found. The search used to list every card's threes first, card by card,
+      // looking for cards in no combination, and so met every three first in card order.
+      // (three_kind gives classify_combo's kind of three cards in card order, quickly: the
+      // search meets hundreds of threes, most with a wild card.)
+      ComboKind found = ComboKind::invalid;
+      if (apart(0, 1) || apart(0, 2) || apart(1, 2)) {
+        found = ComboKind::invalid;
+      } else if (most_ == 3) {
+        const std::array<int, 3> in_order = {held_[at[0]], held_[at[1]], held_[at[2]]};
+        const auto wild = [&](int index) { return wild_[static_cast<std::size_t>(index)]; };
+        found = three_kind({Card::from_index(in_order[0]), Card::from_index(in_order[1]),
+                            Card::from_index(in_order[2])},
+                           {wild(in_order[0]), wild(in_order[1]), wild(in_order[2])}, marriage_,
+                           rules_.melds.ace_high);
+      } else {
+        found = classify_combo(group, &tiplu_, rules_).kind;
+      }
+      kind = static_cast<std::uint8_t>(found);
     }
     return static_cast<ComboKind>(kind);
   }
@@ -813,14 +1142,21 @@ class Splitter {
     const auto held = [&](int index, int copies) {
       return hand_[static_cast<std::size_t>(index)] >= copies;
     };
+    // Two cards apart (as kind_of_three says) are in no combination, whatever the third: the
+    // pairs of a natural pivot are mostly passed over so, before any third is tried.
+    const auto apart = [&](int one, int other) {
+      const Card a = Card::from_index(one), b = Card::from_index(other);
+      return !wild_[static_cast<std::size_t>(one)] && !wild_[static_cast<std::size_t>(other)] &&
+             a.suit() != b.suit() && a.rank() != b.rank();
+    };
     std::vector<Card> group(3, Card::from_index(pivot));
     for (std::size_t i = 0; i < held_.size(); ++i) {
       const int second = held_[i];
-      if (!held(second, second == pivot ? 2 : 1)) continue;
+      if (!held(second, second == pivot ? 2 : 1) || apart(pivot, second)) continue;
       for (std::size_t j = i; j < held_.size(); ++j) {
         const int third = held_[j];
         const int copies = 1 + (third == second ? 1 : 0) + (third == pivot ? 1 : 0);
-        if (!held(third, copies)) continue;
+        if (!held(third, copies) || apart(pivot, third) || apart(second, third)) continue;
         group[1] = Card::from_index(second);
         group[2] = Card::from_index(third);
         const ComboKind kind = kind_of_three(group);
@@ -845,8 +1181,10 @@ class Splitter {
   std::vector<int> held_;                               // the hand's card indices, in order
   std::array<std::size_t, Card::index_count> place_{};  // a held index's place in held_
   std::vector<std::uint8_t> kinds_;  // kind_of_three's answers, by the three sorted places
-  std::unordered_set<CountsKey, CountsHash> failed_;
-  std::vector<std::array<int, 3>> threes_taken_;  // split_by_threes's groups, as indices
+  std::array<Card, 3> marriage_;     // the marriage's cards, in card order
+  NaturalCover* cover_;              // without long groups
+  std::unordered_set<CountsKey, CountsHash> failed_;  // with long groups: counts that split not
+  std::vector<std::array<int, 3>> threes_taken_;      // split_by_threes's groups, as indices
   std::array<std::vector<Three>, Card::index_count> threes_;  // threes_with's, by pivot
   std::array<bool, Card::index_count> threes_known_{};
 };
@@ -869,11 +1207,14 @@ void lay_out(std::vector<Card>& group, const Tiplu& tiplu, const Rules& rules) {
   std::stable_sort(group.begin(), group.end(), [&](Card a, Card b) { return key(a) < key(b); });
 }
 
-// How natural a split reads: its groups with no joker standing in.
+// How natural a split reads: its groups with no joker standing in. (A three's kind read in card
+// order is its kind in any order but for a dirty sequence or triplet: the same count.)
 int pure_groups(const ComboSplit& split, const Tiplu& tiplu, const Rules& rules) {
   int pure = 0;
   for (const auto& group : split.groups) {
-    const ComboKind kind = classify_combo(group, &tiplu, rules).kind;
+    const ComboKind kind = group.size() == 3
+                               ? kind_of_three({group[0], group[1], group[2]}, tiplu, rules)
+                               : classify_combo(group, &tiplu, rules).kind;
     pure += kind == ComboKind::tunnela || kind == ComboKind::pure_sequence ||
                     kind == ComboKind::marriage || kind == ComboKind::triplet
                 ? 1
@@ -889,33 +1230,55 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
                                             const std::function<int(Card)>& maal_without) {
   Counts counts{};
   for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
-  Splitter splitter(counts, tiplu, rules);
+  const Counts hand = counts;
+  std::optional<NaturalCover> cover;
+  if (!rules.tiplu_rules().long_groups) cover.emplace(tiplu, rules);
+  // The search, made for the first cards that may split (most hands have none).
+  std::optional<Splitter> splitter;
+  const auto search = [&]() -> Splitter& {
+    if (!splitter) splitter.emplace(hand, tiplu, rules, cover ? &*cover : nullptr);
+    return *splitter;
+  };
   const auto finish = [&](ComboSplit split) {
     for (auto& group : split.groups) lay_out(group, tiplu, rules);
     return split;
   };
-  // Cards that make no combination with any others: none may be left in a split, and at most one
-  // (the discard) when there is a discard to choose.
+  // Whether the cards less the card of `thrown` (none: -1) may split. Without long groups the
+  // cover answers exactly. With them, a card that makes no combination with any others (an
+  // orphan) is in no split: none may be left.
+  int wilds = 0;
+  const NaturalCover::Naturals naturals =
+      cover ? cover->naturals(counts, wilds) : NaturalCover::Naturals{};
   int orphans = 0;
   std::optional<int> orphan;
-  for (int index = 0; index < Card::index_count; ++index) {
-    if (counts[static_cast<std::size_t>(index)] == 0 || splitter.fits_somewhere(counts, index)) {
-      continue;
+  if (!cover) {
+    for (int index = 0; index < Card::index_count; ++index) {
+      if (counts[static_cast<std::size_t>(index)] == 0 || search().fits_somewhere(counts, index)) {
+        continue;
+      }
+      orphans += counts[static_cast<std::size_t>(index)];
+      orphan = index;
     }
-    orphans += counts[static_cast<std::size_t>(index)];
-    orphan = index;
   }
-  if (orphans > (choose_discard ? 1 : 0)) return std::nullopt;
+  const auto may_split = [&](int thrown) {
+    if (!cover) return orphans == 0 || (orphans == 1 && thrown == *orphan);
+    if ((cards.size() - (thrown >= 0 ? 1 : 0)) % 3 != 0) return false;
+    if (thrown < 0) return cover->covers(naturals, wilds);
+    if (cover->wild(thrown)) return cover->covers(naturals, wilds - 1);
+    NaturalCover::Naturals left = naturals;
+    left.take(NaturalCover::bit_of(thrown));
+    return cover->covers(left, wilds);
+  };
   if (!choose_discard) {
     ComboSplit split;
-    if (!splitter.split(counts, split.groups)) return std::nullopt;
+    if (!may_split(-1) || !search().split(counts, split.groups)) return std::nullopt;
     return finish(std::move(split));
   }
   // The discard that keeps the most maal; between equals, the one whose split reads purest.
   std::optional<ComboSplit> best;
   std::pair<int, int> most{-1, -1};
   for (int index = 0; index < Card::index_count; ++index) {
-    if (counts[static_cast<std::size_t>(index)] == 0 || (orphan && index != *orphan)) continue;
+    if (counts[static_cast<std::size_t>(index)] == 0 || !may_split(index)) continue;
     const Card discard = Card::from_index(index);
     const int points = maal_without ? maal_without(discard) : 0;
     if (best && points < most.first) continue;
@@ -923,7 +1286,7 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
     ComboSplit split;
     split.discard = discard;
     Counts trial = counts;
-    if (splitter.split(trial, split.groups)) {
+    if (search().split(trial, split.groups)) {
       const std::pair<int, int> value{points, pure_groups(split, tiplu, rules)};
       if (value > most) {
         best = std::move(split);

@@ -125,6 +125,10 @@ struct ComboVerdict {
 // What the cards are with this tiplu (every wild card as itself or as a joker). With no tiplu,
 // as the first stage judges them: every card as itself (docs/rules.md §9.4).
 ComboVerdict classify_combo(std::span<const Card> cards, const Tiplu* tiplu, const Rules& rules);
+// What three cards make with this tiplu: classify_combo's kind with the cards given in card order
+// (the search's, quickly; its order decides between a dirty sequence and a dirty triplet when two
+// of the cards are wild).
+ComboKind kind_of_three(std::array<Card, 3> cards, const Tiplu& tiplu, const Rules& rules);
 // One sentence: "pure sequence", "dirty sequence: 7♣ stands for 7♦ or 4♦" …, or why not.
 std::string explain_combo(const ComboVerdict& verdict, std::span<const Card> cards,
                           const Tiplu* tiplu, const Rules& rules);
