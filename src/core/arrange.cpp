@@ -1126,6 +1126,16 @@ class LeastCount {
 
   bool within_bound() const { return best_ != nullptr; }
   bool declares() const { return declares_; }
+  // Whether the grouping is one of the search's and holds no copy of the wild card `card`
+  // standing as itself (in a pure run): the card is then only a joker in it.
+  bool search_pools(Card card) const {
+    if (best_ != &search_.two_sequences && best_ != &search_.one_sequence) return false;
+    for (const Meld& meld : best_->melds) {
+      const auto end = meld.naturals.begin() + meld.natural_count;
+      if (std::find(meld.naturals.begin(), end, card) != end) return false;
+    }
+    return true;
+  }
   int count() const { return count_; }          // within the bound: the least count
   const Found& best() const { return *best_; }  // within the bound: its grouping
 
@@ -1675,6 +1685,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
   // own search (every one of them declares: they have the same groupings).
   std::optional<LeastCount> any_joker;
+  // A wild card that can make a pure run, drawn before any joker that stands for any, has a
+  // search of its own (wild_own). Its groupings are the printed joker's and those holding it as
+  // itself in a pure run, met in the same order; the printed joker's count is no lower. So when
+  // its answer, not a declaration, is a grouping of the search that holds it only as a joker,
+  // that grouping is also the first of least count of the printed joker's draw: the draws that
+  // stand for any take it (pooled) rather than a search of their own. (The tiers outside the
+  // search count no less for the printed joker: every card the same, a lone pure run no less.)
+  std::optional<LeastCount> wild_own;
+  const LeastCount* pooled = nullptr;
   // The groupings of the outs found that discard a joker: which one, their groups say.
   std::vector<std::pair<Card, Found>> joker_discards;
   for (const Card card : draws_jokers_first(wild)) {
@@ -1695,17 +1714,25 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     std::optional<LeastCount> own;
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
-    if (shared && !any_joker) any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+    if (shared && !any_joker && pooled == nullptr) {
+      any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+    }
+    const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
     const LeastCount& least =
-        shared ? *any_joker
-               : own.emplace(with_draw, wild, rules, bound, may_discard,
-                             !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
-                                                                    : std::nullopt,
-                             joker ? 0 : filter->floor(card, bound),
-                             !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
-                                                                      : std::nullopt);
+        shared ? (any_joker ? *any_joker : *pooled)
+        : wild_alone
+            ? wild_own.emplace(with_draw, wild, rules, bound, may_discard)
+            : own.emplace(
+                  with_draw, wild, rules, bound, may_discard,
+                  !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
+                  joker ? 0 : filter->floor(card, bound),
+                  !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
+                                                           : std::nullopt);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+    if (wild_alone && within_bound && !least.declares() && least.search_pools(card)) {
+      pooled = &least;
+    }
     if (!within_bound) continue;
     if (const std::optional<int> points =
             points_without_groups(least, with_draw.size() - (may_discard ? 1 : 0), rules)) {
