@@ -157,6 +157,11 @@ class Search {
   // the answer, and the search stops there: every later one would have to count less to be kept.
   void stop_at(int floor) { stop_at_ = floor; }
 
+  // The groupings kept name their discard and deadwood, but not their melds, unless they give
+  // up a joker (which one, the melds choose): outs asks no more of most of its searches, and
+  // copying the stack at every grouping kept was an allocation and a copy a search.
+  void keep_melds_for_joker_discards_only() { keep_melds_ = false; }
+
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   //
   // How GCC inlines the search is pinned (run never inlined into its callers, start_runs and
@@ -666,7 +671,7 @@ class Search {
       return;
     }
     const auto keep = [&](Found& found) {
-      found.melds = stack_;
+      keep_melds(found, joker_discarded);
       found.discard = discarded;
       found.discard_joker = joker_discarded;
       found.deadwood = deadwood;
@@ -687,6 +692,15 @@ class Search {
     } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
       update_cut_from();
+    }
+  }
+
+  // (Out of line: inlined, it made GCC put the stack's emplace_back out of line in visit.)
+  [[gnu::noinline]] void keep_melds(Found& found, bool joker_discarded) const {
+    if (keep_melds_ || joker_discarded) {
+      found.melds = stack_;
+    } else {
+      found.melds.clear();
     }
   }
 
@@ -746,6 +760,7 @@ class Search {
   int max_sequence_ = rules_.melds.max_sequence;
   bool may_discard_;
   bool track_one_sequence_;
+  bool keep_melds_ = true;  // see keep_melds_for_joker_discards_only
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
   // A natural card's points, by place (filled on construction: not zeroed first).
@@ -1072,14 +1087,18 @@ class LeastCount {
   // wins a tie with them.
   // `in_pure_run`: a natural card that must be in a pure run for a grouping of the search to
   // come within the bound (Search::keep_in_pure_run).
+  // `melds_wanted`: false when the grouping's count, discard and whether it declares are all
+  // that is asked of it (its melds are then kept only when it gives up a joker:
+  // Search::keep_melds_for_joker_discards_only).
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
              bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
-             std::optional<Card> in_pure_run = std::nullopt)
+             std::optional<Card> in_pure_run = std::nullopt, bool melds_wanted = true)
       : reading_(rules.declared().pure_without_second),
         search_(cards, wild, rules, may_discard, reading_ == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
     if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
+    if (!melds_wanted) search_.keep_melds_for_joker_discards_only();
     const bool ungrouped = reading_ == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
     const auto [total, most_valuable] = search_.hand_points();
@@ -1500,7 +1519,8 @@ class DrawFilter {
   // search within the bound is cut far sooner than one within none.
   int kept_count(int bound) {
     if (!kept_count_) {
-      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true);
+      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
+                             std::nullopt, /*melds_wanted=*/false);
       kept_count_ = least.within_bound() ? least.count() : bound + 1;
     }
     return *kept_count_;
@@ -1519,7 +1539,9 @@ class DrawFilter {
     joker_searched_ = true;
     std::vector<Card> with_joker(cards_.begin(), cards_.end());
     with_joker.push_back(Card::printed_joker());
-    joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
+    joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
+                           std::nullopt, /*melds_wanted=*/false),
+                bound);
   }
 
   std::span<const Card> cards_;
@@ -1560,7 +1582,8 @@ bool declares_after_discard(std::span<const Card> cards, WildRank wild, const Ru
   }
   // The bound -1 asks for declarations only: the search stops at the first, and cuts every
   // branch that cannot end in one.
-  const LeastCount least(cards, wild, rules, -1, /*may_discard=*/true);
+  const LeastCount least(cards, wild, rules, -1, /*may_discard=*/true, std::nullopt, 0,
+                         std::nullopt, /*melds_wanted=*/false);
   return least.within_bound() && least.declares();
 }
 
@@ -1632,12 +1655,13 @@ const std::array<Card, Card::index_count>& draws_jokers_first(WildRank wild) {
 // score_shown_hand's). Nothing for the other ways of counting, nor when the cards `kept` (after
 // the discard) are not a shown hand's number, which no groups make a declaration: the groups
 // must then be built.
+bool pays_without_groups(std::size_t kept, const Rules& rules) {
+  return rules.count.shown_count == ShownCount::by_declaration &&
+         kept == static_cast<std::size_t>(rules.deal.hand_size);
+}
 std::optional<int> points_without_groups(const LeastCount& least, std::size_t kept,
                                          const Rules& rules) {
-  if (rules.count.shown_count != ShownCount::by_declaration ||
-      kept != static_cast<std::size_t>(rules.deal.hand_size)) {
-    return std::nullopt;
-  }
+  if (!pays_without_groups(kept, rules)) return std::nullopt;
   if (least.declares()) return rules.declared().valid_after_declaration_points;
   return std::min(least.count(), rules.points_cap());
 }
@@ -1675,6 +1699,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   std::vector<Card> with_draw(cards.begin(), cards.end());
   with_draw.push_back(Card());
   const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  // (The melds of a draw's grouping are asked only to build its groups.)
+  const bool melds_wanted = !pays_without_groups(with_draw.size() - (may_discard ? 1 : 0), rules);
   OutsTally tally(points_now);
   // The search shared by the joker draws that stand for any joker (DrawFilter::
   // joker_stands_for_any): made for the first of them, within its bound. The bound only falls
@@ -1715,7 +1741,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
     if (shared && !any_joker && pooled == nullptr) {
-      any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+      any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
+                        melds_wanted);
     }
     const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
     const LeastCount& least =
@@ -1727,7 +1754,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                   !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
                   joker ? 0 : filter->floor(card, bound),
                   !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
-                                                           : std::nullopt);
+                                                           : std::nullopt,
+                  melds_wanted);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
     if (wild_alone && within_bound && !least.declares() && least.search_pools(card)) {
