@@ -1720,6 +1720,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // search count no less for the printed joker: every card the same, a lone pure run no less.)
   std::optional<LeastCount> wild_own;
   const LeastCount* pooled = nullptr;
+  // A draw's own search (made anew for each draw that has one; kept out of the loop, so that the
+  // many draws passed over do not ask whether it is to be destroyed).
+  std::optional<LeastCount> own;
   // The groupings of the outs found that discard a joker: which one, their groups say.
   std::vector<std::pair<Card, Found>> joker_discards;
   for (const Card card : draws_jokers_first(wild)) {
@@ -1737,7 +1740,6 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const int bound = tally.bound();
     const bool joker = is_joker(card, wild);
     if (!joker && filter->passes_over(card, bound)) continue;
-    std::optional<LeastCount> own;
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
     if (shared && !any_joker && pooled == nullptr) {
