@@ -397,7 +397,7 @@ class Search {
   // position went to deadwood or the pool, so this copy does too (the other order
   // is met elsewhere).
   void visit(int position, bool passive_only) {
-    if (floors_ != nullptr && --budget_ < 0) return;
+    if (--budget_ < 0) return;  // (only collecting has a budget: see budget_)
     const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
     if (ahead == 0) {
       if ((pooled_alone_ >> position) != 0 && cut()) return;  // (see pool_wild_cards_alone)
@@ -794,7 +794,7 @@ class Search {
   int bound_ = INT_MAX;
   std::array<int, 52>* floors_ = nullptr;  // collecting: see run_collecting
   bool hole_used_ = false;                 // collecting: a meld's `hole` is set
-  int budget_ = 0;                         // collecting: nodes left
+  int budget_ = INT_MAX;                   // collecting: nodes left (never met otherwise)
   int in_meld_ = -1;                       // the place of keep_in_melds' card
   int pure_needed_ = INT_MAX;              // the place of keep_in_pure_run's card
   int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
