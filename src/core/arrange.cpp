@@ -148,6 +148,7 @@ class Search {
   // the runs made below may take) hold no min_run in a row through the card's.
   void keep_in_pure_run(Card card) {
     pure_needed_ = card.index();
+    pure_runs_needed_ = 0;
     pure_needed_suit_ = static_cast<int>(card.suit());
     pure_needed_rank_ = static_cast<int>(card.rank());
   }
@@ -407,7 +408,7 @@ class Search {
       position = next;
       passive_only = false;
     }
-    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0 && !pure_needed_possible()) return;
+    if (pure_runs_needed_ == 0 && !pure_needed_possible()) return;
     if (cut()) return;
     const Card card = Card::from_index(position);
     const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
@@ -644,7 +645,7 @@ class Search {
   }
 
   void leaf() {
-    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0) return;
+    if (pure_runs_needed_ == 0) return;
     int left = printed_ + pooled_ - jokers_used_;
     bool joker_discarded = false;
     std::optional<Card> discarded;
@@ -798,10 +799,11 @@ class Search {
   int in_meld_ = -1;                       // the place of keep_in_melds' card
   int pure_needed_ = INT_MAX;              // the place of keep_in_pure_run's card
   int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
-  int pure_runs_needed_ = 0;  // the pure runs made that hold keep_in_pure_run's card
-  int stop_at_ = INT_MIN;     // stop_at's floor
-  bool ended_ = false;        // a declaration was found, or a grouping counting stop_at_ was kept
-  int cut_from_ = INT_MAX;    // see update_cut_from
+  // The pure runs made that hold keep_in_pure_run's card (1 without it: one question a node).
+  int pure_runs_needed_ = 1;
+  int stop_at_ = INT_MIN;   // stop_at's floor
+  bool ended_ = false;      // a declaration was found, or a grouping counting stop_at_ was kept
+  int cut_from_ = INT_MAX;  // see update_cut_from
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
