@@ -194,7 +194,9 @@ class Search {
   bool run_collecting(int bound, std::array<int, 52>& floors, int budget) {
     floors_ = &floors;
     budget_ = budget;
+    hole_open_ = true;
     run(bound);
+    hole_open_ = false;
     floors_ = nullptr;
     return budget_ >= 0;
   }
@@ -495,7 +497,7 @@ class Search {
       const int padding = length - span;
       const int jokers = gaps + padding;
       // Collecting, a run one joker short of pure is also tried with the hole as that card.
-      const bool hole_fills = floors_ != nullptr && !hole_used_ && jokers == 1;
+      const bool hole_fills = hole_open_ && jokers == 1;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
       if (length <= max_sequence_ && (jokers == 0 || !wild_itself || hole_fills) &&
           jokers <= jokers_free_) {
@@ -521,10 +523,12 @@ class Search {
         if (hole_fills) {
           meld.kind = MeldKind::pure_run;
           meld.hole = hole_used_ = true;
+          hole_open_ = false;
           ++pure_sequences_;
           visit(position, false);
           --pure_sequences_;
           meld.hole = hole_used_ = false;
+          hole_open_ = true;
         }
         --sequences_;
         jokers_free_ += jokers;
@@ -543,7 +547,7 @@ class Search {
       const int skipped = (next - last) * step - 1;
       // Each limit grows with the places skipped: past one, none further is tried.
       // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
-      if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
+      if (no_gaps && gaps + skipped > (hole_open_ ? 1 : 0)) break;
       if ((next - first) * step + 1 > max_sequence_) break;
       if (gaps + skipped > jokers_free_) break;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
@@ -795,9 +799,10 @@ class Search {
   int bound_ = INT_MAX;
   std::array<int, 52>* floors_ = nullptr;  // collecting: see run_collecting
   bool hole_used_ = false;                 // collecting: a meld's `hole` is set
-  int budget_ = INT_MAX;                   // collecting: nodes left (never met otherwise)
-  int in_meld_ = -1;                       // the place of keep_in_melds' card
-  int pure_needed_ = INT_MAX;              // the place of keep_in_pure_run's card
+  bool hole_open_ = false;     // collecting, and no meld's `hole` set yet (one question a run step)
+  int budget_ = INT_MAX;       // collecting: nodes left (never met otherwise)
+  int in_meld_ = -1;           // the place of keep_in_melds' card
+  int pure_needed_ = INT_MAX;  // the place of keep_in_pure_run's card
   int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
   // The pure runs made that hold keep_in_pure_run's card (1 without it: one question a node).
   int pure_runs_needed_ = 1;
