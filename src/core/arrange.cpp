@@ -316,7 +316,7 @@ class Search {
   // cards of a run of two.
   void mark_isolated() {
     const int jokers = printed_ + wild_cards_;
-    jokers_total_ = jokers;
+    isolated_with_below_ = std::min(jokers, 2);
     // The natural (non-wild) ranks of each suit, bit rank - 1.
     std::array<std::uint32_t, suit_count> naturals{};
     const std::uint32_t wild_bit = wild_ ? 1u << (static_cast<int>(*wild_) - 1) : 0u;
@@ -384,7 +384,7 @@ class Search {
     // left than the hand had, more cards can fit none.
     const int jokers_left = jokers_free_;
     int isolated = isolated_left_;
-    if (jokers_left < 2 && jokers_left < jokers_total_) {
+    if (jokers_left < isolated_with_below_) {
       isolated = std::max(
           isolated, points_at(present_ & isolated_with_[static_cast<std::size_t>(jokers_left)]));
     }
@@ -435,7 +435,7 @@ class Search {
     // they only fall below here), is in no group, as the cut counts it: no group is tried.
     const bool alone =
         isolated_now ||
-        (jokers_free_ < 2 && jokers_free_ < jokers_total_ &&
+        (jokers_free_ < isolated_with_below_ &&
          (isolated_with_[static_cast<std::size_t>(jokers_free_)] >> position & 1u) != 0);
     if (!passive_only && !alone) {
       start_runs(card, position, /*wild_start=*/false);
@@ -792,7 +792,9 @@ class Search {
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
   std::uint64_t isolated_ = 0;
   std::array<std::uint64_t, 2> isolated_with_{};
-  int jokers_total_ = 0;  // printed jokers and wild cards in the hand
+  // isolated_with_ is marked for the jokers left below this: the least of 2 and the printed
+  // jokers and wild cards of the hand (one question a node rather than two).
+  int isolated_with_below_ = 0;
   int card_count_ = 0;
   int isolated_left_ = 0;  // points of isolated cards not yet taken
   int max_card_value_ = 0;
