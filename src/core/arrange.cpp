@@ -450,7 +450,8 @@ class Search {
     ++deadwood_cards_;
     const int dead_max = dead_max_;
     const Card dead_best = dead_best_;
-    if (may_discard_ && points >= dead_max_) {  // the latest of the dearest: the discard
+    // The latest of the dearest: the discard (kept without a discard too, where no one asks).
+    if (points >= dead_max_) {
       dead_max_ = points;
       dead_best_ = card;
     }
