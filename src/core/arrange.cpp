@@ -1730,8 +1730,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // search count no less for the printed joker: every card the same, a lone pure run no less.)
   std::optional<LeastCount> wild_own;
   const LeastCount* pooled = nullptr;
-  // A draw's own search (made anew for each draw that has one; kept out of the loop, so that the
-  // many draws passed over do not ask whether it is to be destroyed).
+  // A draw's own search, made anew for each draw that has one. (Out of the loop: declared in
+  // it, find_outs took 2.4 million instructions more for the 2,000 hands of seed 7, and visit
+  // 1.2 million fewer: GCC's code for each differs.)
   std::optional<LeastCount> own;
   // The groupings of the outs found that discard a joker: which one, their groups say.
   std::vector<std::pair<Card, Found>> joker_discards;
