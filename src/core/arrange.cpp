@@ -148,6 +148,7 @@ class Search {
   // the runs made below may take) hold no min_run in a row through the card's.
   void keep_in_pure_run(Card card) {
     pure_needed_ = card.index();
+    pure_runs_needed_ = 0;
     pure_needed_suit_ = static_cast<int>(card.suit());
     pure_needed_rank_ = static_cast<int>(card.rank());
   }
@@ -156,6 +157,11 @@ class Search {
   // draws (DrawFilter::floor). The first grouping of two sequences that counts `floor` is then
   // the answer, and the search stops there: every later one would have to count less to be kept.
   void stop_at(int floor) { stop_at_ = floor; }
+
+  // The groupings kept name their discard and deadwood, but not their melds, unless they give
+  // up a joker (which one, the melds choose): outs asks no more of most of its searches, and
+  // copying the stack at every grouping kept was an allocation and a copy a search.
+  void keep_melds_for_joker_discards_only() { keep_melds_ = false; }
 
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   //
@@ -188,7 +194,9 @@ class Search {
   bool run_collecting(int bound, std::array<int, 52>& floors, int budget) {
     floors_ = &floors;
     budget_ = budget;
+    hole_open_ = true;
     run(bound);
+    hole_open_ = false;
     floors_ = nullptr;
     return budget_ >= 0;
   }
@@ -308,7 +316,7 @@ class Search {
   // cards of a run of two.
   void mark_isolated() {
     const int jokers = printed_ + wild_cards_;
-    jokers_total_ = jokers;
+    isolated_with_below_ = std::min(jokers, 2);
     // The natural (non-wild) ranks of each suit, bit rank - 1.
     std::array<std::uint32_t, suit_count> naturals{};
     const std::uint32_t wild_bit = wild_ ? 1u << (static_cast<int>(*wild_) - 1) : 0u;
@@ -376,7 +384,7 @@ class Search {
     // left than the hand had, more cards can fit none.
     const int jokers_left = jokers_free_;
     int isolated = isolated_left_;
-    if (jokers_left < 2 && jokers_left < jokers_total_) {
+    if (jokers_left < isolated_with_below_) {
       isolated = std::max(
           isolated, points_at(present_ & isolated_with_[static_cast<std::size_t>(jokers_left)]));
     }
@@ -392,7 +400,7 @@ class Search {
   // position went to deadwood or the pool, so this copy does too (the other order
   // is met elsewhere).
   void visit(int position, bool passive_only) {
-    if (floors_ != nullptr && --budget_ < 0) return;
+    if (--budget_ < 0) return;  // (only collecting has a budget: see budget_)
     const std::uint64_t ahead = present_ & (~std::uint64_t{0} << position);
     if (ahead == 0) {
       if ((pooled_alone_ >> position) != 0 && cut()) return;  // (see pool_wild_cards_alone)
@@ -402,7 +410,7 @@ class Search {
       position = next;
       passive_only = false;
     }
-    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0 && !pure_needed_possible()) return;
+    if (pure_runs_needed_ == 0 && !pure_needed_possible()) return;
     if (cut()) return;
     const Card card = Card::from_index(position);
     const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
@@ -427,7 +435,7 @@ class Search {
     // they only fall below here), is in no group, as the cut counts it: no group is tried.
     const bool alone =
         isolated_now ||
-        (jokers_free_ < 2 && jokers_free_ < jokers_total_ &&
+        (jokers_free_ < isolated_with_below_ &&
          (isolated_with_[static_cast<std::size_t>(jokers_free_)] >> position & 1u) != 0);
     if (!passive_only && !alone) {
       start_runs(card, position, /*wild_start=*/false);
@@ -442,7 +450,8 @@ class Search {
     ++deadwood_cards_;
     const int dead_max = dead_max_;
     const Card dead_best = dead_best_;
-    if (may_discard_ && points >= dead_max_) {  // the latest of the dearest: the discard
+    // The latest of the dearest: the discard (kept without a discard too, where no one asks).
+    if (points >= dead_max_) {
       dead_max_ = points;
       dead_best_ = card;
     }
@@ -489,7 +498,7 @@ class Search {
       const int padding = length - span;
       const int jokers = gaps + padding;
       // Collecting, a run one joker short of pure is also tried with the hole as that card.
-      const bool hole_fills = floors_ != nullptr && !hole_used_ && jokers == 1;
+      const bool hole_fills = hole_open_ && jokers == 1;
       // (A run asking for more jokers than are left is not tried: its search would stop at once.)
       if (length <= max_sequence_ && (jokers == 0 || !wild_itself || hole_fills) &&
           jokers <= jokers_free_) {
@@ -515,10 +524,12 @@ class Search {
         if (hole_fills) {
           meld.kind = MeldKind::pure_run;
           meld.hole = hole_used_ = true;
+          hole_open_ = false;
           ++pure_sequences_;
           visit(position, false);
           --pure_sequences_;
           meld.hole = hole_used_ = false;
+          hole_open_ = true;
         }
         --sequences_;
         jokers_free_ += jokers;
@@ -537,7 +548,7 @@ class Search {
       const int skipped = (next - last) * step - 1;
       // Each limit grows with the places skipped: past one, none further is tried.
       // (Collecting, a run of a wild card standing as itself may leave one place to the hole.)
-      if (no_gaps && gaps + skipped > (floors_ != nullptr && !hole_used_ ? 1 : 0)) break;
+      if (no_gaps && gaps + skipped > (hole_open_ ? 1 : 0)) break;
       if ((next - first) * step + 1 > max_sequence_) break;
       if (gaps + skipped > jokers_free_) break;
       const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
@@ -639,7 +650,7 @@ class Search {
   }
 
   void leaf() {
-    if (pure_needed_ != INT_MAX && pure_runs_needed_ == 0) return;
+    if (pure_runs_needed_ == 0) return;
     int left = printed_ + pooled_ - jokers_used_;
     bool joker_discarded = false;
     std::optional<Card> discarded;
@@ -666,7 +677,7 @@ class Search {
       return;
     }
     const auto keep = [&](Found& found) {
-      found.melds = stack_;
+      keep_melds(found, joker_discarded);
       found.discard = discarded;
       found.discard_joker = joker_discarded;
       found.deadwood = deadwood;
@@ -687,6 +698,15 @@ class Search {
     } else if (track_one_sequence_ && deadwood < one_sequence.deadwood && deadwood <= bound_) {
       keep(one_sequence);
       update_cut_from();
+    }
+  }
+
+  // (Out of line: inlined, it made GCC put the stack's emplace_back out of line in visit.)
+  [[gnu::noinline]] void keep_melds(Found& found, bool joker_discarded) const {
+    if (keep_melds_ || joker_discarded) {
+      found.melds = stack_;
+    } else {
+      found.melds.clear();
     }
   }
 
@@ -746,6 +766,7 @@ class Search {
   int max_sequence_ = rules_.melds.max_sequence;
   bool may_discard_;
   bool track_one_sequence_;
+  bool keep_melds_ = true;  // see keep_melds_for_joker_discards_only
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
   // A natural card's points, by place (filled on construction: not zeroed first).
@@ -772,21 +793,25 @@ class Search {
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
   std::uint64_t isolated_ = 0;
   std::array<std::uint64_t, 2> isolated_with_{};
-  int jokers_total_ = 0;  // printed jokers and wild cards in the hand
+  // isolated_with_ is marked for the jokers left below this: the least of 2 and the printed
+  // jokers and wild cards of the hand (one question a node rather than two).
+  int isolated_with_below_ = 0;
   int card_count_ = 0;
   int isolated_left_ = 0;  // points of isolated cards not yet taken
   int max_card_value_ = 0;
   int bound_ = INT_MAX;
   std::array<int, 52>* floors_ = nullptr;  // collecting: see run_collecting
   bool hole_used_ = false;                 // collecting: a meld's `hole` is set
-  int budget_ = 0;                         // collecting: nodes left
-  int in_meld_ = -1;                       // the place of keep_in_melds' card
-  int pure_needed_ = INT_MAX;              // the place of keep_in_pure_run's card
+  bool hole_open_ = false;     // collecting, and no meld's `hole` set yet (one question a run step)
+  int budget_ = INT_MAX;       // collecting: nodes left (never met otherwise)
+  int in_meld_ = -1;           // the place of keep_in_melds' card
+  int pure_needed_ = INT_MAX;  // the place of keep_in_pure_run's card
   int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
-  int pure_runs_needed_ = 0;  // the pure runs made that hold keep_in_pure_run's card
-  int stop_at_ = INT_MIN;     // stop_at's floor
-  bool ended_ = false;        // a declaration was found, or a grouping counting stop_at_ was kept
-  int cut_from_ = INT_MAX;    // see update_cut_from
+  // The pure runs made that hold keep_in_pure_run's card (1 without it: one question a node).
+  int pure_runs_needed_ = 1;
+  int stop_at_ = INT_MIN;   // stop_at's floor
+  bool ended_ = false;      // a declaration was found, or a grouping counting stop_at_ was kept
+  int cut_from_ = INT_MAX;  // see update_cut_from
 };
 
 // Turns melds into groups of the hand's own cards: jokers fill runs in rank order, printed
@@ -1072,14 +1097,18 @@ class LeastCount {
   // wins a tie with them.
   // `in_pure_run`: a natural card that must be in a pure run for a grouping of the search to
   // come within the bound (Search::keep_in_pure_run).
+  // `melds_wanted`: false when the grouping's count, discard and whether it declares are all
+  // that is asked of it (its melds are then kept only when it gives up a joker:
+  // Search::keep_melds_for_joker_discards_only).
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
              bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
-             std::optional<Card> in_pure_run = std::nullopt)
+             std::optional<Card> in_pure_run = std::nullopt, bool melds_wanted = true)
       : reading_(rules.declared().pure_without_second),
         search_(cards, wild, rules, may_discard, reading_ == PureWithoutSecondCount::ungrouped) {
     if (in_melds) search_.keep_in_melds(*in_melds);
     if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
+    if (!melds_wanted) search_.keep_melds_for_joker_discards_only();
     const bool ungrouped = reading_ == PureWithoutSecondCount::ungrouped;
     // No pure sequence: every card counts, bar the discard worth most.
     const auto [total, most_valuable] = search_.hand_points();
@@ -1126,6 +1155,16 @@ class LeastCount {
 
   bool within_bound() const { return best_ != nullptr; }
   bool declares() const { return declares_; }
+  // Whether the grouping is one of the search's and holds no copy of the wild card `card`
+  // standing as itself (in a pure run): the card is then only a joker in it.
+  bool search_pools(Card card) const {
+    if (best_ != &search_.two_sequences && best_ != &search_.one_sequence) return false;
+    for (const Meld& meld : best_->melds) {
+      const auto end = meld.naturals.begin() + meld.natural_count;
+      if (std::find(meld.naturals.begin(), end, card) != end) return false;
+    }
+    return true;
+  }
   int count() const { return count_; }          // within the bound: the least count
   const Found& best() const { return *best_; }  // within the bound: its grouping
 
@@ -1490,7 +1529,8 @@ class DrawFilter {
   // search within the bound is cut far sooner than one within none.
   int kept_count(int bound) {
     if (!kept_count_) {
-      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true);
+      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
+                             std::nullopt, /*melds_wanted=*/false);
       kept_count_ = least.within_bound() ? least.count() : bound + 1;
     }
     return *kept_count_;
@@ -1509,7 +1549,9 @@ class DrawFilter {
     joker_searched_ = true;
     std::vector<Card> with_joker(cards_.begin(), cards_.end());
     with_joker.push_back(Card::printed_joker());
-    joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true), bound);
+    joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
+                           std::nullopt, /*melds_wanted=*/false),
+                bound);
   }
 
   std::span<const Card> cards_;
@@ -1550,7 +1592,8 @@ bool declares_after_discard(std::span<const Card> cards, WildRank wild, const Ru
   }
   // The bound -1 asks for declarations only: the search stops at the first, and cuts every
   // branch that cannot end in one.
-  const LeastCount least(cards, wild, rules, -1, /*may_discard=*/true);
+  const LeastCount least(cards, wild, rules, -1, /*may_discard=*/true, std::nullopt, 0,
+                         std::nullopt, /*melds_wanted=*/false);
   return least.within_bound() && least.declares();
 }
 
@@ -1622,12 +1665,13 @@ const std::array<Card, Card::index_count>& draws_jokers_first(WildRank wild) {
 // score_shown_hand's). Nothing for the other ways of counting, nor when the cards `kept` (after
 // the discard) are not a shown hand's number, which no groups make a declaration: the groups
 // must then be built.
+bool pays_without_groups(std::size_t kept, const Rules& rules) {
+  return rules.count.shown_count == ShownCount::by_declaration &&
+         kept == static_cast<std::size_t>(rules.deal.hand_size);
+}
 std::optional<int> points_without_groups(const LeastCount& least, std::size_t kept,
                                          const Rules& rules) {
-  if (rules.count.shown_count != ShownCount::by_declaration ||
-      kept != static_cast<std::size_t>(rules.deal.hand_size)) {
-    return std::nullopt;
-  }
+  if (!pays_without_groups(kept, rules)) return std::nullopt;
   if (least.declares()) return rules.declared().valid_after_declaration_points;
   return std::min(least.count(), rules.points_cap());
 }
@@ -1665,6 +1709,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   std::vector<Card> with_draw(cards.begin(), cards.end());
   with_draw.push_back(Card());
   const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  // (The melds of a draw's grouping are asked only to build its groups.)
+  const bool melds_wanted = !pays_without_groups(with_draw.size() - (may_discard ? 1 : 0), rules);
   OutsTally tally(points_now);
   // The search shared by the joker draws that stand for any joker (DrawFilter::
   // joker_stands_for_any): made for the first of them, within its bound. The bound only falls
@@ -1675,6 +1721,19 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // (Search::leaf), and a wild card's place is one more cut on the way; each draw then has its
   // own search (every one of them declares: they have the same groupings).
   std::optional<LeastCount> any_joker;
+  // A wild card that can make a pure run, drawn before any joker that stands for any, has a
+  // search of its own (wild_own). Its groupings are the printed joker's and those holding it as
+  // itself in a pure run, met in the same order; the printed joker's count is no lower. So when
+  // its answer, not a declaration, is a grouping of the search that holds it only as a joker,
+  // that grouping is also the first of least count of the printed joker's draw: the draws that
+  // stand for any take it (pooled) rather than a search of their own. (The tiers outside the
+  // search count no less for the printed joker: every card the same, a lone pure run no less.)
+  std::optional<LeastCount> wild_own;
+  const LeastCount* pooled = nullptr;
+  // A draw's own search, made anew for each draw that has one. (Out of the loop: declared in
+  // it, find_outs took 2.4 million instructions more for the 2,000 hands of seed 7, and visit
+  // 1.2 million fewer: GCC's code for each differs.)
+  std::optional<LeastCount> own;
   // The groupings of the outs found that discard a joker: which one, their groups say.
   std::vector<std::pair<Card, Found>> joker_discards;
   for (const Card card : draws_jokers_first(wild)) {
@@ -1692,20 +1751,29 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const int bound = tally.bound();
     const bool joker = is_joker(card, wild);
     if (!joker && filter->passes_over(card, bound)) continue;
-    std::optional<LeastCount> own;
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
-    if (shared && !any_joker) any_joker.emplace(with_draw, wild, rules, bound, may_discard);
+    if (shared && !any_joker && pooled == nullptr) {
+      any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
+                        melds_wanted);
+    }
+    const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
     const LeastCount& least =
-        shared ? *any_joker
-               : own.emplace(with_draw, wild, rules, bound, may_discard,
-                             !joker && filter->in_meld(card, bound) ? std::optional<Card>(card)
-                                                                    : std::nullopt,
-                             joker ? 0 : filter->floor(card, bound),
-                             !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
-                                                                      : std::nullopt);
+        shared ? (any_joker ? *any_joker : *pooled)
+        : wild_alone
+            ? wild_own.emplace(with_draw, wild, rules, bound, may_discard)
+            : own.emplace(
+                  with_draw, wild, rules, bound, may_discard,
+                  !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
+                  joker ? 0 : filter->floor(card, bound),
+                  !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
+                                                           : std::nullopt,
+                  melds_wanted);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+    if (wild_alone && within_bound && !least.declares() && least.search_pools(card)) {
+      pooled = &least;
+    }
     if (!within_bound) continue;
     if (const std::optional<int> points =
             points_without_groups(least, with_draw.size() - (may_discard ? 1 : 0), rules)) {
