@@ -548,11 +548,35 @@ class AwaySearch {
         // Runs: the card with some later ones of its suit, each at a place of its own (an ace low
         // or high, as the rules let it).
         const unsigned same_suit = of_suit[static_cast<std::size_t>(index / rank_count)] & later;
-        for (unsigned piece = same_suit; piece != 0; piece = (piece - 1) & same_suit) {
-          const unsigned run = piece | (1U << k);
-          const int cost = search.run_piece_cost(place, aces, run);
-          if (cost >= 0) pieces[count++] = {run, bit_count(run) + cost};
+        if (index % rank_count == 0) {  // an ace, low or high: every set of them asked
+          for (unsigned piece = same_suit; piece != 0; piece = (piece - 1) & same_suit) {
+            const unsigned run = piece | (1U << k);
+            const int cost = search.run_piece_cost(place, aces, run);
+            if (cost >= 0) pieces[count++] = {run, bit_count(run) + cost};
+          }
+          continue;
         }
+        // The cards of a suit come in the order of their places, so a run piece grows by a later
+        // card one or two places above its last: at its place it would hold two cards at one,
+        // further it would leave two empty places side by side, which run_piece_cost refuses.
+        // Only those are listed, rather than every set of the suit's later cards asked (listing
+        // a new group's pieces was half of its search).
+        const int low = index % rank_count + 1;
+        const auto grow = [&](const auto& self, unsigned run, int high, int kept) -> void {
+          const unsigned beyond_last = ~((2U << (31 - std::countl_zero(run))) - 1);
+          for (unsigned rest = same_suit & beyond_last; rest != 0; rest &= rest - 1) {
+            const int next = std::countr_zero(rest);
+            const int at = group.cards[static_cast<std::size_t>(next)] % rank_count + 1;
+            if (at == high) continue;  // a copy of the last card
+            const int span = at - low + 1;
+            if (at - high > 2 || span > melds.max_sequence) break;
+            const unsigned longer = run | (1U << next);
+            const int cost = std::min(std::max(melds.min_run, span) - (kept + 1), span - kept);
+            pieces[count++] = {longer, kept + 1 + cost};
+            self(self, longer, at, kept + 1);
+          }
+        };
+        grow(grow, 1U << k, low, 1);
       }
       start[static_cast<std::size_t>(group.count)] = static_cast<std::uint8_t>(count);
     }
