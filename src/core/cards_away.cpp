@@ -489,14 +489,16 @@ class AwaySearch {
 
   // A piece of a group (a book or a run of some of its cards, a bit each) and the places it spans.
   struct Piece {
-    unsigned cards = 0;
-    int width = 0;
+    unsigned cards;
+    int width;
   };
 
   // A group's pieces, listed by their lowest card: found once for the group rather than at each
   // state of its search (a piece came back in every state holding its cards).
   struct GroupPieces {
-    std::array<Piece, (std::size_t{1} << max_group_searched) - 1> pieces{};  // (each set once)
+    // (Not cleared: the pieces are written before they are read, and clearing them was a tenth
+    // of listing them.)
+    std::array<Piece, (std::size_t{1} << max_group_searched) - 1> pieces;
     std::array<std::uint8_t, max_group_searched + 1> start{};  // card k's: start[k] … start[k + 1]
 
     GroupPieces(const Group& group, const AwaySearch& search) {
