@@ -660,17 +660,29 @@ class AwaySearch {
     // melds of at most `room` places in all (relaxed_widths). With more cards than it counts, or
     // for the tests' comparison, the bound of the small groups instead.
     const int naturals = naturals_left_ - wild_left_;
+    const Known above = known_;
+    Known counted;  // this state's, for the states below it
     if (bound_ == Bound::relaxed && naturals <= most_cards) {
       const int need = std::max(0, naturals - budget);
       const int room = naturals - short_by;
       const int dropped = std::min(budget, most_dropped);
       // A card kept alone spans at most widest_alone_ places (itself and one empty place, a run
       // open at an end), so a room of that much for each card needed cuts nothing.
-      if (room < widest_alone_ * need &&
-          relaxed_widths_remembered()[static_cast<std::size_t>(dropped)] -
-                  widest_alone_ * (budget - dropped) >
-              room) {
-        return;
+      if (room < widest_alone_ * need) {
+        const int more = widest_alone_ * (budget - dropped);  // for cards left out past `dropped`
+        // The cards left of the nearest state above that counted them are these and some more
+        // (the cards placed since): these cards' melds and those cards alone (each spanning at
+        // most widest_alone_) would be melds of theirs, so their widths less widest_alone_ for
+        // each card more bound these from below. When that cuts, the count of these (which is no
+        // less) cuts too, and it is not asked (nor its memory's key worked out).
+        if (above.naturals >= 0 && above.widths[static_cast<std::size_t>(dropped)] -
+                                           widest_alone_ * (above.naturals - naturals) - more >
+                                       room) {
+          return;
+        }
+        const Dropped& widths = relaxed_widths_remembered();
+        if (widths[static_cast<std::size_t>(dropped)] - more > room) return;
+        counted = {widths, naturals};
       }
     } else if (naturals_left_ > 2 * budget - short_by) {
       const int small = small_groups_remembered();
@@ -683,6 +695,7 @@ class AwaySearch {
       }
       return;
     }
+    if (counted.naturals >= 0) known_ = counted;
     const int index = std::countr_zero(left_mask_);
     take(index);
     const Card card = Card::from_index(index);
@@ -712,6 +725,7 @@ class AwaySearch {
     visit();
     --discarded_;
     put_back(index);
+    known_ = above;
   }
 
   // A run fragment of `suit` from place `first` to `last` (in the direction `step`) holding the
@@ -944,6 +958,13 @@ class AwaySearch {
   // A hand found within the limit: the limits below it found none, so it is the answer and the
   // search stops there.
   bool found_ = false;
+  // The relaxed bound of the nearest state above the one visited that asked it: its widths, and
+  // its cards left not wild (-1: none).
+  struct Known {
+    Dropped widths{};
+    int naturals = -1;
+  };
+  Known known_;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
   Dropped scratch_widths_{}, scratch_group_widths_{};
