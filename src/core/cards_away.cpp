@@ -337,7 +337,14 @@ class AwaySearch {
     std::uint64_t tag = 0;
     Dropped widths{};
   };
+  struct RunSlot {
+    std::uint64_t generation = 0;
+    std::uint32_t key = 0;
+    bool exists = false;
+    Fragment fragment{};
+  };
   struct Memo {
+    std::array<RunSlot, 1024> runs{};
     std::array<WidthsSlot, 1024> cards_left{};
     std::array<WidthsSlot, 16384> groups_met{};
     std::array<WidthsSlot, 16384> groups{};
@@ -766,10 +773,18 @@ class AwaySearch {
     }
   }
 
+  // The run fragment of these places depends on them and the hand alone, and comes back in many
+  // of the search's branches: remembered by them for the search (its generation), in 1,024 slots.
   void close_run(int suit, int low, int high, unsigned held) {
-    if (const std::optional<Fragment> fragment = run_fragment(suit, low, high, held)) {
-      add(*fragment);
+    const std::uint32_t key = held | static_cast<std::uint32_t>(suit) << 16;
+    RunSlot& slot = memory_.runs[(key * 0x9E3779B1U) >> 22];
+    if (slot.generation != generation_ || slot.key != key) {
+      const std::optional<Fragment> fragment = run_fragment(suit, low, high, held);
+      slot = {generation_, key, fragment.has_value(), fragment.value_or(Fragment{})};
     }
+    if (!slot.exists) return;
+    const Fragment fragment = slot.fragment;  // (the slot may be taken by the search below)
+    add(fragment);
   }
 
   // The run fragment of the places `held` of `suit` (low … high), if any window can hold them.
