@@ -329,7 +329,8 @@ class AwaySearch {
   // The relaxed bound's memories, kept by the thread from one search to the next (clearing them
   // for each hand cost more than a search): a slot of cards_left belongs to the search whose
   // generation it holds as its tag, a slot of groups_met or groups to the meld rules it holds as
-  // its tag (rules_tag_), an entry of found to the group search whose number searched holds.
+  // its tag (rules_tag_), an entry of found to the group search whose number searched holds; and
+  // the search's run fragments (runs, close_run), a slot to the search whose generation it holds.
   // About 1 MB, on the heap: made for a thread when it first counts cards away (as a thread's
   // static block, every thread would have it, and the C library clears it at each thread's start).
   struct WidthsSlot {
