@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -173,7 +174,7 @@ class AwaySearch {
         Group alone;
         alone.cards[0] = static_cast<std::int8_t>(index);
         alone.count = 1;
-        memory.alone_width[index == 0 ? 1 : 0] = group_widths(alone)[1];
+        memory.alone_width[index == 0 ? 1 : 0] = group_widths(alone)[0];
       }
       memory.alone_tag = rules_tag_;
     }
@@ -304,29 +305,10 @@ class AwaySearch {
   // contract), so it is a lower bound.
   static constexpr int most_cards = 15;  // more cards left: the small groups' bound instead
   static constexpr std::int8_t beyond = 127;
-  using Widths = std::array<std::uint8_t, most_cards + 1>;  // [k]: for k cards kept
   // [d]: for all the cards but at most d kept. The budget rarely passes most_dropped; beyond it,
   // a card more left out saves at most widest_alone_ places (kept alone, it would span those).
   static constexpr int most_dropped = 5;
   using Dropped = std::array<std::int8_t, most_dropped + 1>;
-
-  // The widths of `count` cards by the cards left out, from those by the cards kept.
-  static Dropped by_dropped(const Widths& kept, int count) {
-    Dropped dropped;
-    int least = beyond;
-    for (int d = 0; d <= most_dropped; ++d) {
-      if (count - d >= 0) least = std::min<int>(least, kept[static_cast<std::size_t>(count - d)]);
-      dropped[static_cast<std::size_t>(d)] = static_cast<std::int8_t>(least);
-    }
-    return dropped;
-  }
-
-  static Widths nothing_kept() {
-    Widths widths;
-    widths.fill(beyond);
-    widths[0] = 0;
-    return widths;
-  }
 
   // min over the ways to share d cards left out between a and b of the sum of their widths.
   static Dropped combine(const Dropped& a, const Dropped& b) {
@@ -347,7 +329,8 @@ class AwaySearch {
   // The relaxed bound's memories, kept by the thread from one search to the next (clearing them
   // for each hand cost more than a search): a slot of cards_left belongs to the search whose
   // generation it holds as its tag, a slot of groups_met or groups to the meld rules it holds as
-  // its tag (rules_tag_), an entry of found to the group search whose number searched holds.
+  // its tag (rules_tag_), an entry of found to the group search whose number searched holds; and
+  // the search's run fragments (runs, close_run), a slot to the search whose generation it holds.
   // About 1 MB, on the heap: made for a thread when it first counts cards away (as a thread's
   // static block, every thread would have it, and the C library clears it at each thread's start).
   struct WidthsSlot {
@@ -355,12 +338,19 @@ class AwaySearch {
     std::uint64_t tag = 0;
     Dropped widths{};
   };
+  struct RunSlot {
+    std::uint64_t generation = 0;
+    std::uint32_t key = 0;
+    bool exists = false;
+    Fragment fragment{};
+  };
   struct Memo {
+    std::array<RunSlot, 1024> runs{};
     std::array<WidthsSlot, 1024> cards_left{};
     std::array<WidthsSlot, 16384> groups_met{};
     std::array<WidthsSlot, 16384> groups{};
     std::uint64_t generations = 0;
-    std::array<Widths, std::size_t{1} << max_group_searched> found{};
+    std::array<Dropped, std::size_t{1} << max_group_searched> found{};
     std::array<std::uint64_t, std::size_t{1} << max_group_searched> searched{};
     std::uint64_t group_searches = 0;
     std::uint64_t alone_tag = 0;  // the rules whose alone_width_ alone_width holds
@@ -460,7 +450,7 @@ class AwaySearch {
     // A group too large to search costs nothing to count, and more copies than two bits a card
     // hold have no shape.
     if (group.count > max_group_searched || rules_.copies_allowed() > 3) {
-      scratch_group_widths_ = by_dropped(group_widths(group), group.count);
+      scratch_group_widths_ = group_widths(group);
       return scratch_group_widths_;
     }
     // Its shape: for each suit, its ranks (two bits each, for the copies), moved so that its
@@ -482,103 +472,154 @@ class AwaySearch {
                                              of_suit[2] << 26 | of_suit[3]};
     const std::uint64_t mixed =
         (shape[0] * 0x9E3779B97F4A7C15ULL ^ shape[1] * 0xC2B2AE3D27D4EB4FULL) + rules_tag_;
-    WidthsSlot& slot = memory_.groups[static_cast<std::size_t>(mixed >> 50)];  // 16,384 slots
-    if (slot.tag != rules_tag_ || slot.key != shape) {
-      slot = {shape, rules_tag_, by_dropped(group_widths(group), group.count)};
+    // The slots go in pairs, a shape in either of its pair's, the one met last first, and a new
+    // shape puts out the other: in a stream of new hands, a third of the groups searched had been
+    // searched before and put out by a shape sharing their one slot.
+    const auto pair = static_cast<std::size_t>(mixed >> 50) & ~std::size_t{1};
+    WidthsSlot& first = memory_.groups[pair];
+    WidthsSlot& second = memory_.groups[pair + 1];
+    if (first.tag == rules_tag_ && first.key == shape) return first.widths;
+    if (second.tag == rules_tag_ && second.key == shape) {
+      std::swap(first, second);
+      return first.widths;
     }
-    return slot.widths;
+    second = first;
+    first = {shape, rules_tag_, group_widths(group)};
+    return first.widths;
   }
 
   // The widths of one group of linked cards, by an exact search over the cards still unassigned
   // (a bit mask, its results remembered): the lowest is left out, or makes a piece with some of
   // the others. A group too large to search counts each card kept as its own place.
-  Widths group_widths(const Group& group) const {
+  Dropped group_widths(const Group& group) const {
     if (group.count > max_group_searched) {
-      Widths widths;
-      widths.fill(beyond);
-      for (int k = 0; k <= group.count; ++k) {
-        widths[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
+      Dropped widths;
+      for (int d = 0; d <= most_dropped; ++d) {
+        widths[static_cast<std::size_t>(d)] =
+            static_cast<std::int8_t>(std::max(0, group.count - d));
       }
       return widths;
     }
     Memo& memory = memory_;
     ++memory.group_searches;
-    return group_search(GroupCards(group), (1U << group.count) - 1, memory);
+    return group_search(GroupPieces(group, *this), (1U << group.count) - 1, memory);
   }
 
-  // What the group search asks of each card of a group (by its bit), worked out once for the
-  // group rather than at each of its states.
-  struct GroupCards {
-    std::array<unsigned, max_group_searched> same_rank{};  // the other cards of its rank
-    std::array<unsigned, max_group_searched> same_suit{};  // … of its suit
-    std::array<unsigned, max_group_searched> copies{};     // … that are the same card
-    std::array<unsigned, max_group_searched> place{};      // its place in a run (0: an ace)
-    unsigned aces = 0;
+  // A piece of a group (a book or a run of some of its cards, a bit each) and the places it spans.
+  struct Piece {
+    unsigned cards;
+    int width;
+  };
 
-    explicit GroupCards(const Group& group) {
+  // A group's pieces, listed by their lowest card: found once for the group rather than at each
+  // state of its search (a piece came back in every state holding its cards).
+  struct GroupPieces {
+    // (Not cleared: the pieces are written before they are read, and clearing them was a tenth
+    // of listing them.)
+    std::array<Piece, (std::size_t{1} << max_group_searched) - 1> pieces;
+    std::array<std::uint8_t, max_group_searched + 1> start{};  // card k's: start[k] … start[k + 1]
+
+    GroupPieces(const Group& group, const AwaySearch& search) {
       std::array<unsigned, rank_count> of_rank{};  // the cards of each rank, by bit
       std::array<unsigned, suit_count> of_suit{};
-      std::array<std::int8_t, max_group_searched> rank{}, suit{};
+      std::array<unsigned, max_group_searched> place{};   // a card's place in a run (0: an ace)
+      std::array<unsigned, max_group_searched> copies{};  // the other cards that are the same card
+      unsigned aces = 0;
       for (int k = 0; k < group.count; ++k) {
-        const auto at = static_cast<std::size_t>(k);
-        rank[at] = static_cast<std::int8_t>(group.cards[at] % rank_count);  // 0 for the ace
-        suit[at] = static_cast<std::int8_t>(group.cards[at] / rank_count);
-        of_rank[static_cast<std::size_t>(rank[at])] |= 1U << k;
-        of_suit[static_cast<std::size_t>(suit[at])] |= 1U << k;
-        if (rank[at] == 0) aces |= 1U << k;
-        place[at] = rank[at] == 0 ? 0U : 1U << (rank[at] + 1);
+        const int index = group.cards[static_cast<std::size_t>(k)];
+        const int rank = index % rank_count;  // 0 for the ace
+        of_rank[static_cast<std::size_t>(rank)] |= 1U << k;
+        of_suit[static_cast<std::size_t>(index / rank_count)] |= 1U << k;
+        if (rank == 0) aces |= 1U << k;
+        place[static_cast<std::size_t>(k)] = rank == 0 ? 0U : 1U << (rank + 1);
       }
       for (int k = 0; k < group.count; ++k) {
-        const auto at = static_cast<std::size_t>(k);
-        same_rank[at] = of_rank[static_cast<std::size_t>(rank[at])] & ~(1U << k);
-        same_suit[at] = of_suit[static_cast<std::size_t>(suit[at])] & ~(1U << k);
-        copies[at] = same_rank[at] & same_suit[at];
+        const int index = group.cards[static_cast<std::size_t>(k)];
+        copies[static_cast<std::size_t>(k)] =
+            of_rank[static_cast<std::size_t>(index % rank_count)] &
+            of_suit[static_cast<std::size_t>(index / rank_count)] & ~(1U << k);
       }
+      const MeldRules& melds = search.rules_.melds;
+      std::size_t count = 0;
+      for (int k = 0; k < group.count; ++k) {
+        start[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(count);
+        const int index = group.cards[static_cast<std::size_t>(k)];
+        const unsigned later = ~((2U << k) - 1);  // the cards after it: the lowest is placed first
+        // The card alone, as a book or a run, whichever spans less.
+        int alone = beyond;
+        if (melds.max_set >= 1) alone = std::max(melds.min_group, 1);
+        const int alone_run = search.run_piece_cost(place, aces, 1U << k);
+        if (alone_run >= 0) alone = std::min(alone, alone_run + 1);
+        if (alone < beyond) pieces[count++] = {1U << k, alone};
+        // Books: the card with some later ones of its rank (no card twice where suits differ).
+        const unsigned same_rank = of_rank[static_cast<std::size_t>(index % rank_count)] & later;
+        for (unsigned piece = same_rank; piece != 0; piece = (piece - 1) & same_rank) {
+          const unsigned book = piece | (1U << k);
+          const int kept = bit_count(book);
+          if (kept > melds.max_set) continue;
+          bool differ = true;
+          if (melds.set_suits_differ) {
+            for (unsigned rest = book; rest != 0 && differ; rest &= rest - 1) {
+              differ = (copies[static_cast<std::size_t>(std::countr_zero(rest))] & book) == 0;
+            }
+          }
+          if (differ) pieces[count++] = {book, kept + std::max(0, melds.min_group - kept)};
+        }
+        // Runs: the card with some later ones of its suit, each at a place of its own (an ace low
+        // or high, as the rules let it).
+        const unsigned same_suit = of_suit[static_cast<std::size_t>(index / rank_count)] & later;
+        if (index % rank_count == 0) {  // an ace, low or high: every set of them asked
+          for (unsigned piece = same_suit; piece != 0; piece = (piece - 1) & same_suit) {
+            const unsigned run = piece | (1U << k);
+            const int cost = search.run_piece_cost(place, aces, run);
+            if (cost >= 0) pieces[count++] = {run, bit_count(run) + cost};
+          }
+          continue;
+        }
+        // The cards of a suit come in the order of their places, so a run piece grows by a later
+        // card one or two places above its last: at its place it would hold two cards at one,
+        // further it would leave two empty places side by side, which run_piece_cost refuses.
+        // Only those are listed, rather than every set of the suit's later cards asked (listing
+        // a new group's pieces was half of its search).
+        const int low = index % rank_count + 1;
+        const auto grow = [&](const auto& self, unsigned run, int high, int kept) -> void {
+          const unsigned beyond_last = ~((2U << (31 - std::countl_zero(run))) - 1);
+          for (unsigned rest = same_suit & beyond_last; rest != 0; rest &= rest - 1) {
+            const int next = std::countr_zero(rest);
+            const int at = group.cards[static_cast<std::size_t>(next)] % rank_count + 1;
+            if (at == high) continue;  // a copy of the last card
+            const int span = at - low + 1;
+            if (at - high > 2 || span > melds.max_sequence) break;
+            const unsigned longer = run | (1U << next);
+            const int cost = std::min(std::max(melds.min_run, span) - (kept + 1), span - kept);
+            pieces[count++] = {longer, kept + 1 + cost};
+            self(self, longer, at, kept + 1);
+          }
+        };
+        grow(grow, 1U << k, low, 1);
+      }
+      start[static_cast<std::size_t>(group.count)] = static_cast<std::uint8_t>(count);
     }
   };
 
-  Widths group_search(const GroupCards& cards, unsigned unassigned, Memo& memory) const {
-    if (unassigned == 0) return nothing_kept();
+  Dropped group_search(const GroupPieces& group, unsigned unassigned, Memo& memory) const {
+    if (unassigned == 0) return Dropped{};
     if (memory.searched[unassigned] == memory.group_searches) return memory.found[unassigned];
     const int first = std::countr_zero(unassigned);
-    const unsigned others = unassigned & ~(1U << first);
-    Widths best = group_search(cards, others, memory);  // the first card replaced
-    const unsigned same_rank = cards.same_rank[static_cast<std::size_t>(first)] & others;
-    const unsigned same_suit = cards.same_suit[static_cast<std::size_t>(first)] & others;
-    const auto try_piece = [&](unsigned piece, int cost) {
-      const Widths rest = group_search(cards, others & ~piece, memory);
-      const int kept = bit_count(piece) + 1;
-      // Any number of the other cards can be kept (each a piece of its own).
-      const int others_left = bit_count(others & ~piece);
-      const int add = kept + cost;
-      for (int k = 0; k <= others_left && k + kept <= most_cards; ++k) {
-        const int width = rest[static_cast<std::size_t>(k)] + add;
-        std::uint8_t& slot = best[static_cast<std::size_t>(k + kept)];
-        slot = static_cast<std::uint8_t>(std::min(static_cast<int>(slot), width));
+    // The first card replaced: one fewer left out for the others.
+    const Dropped replaced = group_search(group, unassigned & ~(1U << first), memory);
+    Dropped best;
+    best[0] = beyond;
+    for (std::size_t d = 1; d < best.size(); ++d) best[d] = replaced[d - 1];
+    const std::size_t end = group.start[static_cast<std::size_t>(first) + 1];
+    for (std::size_t at = group.start[static_cast<std::size_t>(first)]; at < end; ++at) {
+      const Piece& piece = group.pieces[at];
+      if ((piece.cards & ~unassigned) != 0) continue;
+      const Dropped rest = group_search(group, unassigned & ~piece.cards, memory);
+      for (std::size_t d = 0; d < best.size(); ++d) {
+        best[d] =
+            static_cast<std::int8_t>(std::min({int{best[d]}, rest[d] + piece.width, int{beyond}}));
       }
-    };
-    const MeldRules& melds = rules_.melds;
-    // Books: the card with some others of its rank (no card twice where suits must differ).
-    for (unsigned piece = same_rank;; piece = (piece - 1) & same_rank) {
-      const int kept = bit_count(piece) + 1;
-      if (kept <= melds.max_set) {
-        bool differ = true;
-        if (melds.set_suits_differ) {
-          const unsigned book = piece | (1U << first);
-          for (unsigned rest = book; rest != 0 && differ; rest &= rest - 1) {
-            differ = (cards.copies[static_cast<std::size_t>(std::countr_zero(rest))] & book) == 0;
-          }
-        }
-        if (differ) try_piece(piece, std::max(0, melds.min_group - kept));
-      }
-      if (piece == 0) break;
-    }
-    // Runs: the card with some others of its suit, each at a place of its own (an ace low or
-    // high, as the rules let it).
-    for (unsigned piece = same_suit;; piece = (piece - 1) & same_suit) {
-      const int cost = run_piece_cost(cards, piece | (1U << first));
-      if (cost >= 0) try_piece(piece, cost);
-      if (piece == 0) break;
     }
     memory.found[unassigned] = best;
     memory.searched[unassigned] = memory.group_searches;
@@ -587,14 +628,16 @@ class AwaySearch {
 
   // The fewest empty places a run piece of the cards `piece` (one suit) counts; -1 when they
   // cannot share a run (two at one place, or too long) or another split counts no more.
-  int run_piece_cost(const GroupCards& cards, unsigned piece) const {
+  // `place`: each card's place (a bit; 0 for an ace); `ace_cards`: the aces, a bit each.
+  int run_piece_cost(const std::array<unsigned, max_group_searched>& place, unsigned ace_cards,
+                     unsigned piece) const {
     unsigned places = 0;
-    for (unsigned rest = piece & ~cards.aces; rest != 0; rest &= rest - 1) {
-      const unsigned place = cards.place[static_cast<std::size_t>(std::countr_zero(rest))];
-      if ((places & place) != 0) return -1;
-      places |= place;
+    for (unsigned rest = piece & ~ace_cards; rest != 0; rest &= rest - 1) {
+      const unsigned at = place[static_cast<std::size_t>(std::countr_zero(rest))];
+      if ((places & at) != 0) return -1;
+      places |= at;
     }
-    const int aces = bit_count(piece & cards.aces);
+    const int aces = bit_count(piece & ace_cards);
     const MeldRules& melds = rules_.melds;
     const auto cost = [&](unsigned held) {
       const int low = std::countr_zero(held), high = 31 - std::countl_zero(held);
@@ -635,17 +678,29 @@ class AwaySearch {
     // melds of at most `room` places in all (relaxed_widths). With more cards than it counts, or
     // for the tests' comparison, the bound of the small groups instead.
     const int naturals = naturals_left_ - wild_left_;
+    const Known above = known_;
+    Known counted;  // this state's, for the states below it
     if (bound_ == Bound::relaxed && naturals <= most_cards) {
       const int need = std::max(0, naturals - budget);
       const int room = naturals - short_by;
       const int dropped = std::min(budget, most_dropped);
       // A card kept alone spans at most widest_alone_ places (itself and one empty place, a run
       // open at an end), so a room of that much for each card needed cuts nothing.
-      if (room < widest_alone_ * need &&
-          relaxed_widths_remembered()[static_cast<std::size_t>(dropped)] -
-                  widest_alone_ * (budget - dropped) >
-              room) {
-        return;
+      if (room < widest_alone_ * need) {
+        const int more = widest_alone_ * (budget - dropped);  // for cards left out past `dropped`
+        // The cards left of the nearest state above that counted them are these and some more
+        // (the cards placed since): these cards' melds and those cards alone (each spanning at
+        // most widest_alone_) would be melds of theirs, so their widths less widest_alone_ for
+        // each card more bound these from below. When that cuts, the count of these (which is no
+        // less) cuts too, and it is not asked (nor its memory's key worked out).
+        if (above.naturals >= 0 && above.widths[static_cast<std::size_t>(dropped)] -
+                                           widest_alone_ * (above.naturals - naturals) - more >
+                                       room) {
+          return;
+        }
+        const Dropped& widths = relaxed_widths_remembered();
+        if (widths[static_cast<std::size_t>(dropped)] - more > room) return;
+        counted = {widths, naturals};
       }
     } else if (naturals_left_ > 2 * budget - short_by) {
       const int small = small_groups_remembered();
@@ -658,6 +713,7 @@ class AwaySearch {
       }
       return;
     }
+    if (counted.naturals >= 0) known_ = counted;
     const int index = std::countr_zero(left_mask_);
     take(index);
     const Card card = Card::from_index(index);
@@ -687,6 +743,7 @@ class AwaySearch {
     visit();
     --discarded_;
     put_back(index);
+    known_ = above;
   }
 
   // A run fragment of `suit` from place `first` to `last` (in the direction `step`) holding the
@@ -717,10 +774,18 @@ class AwaySearch {
     }
   }
 
+  // The run fragment of these places depends on them and the hand alone, and comes back in many
+  // of the search's branches: remembered by them for the search (its generation), in 1,024 slots.
   void close_run(int suit, int low, int high, unsigned held) {
-    if (const std::optional<Fragment> fragment = run_fragment(suit, low, high, held)) {
-      add(*fragment);
+    const std::uint32_t key = held | static_cast<std::uint32_t>(suit) << 16;
+    RunSlot& slot = memory_.runs[(key * 0x9E3779B1U) >> 22];
+    if (slot.generation != generation_ || slot.key != key) {
+      const std::optional<Fragment> fragment = run_fragment(suit, low, high, held);
+      slot = {generation_, key, fragment.has_value(), fragment.value_or(Fragment{})};
     }
+    if (!slot.exists) return;
+    const Fragment fragment = slot.fragment;  // (the slot may be taken by the search below)
+    add(fragment);
   }
 
   // The run fragment of the places `held` of `suit` (low … high), if any window can hold them.
@@ -919,6 +984,13 @@ class AwaySearch {
   // A hand found within the limit: the limits below it found none, so it is the answer and the
   // search stops there.
   bool found_ = false;
+  // The relaxed bound of the nearest state above the one visited that asked it: its widths, and
+  // its cards left not wild (-1: none).
+  struct Known {
+    Dropped widths{};
+    int naturals = -1;
+  };
+  Known known_;
   std::vector<Fragment> fragments_;
   std::array<std::uint64_t, 2> key_{};  // the cards not yet placed, two bits each
   Dropped scratch_widths_{}, scratch_group_widths_{};
