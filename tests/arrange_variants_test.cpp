@@ -439,3 +439,34 @@ TEST_CASE("the melds found by suit and rank are the classifier's, in the same or
   }
   CHECK(melds > 100000);  // the hands hold melds to compare
 }
+
+TEST_CASE("the search by subsets under a library's odd rules: melds of one card, cards below 0") {
+  // A library may set a meld of one card (min_group 1) and cards that count below 0: the melds are
+  // still the classifier's, and the search answers (the DP's shortcuts for 0 deadwood hold only
+  // where no card counts below 0; with them it once found no option and failed).
+  std::mt19937 random(31);
+  Rules single = Rules::for_variant(Variant::basic);
+  single.count.arrange_by = ArrangeBy::subsets;
+  single.melds.min_group = 1;
+  single.melds.min_run = 1;
+  Rules negative = Rules::for_variant(Variant::crazy);
+  for (std::size_t r = 0; r < negative.count.card_points.size(); ++r) {
+    negative.count.card_points[r] = static_cast<int>(r % 5) - 4;
+  }
+  negative.count.joker_points = -2;
+  const std::vector<std::pair<Rules, WildRank>> games = {{single, std::nullopt},
+                                                         {negative, Rank::two}};
+  for (int round = 0; round < test::hands_to_try(1200); ++round) {
+    const auto& [rules, wild] = games[static_cast<std::size_t>(round) % games.size()];
+    const std::size_t size = 1 + static_cast<std::size_t>(round / 2 % 9);
+    const std::vector<Card> cards = subset_hand(random, size, round % 3, rules, wild);
+    CAPTURE(format_group(cards, wild, rules));
+    CHECK(detail::subset_melds(cards, wild, rules) ==
+          detail::subset_melds_by_classifier(cards, wild, rules));
+    const Arrangement best = arrange(cards, wild, rules);
+    check_arrangement(cards, best, rules);
+    // (With melds of one card, every card is one, and nothing is left over. With cards below 0
+    // the arrangement is checked to hold its cards and count its rest.)
+    if (round % 2 == 0) CHECK(best.score.points == 0);
+  }
+}

@@ -516,5 +516,19 @@ TEST_CASE("the search finds 68faeed's splits and discards: 21 and 22 cards, hash
     CHECK(answers.splits > answers.hands / 4);  // most planted hands split
   }
 }
+
+TEST_CASE("a library's cards with four copies of a card take the general search") {
+  // The search's cover keeps three copies of a card at most, as three packs hold; a library may
+  // pass more, and the answer is still the reference's.
+  const Rules rules = Rules::for_variant(Variant::marriage);
+  const Tiplu tiplu(card_of("K♥"));
+  const Card five = card_of("5♠");
+  const std::vector<Card> cards = {five, five, five, five, card_of("6♠"), card_of("7♠")};
+  const auto found = split_into_combos(cards, false, tiplu, rules);
+  const auto reference = split_into_combos_reference(cards, tiplu, rules);
+  CHECK(reference.has_value());
+  CHECK(found.has_value() == reference.has_value());
+}
+
 }  // namespace
 }  // namespace rummy::test

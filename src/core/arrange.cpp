@@ -1156,7 +1156,9 @@ class LeastCount {
   bool within_bound() const { return best_ != nullptr; }
   bool declares() const { return declares_; }
   // Whether the grouping is one of the search's and holds no copy of the wild card `card`
-  // standing as itself (in a pure run): the card is then only a joker in it.
+  // standing as itself (in a pure run): the card is then only a joker in it. It reads the
+  // grouping's melds, so it is asked only of a search that keeps them (not one told
+  // keep_melds_for_joker_discards_only: its melds would be empty, and the answer always yes).
   bool search_pools(Card card) const {
     if (best_ != &search_.two_sequences && best_ != &search_.one_sequence) return false;
     for (const Meld& meld : best_->melds) {

@@ -238,7 +238,8 @@ class MeldFinder {
     const int shortest_with_wild = wild_here != 0 ? span(rank | wild_place_) : INT_MAX;
     const bool runs = span(rank) != INT_MAX;
     const MeldRules& melds = rules_.melds;
-    for (int jokers = std::max(melds.min_group - 1, 1); jokers <= joker_count_; ++jokers) {
+    // (From no joker where a card alone is a meld: min_group 1, a library's own game.)
+    for (int jokers = std::max(melds.min_group - 1, 0); jokers <= joker_count_; ++jokers) {
       const int size = jokers + 1;
       if (size > static_cast<int>(longest_group)) break;
       const bool run_size = runs && size >= smallest_run_ && size <= largest_run_;
@@ -438,6 +439,7 @@ class SubsetSearch {
     for (std::size_t i = 0; i < n; ++i) {
       position_[order_[i]] = static_cast<std::uint8_t>(i);
       points_[i] = card_points(cards[order_[i]], wild, rules);
+      no_negative_ = no_negative_ && points_[i] >= 0;
     }
     // The melds, found in the hand's order (the rebuild's), each with its mask in the search's
     // order; and for the DP, by their first card in the search's order.
@@ -524,7 +526,8 @@ class SubsetSearch {
   }
 
   // Without a contract: the least deadwood of `mask`, kept in its slot. Once it is 0 no other
-  // option can do better, and the rest are not tried (the rebuild chooses among them).
+  // option can do better, and the rest are not tried (the rebuild chooses among them) — unless
+  // a library's rules count some card below 0.
   int least(std::uint32_t mask) {
     SubsetMemo::Slot& slot = memo_.slots[mask];
     if (slot.search == memo_.search) return slot.data;
@@ -533,7 +536,7 @@ class SubsetSearch {
       const int low = std::countr_zero(mask);
       best = least(mask ^ (std::uint32_t{1} << low)) + points_[static_cast<std::size_t>(low)];
       for (const SubsetMeld& meld : melds_of(low)) {
-        if (best == 0) break;
+        if (best == 0 && no_negative_) break;
         if ((meld.mask & mask) == meld.mask) best = std::min(best, least(mask ^ meld.mask));
       }
     }
@@ -594,9 +597,10 @@ class SubsetSearch {
       const auto end = static_cast<std::size_t>(first_given_[static_cast<std::size_t>(low) + 1]);
       while (meld < end && (melds_[meld].mask & mask) != melds_[meld].mask) ++meld;
       const std::uint32_t without = mask ^ (std::uint32_t{1} << at);
-      // (The rest has no less than 0 deadwood: the card is no deadwood when it counts more.)
-      if (meld == end ||
-          (best >= points && (compute(without), value(without, state)) == best - points)) {
+      // (The rest has no less than 0 deadwood where no card counts below 0: the card is no
+      // deadwood when it counts more.)
+      if (meld == end || ((best >= points || !no_negative_) &&
+                          (compute(without), value(without, state)) == best - points)) {
         rest.push_back(given_[static_cast<std::size_t>(low)]);
         given ^= std::uint32_t{1} << low;
         mask = without;
@@ -621,6 +625,7 @@ class SubsetSearch {
           break;
         }
       }
+      if (taken == nullptr) throw std::logic_error("arrange_by_subsets: no option gives the least");
       taken_melds[taken_count++] = taken;
       given ^= taken->given;
       mask ^= taken->mask;
@@ -678,6 +683,7 @@ class SubsetSearch {
   std::array<std::uint8_t, subset_search_limit> order_{};     // the search's order: hand indices
   std::array<std::uint8_t, subset_search_limit> position_{};  // a hand index's place in it
   std::array<int, subset_search_limit> points_{};  // each card's deadwood, in the search's order
+  bool no_negative_ = true;                        // no card counts below 0 (the rules may say so)
   bool by_rank_ = false;  // the search's order: by rank (see above), or the hand's own
   std::array<int, subset_search_limit + 1> first_given_{};  // where a hand card's melds start
   std::array<int, subset_search_limit + 1> first_{};        // where a search card's melds start

@@ -192,8 +192,9 @@ std::optional<std::string> check_rules(const Rules& rules) {
       }
       break;
     case ArrangeBy::subsets:
-      // The DP of arrange_subsets.cpp asks the classifier which subsets are melds, so it takes
-      // any meld rule; it finds the least deadwood and knows no declaration's tiers.
+      // The DP of arrange_subsets.cpp counts which subsets are melds from the meld rules as the
+      // classifier reads them (a test holds the two together under many rules), so it takes any
+      // meld rule; it finds the least deadwood and knows no declaration's tiers.
       if (rules.declares()) {
         return refuse("count.arrange_by", "is subsets",
                       "the search by subsets finds the least deadwood, not the best declaration "

@@ -951,7 +951,7 @@ class Splitter {
   // (to 5 with long groups: longer ones split into those) it makes with the others, the purest
   // kinds first (so that the groups found read as a player would lay them out).
   bool split(Counts& counts, std::vector<std::vector<Card>>& groups) {
-    if (most_ == 3) {
+    if (most_ == 3 && cover_ != nullptr) {
       int wilds = 0;
       const NaturalCover::Naturals naturals = cover_->naturals(counts, wilds);
       return cover_->covers(naturals, wilds) && split_by_threes(counts, naturals, wilds, groups);
@@ -1231,8 +1231,12 @@ std::optional<ComboSplit> split_into_combos(std::span<const Card> cards, bool ch
   Counts counts{};
   for (const Card card : cards) ++counts[static_cast<std::size_t>(card.index())];
   const Counts hand = counts;
+  // The cover keeps three copies of a card at most, as three packs hold; a library's own cards
+  // may hold more, and take the general step, as long groups do.
+  const bool three_copies_at_most =
+      std::all_of(counts.begin(), counts.end(), [](auto copies) { return copies <= 3; });
   std::optional<NaturalCover> cover;
-  if (!rules.tiplu_rules().long_groups) cover.emplace(tiplu, rules);
+  if (!rules.tiplu_rules().long_groups && three_copies_at_most) cover.emplace(tiplu, rules);
   // The search, made for the first cards that may split (most hands have none).
   std::optional<Splitter> splitter;
   const auto search = [&]() -> Splitter& {
