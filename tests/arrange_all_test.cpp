@@ -211,8 +211,7 @@ TEST_CASE("arrange --all equals the brute-force reference: Indian rummy, 13 and 
   std::mt19937 random(24);
   for (int round = 0; round < 300; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     const std::size_t size = round % 4 == 3 ? 14 : 13;
     compare_with_brute_force(indian_hand(random, size, wild, round), wild, rules);
   }

@@ -230,8 +230,7 @@ TEST_CASE("the search equals the exhaustive reference on random 13-card hands") 
   std::mt19937 random(1);
   for (int round = 0; round < 3000; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.fifth_card_joker = round % 7 == 0;
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 13, wild, static_cast<int>(random() % 11))
@@ -244,8 +243,7 @@ TEST_CASE("the search equals the exhaustive reference on random 14-card hands") 
   std::mt19937 random(2);
   for (int round = 0; round < 400; ++round) {
     const WildRank wild = static_cast<Rank>(1 + random() % 13);
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 14, wild, static_cast<int>(random() % 11))
                        : near_hand(random, 14, wild);
@@ -283,9 +281,8 @@ TEST_CASE("the search equals the exhaustive reference without ace-high runs") {
   std::mt19937 random(3);
   for (int round = 0; round < 900; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules = Rules::for_variant(Variant::indian);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.ace_high = false;
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     rules.melds.fifth_card_joker = round % 7 == 0;
     const std::size_t size = round % 4 == 3 ? 14 : 13;
     compare_with_reference(hand_with_queen_king_ace(random, size, wild, round % 2 == 1), wild,
@@ -466,8 +463,7 @@ TEST_CASE("outs, with its bounded searches, equals arranging every draw in full"
   int declaring = 0, improving = 0;
   for (int round = 0; round < 600; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.fifth_card_joker = round % 7 == 0;
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, 13, wild, static_cast<int>(random() % 4))
@@ -543,9 +539,8 @@ TEST_CASE("outs: find_outs, passing over draws, answers as find_outs_reference i
   std::mt19937 random(24);
   int declaring = 0, improving = 0;
   for (int round = 0; round < 10000; ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
+    Rules rules = indian_rules_for_round(round);
     rules.deck.decks = round % 4 == 3 ? 1 : 2;
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     rules.melds.fifth_card_joker = round % 5 == 0;
     rules.melds.ace_high = round % 7 != 0;
     const WildRank wild = round % 6 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
@@ -570,8 +565,7 @@ TEST_CASE("outs: find_outs answers as find_outs_reference when wild cards could 
   std::mt19937 random(26);
   int declaring = 0, improving = 0;
   for (int round = 0; round < test::hands_to_try(4000); ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.fifth_card_joker = round % 5 == 0;
     rules.melds.ace_high = round % 7 != 0;
     std::vector<Card> cards = near_hand(random, 13, std::nullopt);
@@ -603,8 +597,7 @@ TEST_CASE("outs: a natural draw searched only until it meets its floor answers a
   std::mt19937 random(27);
   int ties = 0;
   for (int round = 0; round < test::hands_to_try(3000); ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.ace_high = round % 5 != 0;
     const WildRank wild = static_cast<Rank>(1 + random() % 13);
     const std::vector<Card> cards =
@@ -632,8 +625,7 @@ TEST_CASE("outs: a wild card's grouping holding it as a joker answers for the pr
   std::mt19937 random(31);
   int alike = 0;
   for (int round = 0; round < test::hands_to_try(3000); ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.ace_high = round % 5 != 0;
     std::vector<Card> cards;
     WildRank wild;
@@ -700,9 +692,8 @@ TEST_CASE("outs: find_outs answers as find_outs_reference without ace-high runs"
   // what the groups pay. Under each reading of a lone pure sequence, with a wild rank or none.
   std::mt19937 random(28);
   for (int round = 0; round < test::hands_to_try(1500); ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.ace_high = false;
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     const WildRank wild = round % 6 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
     check_outs_as_reference(hand_with_queen_king_ace(random, 13, wild, round % 2 == 1), wild,
                             rules);
@@ -729,10 +720,9 @@ TEST_CASE("the search equals the exhaustive reference with runs and sets of two"
   std::mt19937 random(4);
   for (int round = 0; round < 600; ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
-    Rules rules = Rules::for_variant(Variant::indian);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.min_group = 2;
     rules.melds.min_run = 2;
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     const std::size_t size = round % 4 == 3 ? 14 : 13;
     const std::vector<Card> cards =
         round % 2 == 0 ? random_hand(random, size, wild, static_cast<int>(random() % 4))
@@ -746,11 +736,10 @@ TEST_CASE("outs: find_outs answers as find_outs_reference with runs and sets of 
   // (The reference arranges every draw; the search itself is checked above.)
   std::mt19937 random(5);
   for (int round = 0; round < 1500; ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.min_group = 2;
     rules.melds.min_run = 2;
     rules.deck.decks = round % 4 == 3 ? 1 : 2;
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     const WildRank wild = round % 6 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
     const std::vector<Card> cards = round % 2 == 1 && rules.deck.decks == 2
                                         ? near_hand(random, 13, wild)
@@ -767,7 +756,7 @@ TEST_CASE("the search equals the exhaustive reference under random meld rules ch
   std::mt19937 random(8);
   int tried = 0;
   for (int round = 0; round < 4000; ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
+    Rules rules = indian_rules_for_round(round);
     MeldRules& melds = rules.melds;
     melds.min_group = 2 + static_cast<int>(random() % 3);
     melds.min_run = melds.min_group + (random() % 8 == 0 ? 1 : 0);
@@ -780,7 +769,6 @@ TEST_CASE("the search equals the exhaustive reference under random meld rules ch
       for (int& points : rules.count.card_points) points = static_cast<int>(random() % 21);
     }
     rules.deck.decks = random() % 4 == 0 ? 1 : 2;
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
     if (check_rules(rules)) continue;
     ++tried;
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);

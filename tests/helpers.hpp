@@ -75,6 +75,14 @@ inline Rules with_house(std::string_view assignment) {
   return rules;
 }
 
+// Indian rummy's rules under the reading of a lone pure sequence that `round` takes in turn
+// (round % 3: each of the three), as the random tests of the search try them all.
+inline Rules indian_rules_for_round(int round) {
+  Rules rules = Rules::for_variant(Variant::indian);
+  rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+  return rules;
+}
+
 // Random hands from two packs and two printed jokers; `extra_wild` jokers (printed or wild)
 // dealt first, for hands rich in jokers.
 inline std::vector<Card> random_hand(std::mt19937& random, std::size_t size, WildRank wild,
