@@ -38,7 +38,8 @@ void check_outs_as_reference(const std::vector<Card>& cards, WildRank wild, cons
 }  // namespace
 
 TEST_CASE("outs: a wild card that can make a pure run, drawn after the printed joker's answer") {
-  // Such a draw is searched keeping the wild card in a pure run; the printed joker's answer
+  // Such a draw is searched keeping the wild card in a pure run (the printed joker's search is
+  // made first when it is the first such draw); the printed joker's answer
   // (a wild card of an earlier suit that can make none, or one whose grouping pools it) stands
   // for the groupings that pool it, and a tie between the two is searched in full. Hands whose
   // wild rank lies beside a card of a later suit (so that the wild cards of some suits can make

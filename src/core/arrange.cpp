@@ -1727,12 +1727,13 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // own search (every one of them declares: they have the same groupings).
   std::optional<LeastCount> any_joker;
   // A wild card that can make a pure run, drawn before any joker that stands for any, has a
-  // search of its own (wild_own). Its groupings are the printed joker's and those holding it as
-  // itself in a pure run, met in the same order; the printed joker's count is no lower. So when
-  // its answer, not a declaration, is a grouping of the search that holds it only as a joker,
-  // that grouping is also the first of least count of the printed joker's draw: the draws that
-  // stand for any take it (pooled) rather than a search of their own. (The tiers outside the
-  // search count no less for the printed joker: every card the same, a lone pure run no less.)
+  // search of its own (wild_own), where the split below does not take it. Its groupings are the
+  // printed joker's and those holding it as itself in a pure run, met in the same order; the
+  // printed joker's count is no lower. So when its answer, not a declaration, is a grouping of the
+  // search that holds it only as a joker, that grouping is also the first of least count of the
+  // printed joker's draw: the draws that stand for any take it (pooled) rather than a search of
+  // their own. (The tiers outside the search count no less for the printed joker: every card the
+  // same, a lone pure run no less.)
   std::optional<LeastCount> wild_own;
   const LeastCount* pooled = nullptr;
   // A wild card that can make a pure run, drawn after the printed joker's answer is known
@@ -1746,9 +1747,16 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // as low; a tie, whose order only the search of every grouping knows, is searched in full,
   // stopping at that count (no grouping counts less). A declaration is searched in full too
   // (which is kept depends on the cuts of the whole search). Not under the ungrouped reading
-  // (its two tiers of the search would each need the comparison).
+  // (its two tiers of the search would each need the comparison). When no answer of the printed
+  // joker is known yet, and it can still be drawn (its draw, or another joker's that stands for
+  // any, would then make that search), it is made first, within this draw's bound (any_joker):
+  // the printed joker's search and one keeping the wild card in a pure run cost less than the
+  // wild card's search of every grouping (wild_own) and the printed joker's after it
+  // (find_outs 267.9 to 263.4 million instructions on the 2,000 hands of seed 7).
   const bool split_wild_cards =
       by_declaration && rules.declared().pure_without_second != PureWithoutSecondCount::ungrouped;
+  const bool printed_left =
+      rules.copies_allowed(Card::printed_joker()) > in_hand[Card::printed_joker().index()];
   const auto split_wild_card = [&](std::span<const Card> drawn, Card card, int bound,
                                    const LeastCount* printed,
                                    std::optional<LeastCount>& search) -> const LeastCount* {
@@ -1796,6 +1804,13 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     if (shared && !any_joker && pooled == nullptr) {
       any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
                         melds_wanted);
+    }
+    if (joker && !shared && pooled == nullptr && !any_joker && split_wild_cards &&
+        in_hand[card.index()] == 0 && printed_left) {
+      with_draw.back() = Card::printed_joker();  // (see split_wild_cards)
+      any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
+                        melds_wanted);
+      with_draw.back() = card;
     }
     const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
     const LeastCount* split = nullptr;
