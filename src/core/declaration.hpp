@@ -8,6 +8,7 @@
 
 #include "card.hpp"
 #include "classify.hpp"
+#include "inline_vector.hpp"
 #include "rules.hpp"
 
 namespace rummy {
@@ -38,12 +39,24 @@ struct Problem {
   bool operator==(const Problem&) const = default;
 };
 
+// Its lists are kept in place up to a hand's usual numbers (a check made for each hand of a
+// stream, or for each grouping a search finishes, took its two blocks from the heap each time).
 struct DeclarationCheck {
-  std::vector<GroupVerdict> groups;  // one per group of the hand, same order
-  std::vector<Problem> problems;     // empty exactly when the declaration is valid
+  SmallVector<GroupVerdict, 6> groups;  // one per group of the hand, same order
+  SmallVector<Problem, 8> problems;     // empty exactly when the declaration is valid
   int pure_sequences = 0;
   int sequences = 0;  // pure and impure
   int sets = 0;
+
+  // Copied and moved out of line: the lists in place make long copies, and the searches that
+  // move their answers about were compiled otherwise with them inline.
+  DeclarationCheck() = default;
+  DeclarationCheck(const DeclarationCheck&);
+  DeclarationCheck(DeclarationCheck&&) noexcept;
+  DeclarationCheck& operator=(const DeclarationCheck&);
+  DeclarationCheck& operator=(DeclarationCheck&&) noexcept;
+  ~DeclarationCheck() = default;
+
   bool valid() const { return problems.empty(); }
   bool operator==(const DeclarationCheck&) const = default;
 };
