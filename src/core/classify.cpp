@@ -605,10 +605,10 @@ bool three_suits_and_ranks(std::span<const Card> cards, WildRank wild) {
   return false;
 }
 
-// fault_of's verdict on a group of three suits and three ranks (three_suits_and_ranks): the first
-// natural card, in the order written, with a later one that shares neither its suit nor its rank.
-GroupVerdict mixed_fault(std::span<const Card> cards, WildRank wild) {
-  GroupVerdict verdict;
+// fault_of's verdict on a group of three suits and three ranks (three_suits_and_ranks), set in
+// `verdict` (invalid so far): the first natural card, in the order written, with a later one that
+// shares neither its suit nor its rank.
+void set_mixed_fault(GroupVerdict& verdict, std::span<const Card> cards, WildRank wild) {
   verdict.fault = GroupFault::mixed_suits_and_ranks;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     if (is_joker(cards[i], wild)) continue;
@@ -617,11 +617,10 @@ GroupVerdict mixed_fault(std::span<const Card> cards, WildRank wild) {
       if (cards[i].suit() != cards[k].suit() && cards[i].rank() != cards[k].rank()) {
         verdict.subject = cards[i];
         verdict.other = cards[k];
-        return verdict;
+        return;
       }
     }
   }
-  return verdict;
 }
 
 }  // namespace
@@ -629,21 +628,26 @@ GroupVerdict mixed_fault(std::span<const Card> cards, WildRank wild) {
 GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             Detail detail) {
   const bool full = detail == Detail::full;
+  // Invalid, until shown otherwise. Every way out returns this one verdict, made in the caller's
+  // place (a verdict is some ninety bytes, which each other way copied).
+  GroupVerdict verdict;
   if (cards.size() < static_cast<std::size_t>(rules.melds.min_group)) {
-    GroupVerdict verdict;
     verdict.kind = GroupKind::unmatched;
     verdict.fault = GroupFault::too_few_cards;
     return verdict;
   }
-  GroupVerdict verdict;  // invalid, until shown otherwise
   // No valid group is longer than longest_group: a longer one needs only its fault.
   if (cards.size() > longest_group) {
-    return full ? fault_of(cards.size(), natural_cards(cards, wild), rules) : verdict;
+    if (full) verdict = fault_of(cards.size(), natural_cards(cards, wild), rules);
+    return verdict;
   }
   // (The kind alone: a group of mixed cards is invalid. Its fault needs more of its cards, the
   // first two that share neither suit nor rank when no single card is in the way of a meld.)
   if (!full && mixed_suits_and_ranks(cards, wild)) return verdict;
-  if (full && three_suits_and_ranks(cards, wild)) return mixed_fault(cards, wild);
+  if (full && three_suits_and_ranks(cards, wild)) {
+    set_mixed_fault(verdict, cards, wild);
+    return verdict;
+  }
   if (is_exact_sequence(cards, rules)) {
     verdict.kind = GroupKind::pure_sequence;
     if (full) {
@@ -699,7 +703,8 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     verdict.jokers = too_many_wilds;
     return verdict;
   }
-  return fault_of(cards.size(), natural_cards(cards, wild), rules);
+  verdict = fault_of(cards.size(), natural_cards(cards, wild), rules);
+  return verdict;
 }
 
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,
