@@ -39,12 +39,10 @@ DeclarationCheck& DeclarationCheck::operator=(DeclarationCheck&&) noexcept = def
 DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail,
                                    DeclarationCheck room) {
   DeclarationCheck check;
-  // The lists are kept in place up to a hand's usual numbers: only a room on the heap (a hand of
-  // many groups) has memory to hand on.
-  if (room.groups.size() > room.groups.capacity_in_place()) {
-    check.groups = std::move(room.groups);
-    check.groups.clear();
-  }
+  check.groups = std::move(room.groups);
+  check.groups.clear();
+  // The problems are kept in place up to a hand's usual number: only a room on the heap has
+  // memory to hand on.
   if (room.problems.size() > room.problems.capacity_in_place()) {
     check.problems = std::move(room.problems);
     check.problems.clear();

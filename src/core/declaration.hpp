@@ -42,8 +42,8 @@ struct Problem {
 // Its lists are kept in place up to a hand's usual numbers (a check made for each hand of a
 // stream, or for each grouping a search finishes, took its two blocks from the heap each time).
 struct DeclarationCheck {
-  SmallVector<GroupVerdict, 6> groups;  // one per group of the hand, same order
-  SmallVector<Problem, 8> problems;     // empty exactly when the declaration is valid
+  std::vector<GroupVerdict> groups;  // one per group of the hand, same order
+  SmallVector<Problem, 8> problems;  // empty exactly when the declaration is valid
   int pure_sequences = 0;
   int sequences = 0;  // pure and impure
   int sets = 0;
