@@ -39,8 +39,10 @@ struct Problem {
   bool operator==(const Problem&) const = default;
 };
 
-// Its lists are kept in place up to a hand's usual numbers (a check made for each hand of a
-// stream, or for each grouping a search finishes, took its two blocks from the heap each time).
+// The problems are kept in place up to a hand's usual number (a check made for each hand of a
+// stream, or for each grouping a search finishes, took a block from the heap for them each time).
+// The groups stay on the heap: a check is moved about (a batch hands each line's on to the next),
+// and in place each move copied them.
 struct DeclarationCheck {
   std::vector<GroupVerdict> groups;  // one per group of the hand, same order
   SmallVector<Problem, 8> problems;  // empty exactly when the declaration is valid
@@ -48,8 +50,8 @@ struct DeclarationCheck {
   int sequences = 0;  // pure and impure
   int sets = 0;
 
-  // Copied and moved out of line: the lists in place make long copies, and the searches that
-  // move their answers about were compiled otherwise with them inline.
+  // Copied and moved out of line: with the copies of the lists in place inline, the search that
+  // moves its answers about (arrange.cpp) was compiled otherwise, slower.
   DeclarationCheck() = default;
   DeclarationCheck(const DeclarationCheck&);
   DeclarationCheck(DeclarationCheck&&) noexcept;

@@ -60,7 +60,7 @@ class InlineVector {
 // Up to N elements in place, any number in all: the first push_back beyond N moves them all to
 // the heap, where they stay while there are more than N. For a list that has no bound but is
 // short on the hot paths, such as the natural cards of a group (a user may write a group of 40
-// cards; a valid one has 16 at most) or the groups of a hand's check. The room in place is left
+// cards; a valid one has 16 at most) or the problems of a hand's check. The room in place is left
 // uninitialized, and a copy copies the elements only (a SmallVector of large elements costs what
 // it holds, not N of them): the elements are plain data.
 template <typename T, std::size_t N>
