@@ -40,13 +40,32 @@ int highest_value(bool ace_high) {
   return ace_high ? 14 : 13;
 }
 
-// The places the ace may take in this game: low (1), high (14), or both. `ace_high_too`: high
-// as well, where the game has the ace low only (to tell a run that would need it high).
-InlineVector<bool, 2> ace_modes(const Rules& rules, bool ace_high_too = false) {
-  InlineVector<bool, 2> modes;
-  if (rules.melds.ace_low) modes.push_back(false);
-  if (rules.melds.ace_high || ace_high_too) modes.push_back(true);
-  return modes;
+// The places the ace may take in this game: low (1), high (14), or both, low first.
+// `ace_high_too`: high as well, where the game has the ace low only (to tell a run that would
+// need it high). Walked as a range of bools (two flags, where a list filled by push_back cost a
+// dozen instructions at every test of a group).
+class AceModes {
+ public:
+  AceModes(const Rules& rules, bool ace_high_too)
+      : first_(rules.melds.ace_low ? 0 : 1), end_(rules.melds.ace_high || ace_high_too ? 2 : 1) {}
+  struct Iterator {
+    int mode;
+    bool operator*() const { return mode == 1; }
+    Iterator& operator++() {
+      ++mode;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return mode != other.mode; }
+  };
+  Iterator begin() const { return {first_}; }
+  Iterator end() const { return {end_}; }
+
+ private:
+  int first_, end_;
+};
+
+AceModes ace_modes(const Rules& rules, bool ace_high_too = false) {
+  return AceModes(rules, ace_high_too);
 }
 
 // What the classifier asks of a list of cards (one suit? one rank? a card twice? which ranks?),
@@ -82,10 +101,20 @@ struct Profile {
   }
 };
 
-// A group's natural cards, the cards that can only stand as themselves (printed and wild jokers
-// may stand for others), with their Profile: gathered in one pass and asked by every test below.
-// The cards are kept in place: only a group too long to be valid has more than longest_group,
-// and it may (a user can write a group of 40 cards).
+// The Profile of a group's natural cards, the cards that can only stand as themselves (printed
+// and wild jokers may stand for others): asked by every test below. A valid group needs no more
+// of them (a sequence's suit and a set's rank are its one bit in the Profile).
+Profile natural_profile(std::span<const Card> cards, WildRank wild) {
+  Profile profile;
+  for (const Card card : cards) {
+    if (!is_joker(card, wild)) profile.add(card);
+  }
+  return profile;
+}
+
+// The natural cards themselves, with their Profile, for the faults of a group that is not valid
+// (they name its cards). Kept in place: only a group too long to be valid has more than
+// longest_group, and it may (a user can write a group of 40 cards).
 struct Naturals {
   SmallVector<Card, longest_group> cards;
   Profile profile;
@@ -176,12 +205,12 @@ bool fits_set(const Profile& naturals, std::size_t length, const Rules& rules) {
 // upwards), ace low before ace high.
 using Reading = InlineVector<std::optional<Card>, longest_group>;
 
-Reading sequence_reading(std::span<const Card> cards, const Naturals& naturals, WildRank wild,
+Reading sequence_reading(std::span<const Card> cards, const Profile& naturals, WildRank wild,
                          const Rules& rules) {
   const int length = static_cast<int>(cards.size());
   Suit suit = Suit::spades;
-  if (!naturals.cards.empty()) {
-    suit = naturals.cards.front().suit();
+  if (naturals.count != 0) {
+    suit = static_cast<Suit>(std::countr_zero(naturals.suits));  // their one suit
   } else {
     for (const Card card : cards) {
       if (is_wild_card(card, wild)) {
@@ -208,7 +237,7 @@ Reading sequence_reading(std::span<const Card> cards, const Naturals& naturals, 
     if (is_wild_of_suit(card)) wild_of_suit.add(card);
   }
   for (const bool ace_high : ace_modes(rules)) {
-    const std::uint32_t natural_places = naturals.profile.places(ace_high);
+    const std::uint32_t natural_places = naturals.places(ace_high);
     const std::uint32_t wild_places = wild_of_suit.places(ace_high);
     int anchor = lowest_value(ace_high);
     if (natural_places != 0) {
@@ -216,11 +245,18 @@ Reading sequence_reading(std::span<const Card> cards, const Naturals& naturals, 
     } else if (wild_places != 0) {
       anchor = place_range(wild_places).first;
     }
-    for (int start = lowest_value(ace_high); start + length - 1 <= highest_value(ace_high);
-         ++start) {
+    // Only the windows that hold every natural card: from the one that ends at the highest to
+    // the one that starts at the lowest (each window's test was most of a reading's work).
+    int first = lowest_value(ace_high);
+    int last = highest_value(ace_high) - length + 1;
+    if (natural_places != 0) {
+      const auto [low, high] = place_range(natural_places);
+      first = std::max(first, high - length + 1);
+      last = std::min(last, low);
+    }
+    for (int start = first; start <= last; ++start) {
       // Bits start to end; the loop's bound keeps end at most 14.
       const std::uint32_t window = ((1U << length) - 1) << start;
-      if ((natural_places & ~window) != 0) continue;
       const int as_themselves = bit_count(wild_places & window & ~natural_places);
       const int distance = std::abs(start - anchor);
       if (as_themselves > best.as_themselves ||
@@ -262,9 +298,11 @@ Reading sequence_reading(std::span<const Card> cards, const Naturals& naturals, 
 
 // How a set reads: natural cards and wild cards of the set's rank in a free suit stand as
 // themselves; the other jokers take the missing suits in order (none left: a fifth card).
-Reading set_reading(std::span<const Card> cards, std::span<const Card> naturals, WildRank wild,
+Reading set_reading(std::span<const Card> cards, const Profile& naturals, WildRank wild,
                     const Rules& rules) {
-  const Rank rank = !naturals.empty() ? naturals.front().rank() : wild.value_or(Rank::ace);
+  // The natural cards' one rank (none: the wild rank, or the ace).
+  const Rank rank = naturals.count != 0 ? static_cast<Rank>(std::countr_zero(naturals.ranks))
+                                        : wild.value_or(Rank::ace);
   std::array<bool, suit_count> taken{};
   Reading reading;
   reading.resize(cards.size());
@@ -544,32 +582,81 @@ bool mixed_suits_and_ranks(std::span<const Card> cards, WildRank wild) {
   return false;
 }
 
+// Whether `bits` has three bits set at least.
+constexpr bool three_bits_or_more(std::uint32_t bits) {
+  bits &= bits - 1;
+  bits &= bits - 1;
+  return bits != 0;
+}
+
+// Whether the group's natural cards are of three suits and three ranks at least. Then no sequence
+// and no set holds them, and no single card is in the way of one (without it, the rest are still
+// of two suits and two ranks): fault_of's answer is the first two cards that share neither suit
+// nor rank, and mixed_fault finds them without gathering the natural cards. Most of a hand's
+// deadwood is such a group, told from its first few cards.
+bool three_suits_and_ranks(std::span<const Card> cards, WildRank wild) {
+  std::uint32_t suits = 0, ranks = 0;
+  for (const Card card : cards) {
+    if (is_joker(card, wild)) continue;
+    suits |= 1U << static_cast<int>(card.suit());
+    ranks |= 1U << static_cast<int>(card.rank());
+    if (three_bits_or_more(suits) && three_bits_or_more(ranks)) return true;
+  }
+  return false;
+}
+
+// fault_of's verdict on a group of three suits and three ranks (three_suits_and_ranks), set in
+// `verdict` (invalid so far): the first natural card, in the order written, with a later one that
+// shares neither its suit nor its rank.
+void set_mixed_fault(GroupVerdict& verdict, std::span<const Card> cards, WildRank wild) {
+  verdict.fault = GroupFault::mixed_suits_and_ranks;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (is_joker(cards[i], wild)) continue;
+    for (std::size_t k = i + 1; k < cards.size(); ++k) {
+      if (is_joker(cards[k], wild)) continue;
+      if (cards[i].suit() != cards[k].suit() && cards[i].rank() != cards[k].rank()) {
+        verdict.subject = cards[i];
+        verdict.other = cards[k];
+        return;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             Detail detail) {
   const bool full = detail == Detail::full;
+  // Invalid, until shown otherwise. Every way out returns this one verdict, made in the caller's
+  // place (a verdict is some ninety bytes, which each other way copied).
+  GroupVerdict verdict;
   if (cards.size() < static_cast<std::size_t>(rules.melds.min_group)) {
-    GroupVerdict verdict;
     verdict.kind = GroupKind::unmatched;
     verdict.fault = GroupFault::too_few_cards;
     return verdict;
   }
-  GroupVerdict verdict;  // invalid, until shown otherwise
   // No valid group is longer than longest_group: a longer one needs only its fault.
   if (cards.size() > longest_group) {
-    return full ? fault_of(cards.size(), natural_cards(cards, wild), rules) : verdict;
+    if (full) verdict = fault_of(cards.size(), natural_cards(cards, wild), rules);
+    return verdict;
   }
-  // (The kind alone: a group of mixed cards is invalid. Its fault needs the natural cards.)
+  // (The kind alone: a group of mixed cards is invalid. Its fault needs more of its cards, the
+  // first two that share neither suit nor rank when no single card is in the way of a meld.)
   if (!full && mixed_suits_and_ranks(cards, wild)) return verdict;
+  if (full && three_suits_and_ranks(cards, wild)) {
+    set_mixed_fault(verdict, cards, wild);
+    return verdict;
+  }
   if (is_exact_sequence(cards, rules)) {
     verdict.kind = GroupKind::pure_sequence;
     if (full) {
-      for (const Card card : cards) verdict.reading.push_back(card);
+      verdict.reading.resize(cards.size());  // (at most longest_group)
+      for (std::size_t i = 0; i < cards.size(); ++i) verdict.reading[i] = cards[i];
     }
     return verdict;
   }
-  const Naturals naturals = natural_cards(cards, wild);
+  const Profile naturals = natural_profile(cards, wild);
   // Treating every wild card as a joker is the most a group can ask of them; the reading
   // then lets as many as possible stand as themselves.
   // Games that limit the wild cards in a meld count those standing in for others.
@@ -578,40 +665,46 @@ GroupVerdict classify_group(std::span<const Card> cards, WildRank wild, const Ru
     for (std::size_t i = 0; i < cards.size(); ++i) count += reading[i] == cards[i] ? 0 : 1;
     return count;
   };
-  std::optional<GroupVerdict> too_many;
-  if (naturals.cards.size() < cards.size() &&
-      fits_sequence(naturals.profile, cards.size(), rules)) {
+  // Too many wild cards standing in: the fault, and how many (none yet).
+  GroupFault too_many = GroupFault::none;
+  int too_many_wilds = 0;
+  if (naturals.count < cards.size() && fits_sequence(naturals, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_run) < cards.size();
-    Reading reading;
-    if (full || limited) reading = sequence_reading(cards, naturals, wild, rules);
-    const int wilds = limited ? stand_ins(reading) : 0;
+    // (The reading is made in place, and left empty again for a fault.)
+    if (full || limited) verdict.reading = sequence_reading(cards, naturals, wild, rules);
+    const int wilds = limited ? stand_ins(verdict.reading) : 0;
     if (wilds <= rules.melds.max_wilds_in_run) {
       verdict.kind = GroupKind::impure_sequence;
-      verdict.reading = reading;
       return verdict;
     }
-    too_many =
-        GroupVerdict{GroupKind::invalid, GroupFault::too_many_wilds_in_run, {}, {}, {}, {}, wilds};
+    verdict.reading.clear();
+    too_many = GroupFault::too_many_wilds_in_run;
+    too_many_wilds = wilds;
   }
-  if (fits_set(naturals.profile, cards.size(), rules)) {
+  if (fits_set(naturals, cards.size(), rules)) {
     const bool limited = static_cast<std::size_t>(rules.melds.max_wilds_in_set) < cards.size();
-    Reading reading;
-    if (full || limited) reading = set_reading(cards, naturals.cards, wild, rules);
-    const int wilds = limited ? stand_ins(reading) : 0;
+    if (full || limited) verdict.reading = set_reading(cards, naturals, wild, rules);
+    const int wilds = limited ? stand_ins(verdict.reading) : 0;
     if (wilds <= rules.melds.max_wilds_in_set) {
       verdict.kind = GroupKind::set;
-      verdict.reading = reading;
       return verdict;
     }
+    verdict.reading.clear();
     // A group of 2s in Crazy Rummy is read as a book when that asks fewer wilds to stand in
     // (a 2 among 2s stands for itself): its fault is the book's.
-    if (!too_many || wilds < too_many->jokers) {
-      too_many = GroupVerdict{
-          GroupKind::invalid, GroupFault::too_many_wilds_in_set, {}, {}, {}, {}, wilds};
+    if (too_many == GroupFault::none || wilds < too_many_wilds) {
+      too_many = GroupFault::too_many_wilds_in_set;
+      too_many_wilds = wilds;
     }
   }
-  if (too_many) return full ? *too_many : verdict;
-  return full ? fault_of(cards.size(), naturals, rules) : verdict;
+  if (!full) return verdict;
+  if (too_many != GroupFault::none) {
+    verdict.fault = too_many;
+    verdict.jokers = too_many_wilds;
+    return verdict;
+  }
+  verdict = fault_of(cards.size(), natural_cards(cards, wild), rules);
+  return verdict;
 }
 
 std::string explain(const GroupVerdict& verdict, std::span<const Card> cards, WildRank wild,

@@ -31,15 +31,23 @@ std::string format_hand(const Hand& hand, const Rules& rules) {
   return text;
 }
 
+DeclarationCheck::DeclarationCheck(const DeclarationCheck&) = default;
+DeclarationCheck::DeclarationCheck(DeclarationCheck&&) noexcept = default;
+DeclarationCheck& DeclarationCheck::operator=(const DeclarationCheck&) = default;
+DeclarationCheck& DeclarationCheck::operator=(DeclarationCheck&&) noexcept = default;
+
 DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail,
                                    DeclarationCheck room) {
   DeclarationCheck check;
   check.groups = std::move(room.groups);
   check.groups.clear();
-  check.problems = std::move(room.problems);
-  check.problems.clear();
+  // The problems are kept in place up to a hand's usual number: only a room on the heap has
+  // memory to hand on.
+  if (room.problems.size() > room.problems.capacity_in_place()) {
+    check.problems = std::move(room.problems);
+    check.problems.clear();
+  }
   check.groups.reserve(hand.groups.size());
-  check.problems.reserve(4);  // a shown hand that is no declaration has two or three, often
   for (const Group& group : hand.groups) {
     check.groups.push_back(classify_group(group, hand.wild, rules, detail));
     const GroupKind kind = check.groups.back().kind;

@@ -8,6 +8,7 @@
 
 #include "card.hpp"
 #include "classify.hpp"
+#include "inline_vector.hpp"
 #include "rules.hpp"
 
 namespace rummy {
@@ -38,12 +39,26 @@ struct Problem {
   bool operator==(const Problem&) const = default;
 };
 
+// The problems are kept in place up to a hand's usual number (a check made for each hand of a
+// stream, or for each grouping a search finishes, took a block from the heap for them each time).
+// The groups stay on the heap: a check is moved about (a batch hands each line's on to the next),
+// and in place each move copied them.
 struct DeclarationCheck {
   std::vector<GroupVerdict> groups;  // one per group of the hand, same order
-  std::vector<Problem> problems;     // empty exactly when the declaration is valid
+  SmallVector<Problem, 8> problems;  // empty exactly when the declaration is valid
   int pure_sequences = 0;
   int sequences = 0;  // pure and impure
   int sets = 0;
+
+  // Copied and moved out of line: with the copies of the lists in place inline, the search that
+  // moves its answers about (arrange.cpp) was compiled otherwise, slower.
+  DeclarationCheck() = default;
+  DeclarationCheck(const DeclarationCheck&);
+  DeclarationCheck(DeclarationCheck&&) noexcept;
+  DeclarationCheck& operator=(const DeclarationCheck&);
+  DeclarationCheck& operator=(DeclarationCheck&&) noexcept;
+  ~DeclarationCheck() = default;
+
   bool valid() const { return problems.empty(); }
   bool operator==(const DeclarationCheck&) const = default;
 };

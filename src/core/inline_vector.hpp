@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <span>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -56,49 +58,123 @@ class InlineVector {
 };
 
 // Up to N elements in place, any number in all: the first push_back beyond N moves them all to
-// the heap, where they stay. For a list that has no bound but is short on the hot paths, such
-// as the natural cards of a group (a user may write a group of 40 cards; a valid one has 16 at
-// most).
+// the heap, where they stay while there are more than N. For a list that has no bound but is
+// short on the hot paths, such as the natural cards of a group (a user may write a group of 40
+// cards; a valid one has 16 at most) or the problems of a hand's check. The room in place is left
+// uninitialized, and a copy copies the elements only (a SmallVector of large elements costs what
+// it holds, not N of them): the elements are plain data.
 template <typename T, std::size_t N>
 class SmallVector {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
+                "a SmallVector copies its elements as bytes and never destroys them");
+
  public:
-  SmallVector() = default;
-  SmallVector(const SmallVector&) = default;
-  SmallVector& operator=(const SmallVector&) = default;
-  // A vector moved from is left empty (its heap part went with the move).
-  SmallVector(SmallVector&& other) noexcept
-      : in_place_(other.in_place_), heap_(std::move(other.heap_)), size_(other.size_) {
-    other.size_ = 0;
+  SmallVector() {}  // (the room in place left as it is)
+  SmallVector(std::initializer_list<T> values) {
+    for (const T& value : values) push_back(value);
   }
+  SmallVector(const SmallVector& other) { copy_from(other); }
+  SmallVector& operator=(const SmallVector& other) {
+    if (this != &other) copy_from(other);
+    return *this;
+  }
+  // A vector moved from is left empty (its heap part, if any, went with the move).
+  SmallVector(SmallVector&& other) noexcept { take_from(other); }
   SmallVector& operator=(SmallVector&& other) noexcept {
-    in_place_ = other.in_place_;
-    heap_ = std::move(other.heap_);
-    size_ = other.size_;
-    other.size_ = 0;
+    if (this != &other) take_from(other);
+    return *this;
+  }
+  ~SmallVector() = default;
+  // The elements of any contiguous list (a std::vector, say), in place of these.
+  SmallVector& operator=(std::span<const T> values) {
+    clear();
+    append(values.data(), values.data() + values.size());
     return *this;
   }
 
   void push_back(const T& value) {
     if (size_ < N) {
-      in_place_[size_] = value;
+      in_place_[size_++] = value;
     } else {
-      if (size_ == N) heap_.assign(in_place_.begin(), in_place_.end());
-      heap_.push_back(value);
+      push_back_on_heap(value);
     }
-    ++size_;
+  }
+  // The elements of [first, last), at the end (no more than one move to the heap).
+  void append(const T* first, const T* last) {
+    const auto count = static_cast<std::size_t>(last - first);
+    if (size_ + count <= N) {
+      std::copy(first, last, in_place_ + size_);
+      size_ += count;
+    } else {
+      append_on_heap(first, last);
+    }
+  }
+  void clear() {
+    size_ = 0;
+    heap_.clear();
+  }
+  // Room for `count` elements without a move to the heap (at most N: nothing to do).
+  void reserve(std::size_t count) {
+    if (count > N) heap_.reserve(count);
   }
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const T* data() const { return size_ <= N ? in_place_.data() : heap_.data(); }
+  static constexpr std::size_t capacity_in_place() { return N; }
+  T* data() { return size_ <= N ? in_place_ : heap_.data(); }
+  const T* data() const { return size_ <= N ? in_place_ : heap_.data(); }
+  T* begin() { return data(); }
+  T* end() { return data() + size_; }
   const T* begin() const { return data(); }
   const T* end() const { return data() + size_; }
+  T& operator[](std::size_t i) { return data()[i]; }
   const T& operator[](std::size_t i) const { return data()[i]; }
+  T& front() { return data()[0]; }
   const T& front() const { return data()[0]; }
+  T& back() { return data()[size_ - 1]; }
+  const T& back() const { return data()[size_ - 1]; }
+
+  bool operator==(const SmallVector& other) const {
+    return std::equal(begin(), end(), other.begin(), other.end());
+  }
 
  private:
-  std::array<T, N> in_place_{};
-  std::vector<T> heap_;
+  // Copies and the ways to the heap are kept out of line: their callers' code stays small (a
+  // search that moves its answers about was compiled otherwise when they were inline).
+  [[gnu::noinline]] void copy_from(const SmallVector& other) {
+    size_ = other.size_;
+    if (size_ <= N) {
+      std::copy_n(other.in_place_, size_, in_place_);
+    } else {
+      copy_heap(other);
+    }
+  }
+  [[gnu::noinline]] void take_from(SmallVector& other) {
+    size_ = other.size_;
+    if (size_ <= N) {
+      std::copy_n(other.in_place_, size_, in_place_);
+    } else {
+      take_heap(other);
+    }
+    other.size_ = 0;
+  }
+  [[gnu::noinline]] void copy_heap(const SmallVector& other) { heap_ = other.heap_; }
+  [[gnu::noinline]] void take_heap(SmallVector& other) { heap_ = std::move(other.heap_); }
+  [[gnu::noinline]] void push_back_on_heap(const T& value) {
+    if (size_ == N) heap_.assign(in_place_, in_place_ + N);
+    heap_.push_back(value);
+    ++size_;
+  }
+  [[gnu::noinline]] void append_on_heap(const T* first, const T* last) {
+    if (size_ <= N) heap_.assign(in_place_, in_place_ + size_);
+    heap_.insert(heap_.end(), first, last);
+    size_ += static_cast<std::size_t>(last - first);
+  }
+
+  union {
+    T in_place_[N];  // the first size_ elements while size_ <= N
+  };
+  std::vector<T> heap_;  // every element while size_ > N
   std::size_t size_ = 0;
 };
 

@@ -29,16 +29,17 @@ Score counted_score(ScoreBasis basis, const Hand& hand, const DeclarationCheck& 
                     const Rules& rules, Counts&& counts) {
   Score score;
   score.basis = basis;
-  score.counted.reserve(static_cast<std::size_t>(rules.deal.hand_size));
+  int total = 0;  // (apart from the Score, which the stores of cards may alias)
   for (std::size_t i = 0; i < hand.groups.size(); ++i) {
     if (!counts(check.groups[i].kind)) continue;
     const Group& group = hand.groups[i];
     // The group's cards in one copy, then their values (a push_back per card checked the
     // room for each).
-    score.counted.insert(score.counted.end(), group.begin(), group.end());
-    for (const Card card : group) score.uncapped += card_points(card, hand.wild, rules);
+    score.counted.append(group.data(), group.data() + group.size());
+    for (const Card card : group) total += card_points(card, hand.wild, rules);
   }
-  score.points = std::min(score.uncapped, rules.points_cap());
+  score.uncapped = total;
+  score.points = std::min(total, rules.points_cap());
   return score;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "declaration.hpp"
+#include "inline_vector.hpp"
 #include "rules.hpp"
 
 namespace rummy {
@@ -40,7 +41,9 @@ struct Score {
   int points = 0;    // after the cap
   int uncapped = 0;  // before it
   ScoreBasis basis = ScoreBasis::valid_declaration;
-  std::vector<Card> counted;  // the cards whose values make up `uncapped`, in hand order
+  // The cards whose values make up `uncapped`, in hand order (kept in place up to a Marriage
+  // hand's 21 cards and a few more).
+  SmallVector<Card, 24> counted;
   bool operator==(const Score&) const = default;
 };
 
