@@ -108,9 +108,6 @@ class Search {
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
     card_count_ = static_cast<int>(cards.size());
-    for (int at = 0; at < suit_count * rank_count; ++at) {
-      value_at_[static_cast<std::size_t>(at)] = rules.count.card_points[at % rank_count];
-    }
     // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
     int dearest = INT_MIN;
     for (const Card card : cards) {
@@ -119,6 +116,7 @@ class Search {
       } else {
         const auto at = static_cast<std::size_t>(card.index());
         present_ |= std::uint64_t{1} << at;
+        value_at_[at] = rules.count.card_points[static_cast<int>(card.rank()) - 1];
         if (is_wild_card(card, wild)) {
           ++wild_count_[static_cast<int>(card.suit())];
           ++wild_cards_;
@@ -769,7 +767,8 @@ class Search {
   bool keep_melds_ = true;  // see keep_melds_for_joker_discards_only
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  // A natural card's points, by place (filled on construction: not zeroed first).
+  // A natural card's points, by place: filled on construction for the places of the hand's cards
+  // only (not zeroed first), the only ones read (the search's places are all places held).
   std::array<int, suit_count * rank_count> value_at_;
   std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
   int wild_cards_ = 0;                                 // wild cards in the hand
@@ -1489,8 +1488,9 @@ class DrawFilter {
       if (bound >= hole_bound_least) return nullptr;
       std::array<int, Card::index_count> in_hand{};
       for (const Card card : cards_) ++in_hand[card.index()];
+      // (Counted only as far as hole_search_least: the questions are dearer than the count.)
       int draws = 0;
-      for (int index = 0; index < 52; ++index) {
+      for (int index = 0; index < 52 && draws < hole_search_least; ++index) {
         const Card card = Card::from_index(index);
         draws += !is_joker(card, wild_) && in_hand[index] < rules_.copies_allowed(card) &&
                  !passes_over_by_jokers(card, bound);
