@@ -175,9 +175,15 @@ class Search {
     jokers_free_ = printed_ + wild_cards_;
     // The stack's room is the thread's, kept from one search to the next (a search runs inside
     // no other, and one that did would make room of its own).
+    // The melds made are its first depth_ (its other melds are left from earlier searches, and
+    // each is reset as it is pushed): a push is then a store, where emplace_back was a call of
+    // the vector's in GCC's code for visit, or not, as the rest of the file went.
     thread_local std::vector<Meld> spare;
     stack_.swap(spare);
-    stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
+    if (stack_.size() < static_cast<std::size_t>(card_count_)) {  // every meld holds a card
+      stack_.resize(static_cast<std::size_t>(card_count_));
+    }
+    melds_ = stack_.data();
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
     stack_.swap(spare);
@@ -462,12 +468,19 @@ class Search {
     give_back_natural(position);
   }
 
+  Meld& push_meld() {
+    Meld& meld = melds_[depth_++];
+    meld = Meld{};
+    return meld;
+  }
+  std::span<const Meld> melds() const { return {melds_, static_cast<std::size_t>(depth_)}; }
+
   // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
   // downwards from 14 with the ace high.
   // The run grows in place on top of the stack of melds (which never reallocates: it has room
   // for a meld per card), and is searched from there at each length it can have.
   [[gnu::always_inline]] void start_runs(Card card, int position, bool wild_start) {
-    Meld& meld = stack_.emplace_back();
+    Meld& meld = push_meld();
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
@@ -476,7 +489,7 @@ class Search {
       meld.ace_high = true;
       grow_run_here(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
-    stack_.pop_back();
+    --depth_;
   }
 
   // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
@@ -576,7 +589,7 @@ class Search {
     // jokers: the card and as many jokers make a run as well, which start_runs meets; check_rules
     // refuses runs longer than a set in a game with jokers.)
     for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
-      Meld& meld = stack_.emplace_back();  // (room for a meld per card: no reallocation)
+      Meld& meld = push_meld();
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
       for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
@@ -595,14 +608,14 @@ class Search {
         jokers_used_ -= jokers;
         for (int i = 1; i < meld.natural_count; ++i) give_back_natural(meld.naturals[i].index());
       }
-      stack_.pop_back();
+      --depth_;
     }
   }
 
   // Room for more jokers in the groups made, keeping one pure sequence pure.
   int room() const {
     int room = 0, pure_room = 0, smallest_pure_room = INT_MAX;
-    for (const Meld& meld : stack_) {
+    for (const Meld& meld : melds()) {
       switch (meld.kind) {
         case MeldKind::impure_run:
           room += rules_.melds.max_sequence - meld.length();
@@ -702,7 +715,7 @@ class Search {
   // (Out of line: inlined, it made GCC put the stack's emplace_back out of line in visit.)
   [[gnu::noinline]] void keep_melds(Found& found, bool joker_discarded) const {
     if (keep_melds_ || joker_discarded) {
-      found.melds = stack_;
+      found.melds.assign(melds_, melds_ + depth_);
     } else {
       found.melds.clear();
     }
@@ -745,7 +758,7 @@ class Search {
   // over, be in a group with two of them: any card).
   void collect(int deadwood, int left) {
     std::uint64_t marks = 0;
-    for (const Meld& meld : stack_) {
+    for (const Meld& meld : melds()) {
       if (hole_used_ ? meld.hole : meld.jokers > 0 || left >= 1) {
         marks |= meld_places(meld, hole_used_ ? 0 : left);
       }
@@ -787,7 +800,9 @@ class Search {
   HandPoints hand_points_;
   std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
   std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
-  std::vector<Meld> stack_;
+  std::vector<Meld> stack_;         // (see run)
+  Meld* melds_ = nullptr;           // stack_'s
+  int depth_ = 0;                   // the melds made
   // The places (as in present_) of the natural cards that no group could hold: with every joker
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
   std::uint64_t isolated_ = 0;
@@ -1169,6 +1184,11 @@ class LeastCount {
   // Within the bound: whether the grouping is the search's of two sequences (not a tier outside
   // the search, every card or a lone pure run).
   bool from_two_sequences() const { return best_ == &search_.two_sequences; }
+  // Within the bound: whether the grouping is one of the search's tiers (two sequences, or one
+  // under the ungrouped reading). When it is not, every grouping of those tiers counts more.
+  bool from_search() const {
+    return best_ == &search_.two_sequences || best_ == &search_.one_sequence;
+  }
   int count() const { return count_; }          // within the bound: the least count
   const Found& best() const { return *best_; }  // within the bound: its grouping
 
@@ -1281,7 +1301,10 @@ namespace {
 // both exceed the bound; and a card that no meld can hold at all (isolated as the search marks
 // it: no run of min_run places around it and no set of its rank, even with every joker of H)
 // when `count_now` and `kept_count + x` do. The two floors differ when a joker's draw sets the
-// bound: an isolated card is passed over then, another card of that kind is not.
+// bound: an isolated card is passed over then, another card of that kind is not, unless that
+// joker's count came from a tier outside the search (every card, a lone pure run): the groupings
+// of its search, onto which those holding x in an impure meld map, then all count more, and x is
+// passed over when its discard and its deadwood exceed the bound too (joker_meld_floor_).
 //
 // The jokers' floor is one number for every card, and when a joker's draw sets the bound it
 // passes over nothing, though few cards can do what the joker did. The hole search gives each
@@ -1364,9 +1387,22 @@ class DrawFilter {
     if (rules_.melds.min_run == rules_.melds.min_group) {
       const std::optional<int> floor = joker_floor(bound);
       if (floor && std::min(count_now_, *floor) > bound) return true;
+      if (joker_meld_floor_ > bound && count_now_ > bound && deadwood_exceeds(card, bound)) {
+        return true;
+      }
     }
     return isolated(card) &&
            std::min(count_now_, kept_count(bound) + card_points(card, wild_, rules_)) > bound;
+  }
+
+  // Whether every grouping of H with `card` drawn that holds it in the deadwood exceeds `bound`.
+  // (Apart: inlined, it made GCC's code for Search::visit dearer.)
+  [[gnu::noinline]] bool deadwood_exceeds(Card card, int bound) {
+    // A card worth a point or more does, once a joker's draw that does not declare is known: H
+    // with the joker left over counts kept_count, so that draw's count is no more, and the bound
+    // is no more than that count (or is below it, when it came outside its bound).
+    const int points = card_points(card, wild_, rules_);
+    return points >= 1 || kept_count(bound) + points > bound;
   }
 
   // Whether a grouping of H with a natural card drawn can come within `bound` only with a copy
@@ -1393,13 +1429,18 @@ class DrawFilter {
   }
 
   // What a joker's draw found, searched within `bound`: whether it declares, whether it came
-  // within the bound, and its count if it did.
-  void joker_drawn(bool declares, bool within_bound, int count, int bound) {
+  // within the bound, and its count if it did. `tier_only`: the count is that of a tier outside
+  // the search, and every grouping of the search counts more (see joker_meld_floor_).
+  void joker_drawn(bool declares, bool within_bound, int count, int bound, bool tier_only) {
     if (declares) return;
     joker_floor_ = std::max(joker_floor_, within_bound ? count : bound + 1);
+    joker_meld_floor_ =
+        std::max(joker_meld_floor_, within_bound ? (tier_only ? count + 1 : count) : bound + 1);
   }
+  // (`least` a search of every grouping, within `bound`: nothing kept out, no floor.)
   void joker_drawn(const LeastCount& least, int bound) {
-    joker_drawn(least.declares(), least.within_bound(), least.count(), bound);
+    joker_drawn(least.declares(), least.within_bound(), least.count(), bound,
+                least.within_bound() && !least.from_search());
   }
 
   // Whether drawing this joker is, for the search, drawing a printed joker: a printed joker,
@@ -1569,6 +1610,14 @@ class DrawFilter {
   std::array<std::uint32_t, rank_count + 1> natural_suits_{};  // by rank: the suits held naturally
   std::optional<int> kept_count_;
   int joker_floor_ = INT_MIN;
+  // A floor to the groupings of the search's tiers of H with a joker drawn (as the jokers' draws
+  // tell it: their count, or one more when a tier outside the search gave it, or one more than
+  // their bound). A grouping of H and a natural card x that can make no pure run holds x in an
+  // impure meld (which maps onto one of those, at the same count), or in the deadwood (at least
+  // kept_count + x), or discards it (at least count_now): so when all three exceed the bound, x's
+  // draw is passed over (passes_over_by_jokers), also when a joker's draw that gave its count
+  // from a tier outside the search (every card, a lone pure run) set the bound.
+  int joker_meld_floor_ = INT_MIN;
   bool joker_searched_ = false;
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
@@ -1830,7 +1879,11 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                                                            : std::nullopt,
                   melds_wanted);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
-    if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+    // (A split wild card's answer may come from a search that kept groupings out.)
+    if (joker) {
+      filter->joker_drawn(least.declares(), within_bound, least.count(), bound,
+                          split == nullptr && least.within_bound() && !least.from_search());
+    }
     if (wild_alone && within_bound && !least.declares() && least.search_pools(card)) {
       pooled = &least;
     }
