@@ -74,10 +74,11 @@ TEST_CASE("outs: a wild card that can make a pure run, drawn after the printed j
   }
 }
 
-TEST_CASE("outs: a natural card that can make no pure run, past the jokers' floor for melds") {
+TEST_CASE("outs: a natural draw past the floor of the search's tiers of the jokers' draws") {
   // Such a draw is passed over when its discard, its deadwood (kept_count and its points) and the
   // least count of the search's tiers of a joker's draw (one more than the joker's count when a
-  // tier outside the search, every card or a lone pure run, gave it) all exceed the bound. Hands
+  // tier outside the search, every card or a lone pure run, gave it) all exceed the bound; a
+  // card that can make one is then searched keeping it in a pure run. Hands
   // dealt from two packs and their printed jokers, as the benchmark deals them, mostly far from
   // declaring, under each reading of a lone pure sequence, some with ranks worth nothing.
   std::mt19937 random(47);

@@ -1412,11 +1412,14 @@ class DrawFilter {
   // pure run that stays pure without it, or beside another pure run, as the card in an impure
   // meld or the joker left over). The draw's search then leaves out the rest
   // (Search::keep_in_pure_run), which finds the same answer within the bound. (The same for
-  // every card: those that can make no pure run are passed over.)
-  bool pure_run_needed(int bound) {
+  // every card: those that can make no pure run are passed over.) Also when the search's tiers
+  // of a joker's draw count more than the bound (joker_meld_floor_: the card's groupings above
+  // map onto those), and its discard and deadwood do too.
+  bool pure_run_needed(Card card, int bound) {
     if (!enabled_ || rules_.melds.min_run != rules_.melds.min_group) return false;
     const std::optional<int> floor = joker_floor(bound);
-    return floor && std::min(count_now_, *floor) > bound;
+    if (floor && std::min(count_now_, *floor) > bound) return true;
+    return joker_meld_floor_ > bound && count_now_ > bound && deadwood_exceeds(card, bound);
   }
 
   // Whether a grouping of H with the natural card `card` drawn can come within `bound` only with
@@ -1616,7 +1619,8 @@ class DrawFilter {
   // impure meld (which maps onto one of those, at the same count), or in the deadwood (at least
   // kept_count + x), or discards it (at least count_now): so when all three exceed the bound, x's
   // draw is passed over (passes_over_by_jokers), also when a joker's draw that gave its count
-  // from a tier outside the search (every card, a lone pure run) set the bound.
+  // from a tier outside the search (every card, a lone pure run) set the bound; and a card that
+  // can make a pure run is searched keeping it in one (pure_run_needed).
   int joker_meld_floor_ = INT_MIN;
   bool joker_searched_ = false;
   bool lone_pure_counts_ =
@@ -1875,8 +1879,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                   with_draw, wild, rules, bound, may_discard,
                   !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
                   joker ? 0 : filter->floor(card, bound),
-                  !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
-                                                           : std::nullopt,
+                  !joker && filter->pure_run_needed(card, bound) ? std::optional<Card>(card)
+                                                                 : std::nullopt,
                   melds_wanted);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     // (A split wild card's answer may come from a search that kept groupings out.)
