@@ -1638,7 +1638,7 @@ class DrawFilter {
   std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
   static constexpr int hole_budget = 3000;      // nodes
   static constexpr int hole_search_least = 12;  // draws
-  static constexpr int hole_bound_least = 45;   // points
+  static constexpr int hole_bound_least = 55;   // points
 };
 
 }  // namespace
