@@ -1338,6 +1338,7 @@ class DrawFilter {
                                                                  << static_cast<int>(card.suit());
       }
     }
+    mark_pure();
   }
 
   // Whether the draw of the natural card `card` can be passed over within `bound`.
@@ -1501,16 +1502,33 @@ class DrawFilter {
   }
 
   // A window of min_group places all held: the lone pure run of the pure_exempt count may be
-  // that short; every other run is at least min_run.
-  // (Both are of H alone: each is worked out once a card, at its first question.)
-  bool in_pure_run(Card card) {
-    const std::uint64_t bit = std::uint64_t{1} << card.index();
-    if ((pure_known_ & bit) == 0) {
-      pure_known_ |= bit;
-      if (window_missing_at_most(card, rules_.melds.min_group, 0)) pure_ |= bit;
+  // that short; every other run is at least min_run. (Worked out for every card on
+  // construction: mark_pure.)
+  bool in_pure_run(Card card) const { return (pure_ >> card.index() & 1u) != 0; }
+
+  // The cards in_pure_run answers for, a suit at a time: every place of a window of min_group
+  // places all held, and the one place a window misses when it misses one.
+  void mark_pure() {
+    const int length = rules_.melds.min_group;
+    const std::uint32_t window = (1u << length) - 1;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const std::uint32_t held = places_[static_cast<std::size_t>(suit)];
+      std::uint32_t pure = 0;  // places 1..14
+      for (int low = 1; low + length - 1 <= 14; ++low) {
+        const std::uint32_t places = window << low;
+        const std::uint32_t missing = places & ~held;
+        if (missing == 0) {
+          pure |= places;
+        } else if ((missing & (missing - 1)) == 0 || missing == (1u << 1 | 1u << 14)) {
+          pure |= missing;  // (an ace is at both 1 and 14)
+        }
+      }
+      const std::uint32_t ranks = ((pure >> 1) | (pure >> 14)) & 0x1FFFu;  // the ace at 1 or 14
+      pure_ |= std::uint64_t{ranks} << (suit * rank_count);
     }
-    return (pure_ & bit) != 0;
   }
+
+  // (Of H alone: worked out once a card, at its first question.)
 
   bool isolated(Card card) {
     const std::uint64_t bit = std::uint64_t{1} << card.index();
@@ -1631,7 +1649,7 @@ class DrawFilter {
   bool joker_searched_ = false;
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
-  std::uint64_t pure_known_ = 0, pure_ = 0;          // in_pure_run's answers, bit by card index
+  std::uint64_t pure_ = 0;                           // in_pure_run's answers, bit by card index
   std::uint64_t isolated_known_ = 0, isolated_ = 0;  // isolated's
   std::array<int, 52> hole_floors_{};
   std::array<int, 52> lone_counts_ = [] {  // lone_count's, by card index: INT_MIN not yet known
