@@ -1660,9 +1660,9 @@ class DrawFilter {
   bool hole_searched_ = false;
   bool hole_complete_ = false;
   std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
-  static constexpr int hole_budget = 3000;      // nodes
-  static constexpr int hole_search_least = 12;  // draws
-  static constexpr int hole_bound_least = 55;   // points
+  static constexpr int hole_budget = 3000;     // nodes
+  static constexpr int hole_search_least = 9;  // draws
+  static constexpr int hole_bound_least = 55;  // points
 };
 
 }  // namespace
