@@ -108,9 +108,6 @@ class Search {
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
     card_count_ = static_cast<int>(cards.size());
-    for (int at = 0; at < suit_count * rank_count; ++at) {
-      value_at_[static_cast<std::size_t>(at)] = rules.count.card_points[at % rank_count];
-    }
     // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
     int dearest = INT_MIN;
     for (const Card card : cards) {
@@ -119,6 +116,7 @@ class Search {
       } else {
         const auto at = static_cast<std::size_t>(card.index());
         present_ |= std::uint64_t{1} << at;
+        value_at_[at] = rules.count.card_points[static_cast<int>(card.rank()) - 1];
         if (is_wild_card(card, wild)) {
           ++wild_count_[static_cast<int>(card.suit())];
           ++wild_cards_;
@@ -177,9 +175,15 @@ class Search {
     jokers_free_ = printed_ + wild_cards_;
     // The stack's room is the thread's, kept from one search to the next (a search runs inside
     // no other, and one that did would make room of its own).
+    // The melds made are its first depth_ (its other melds are left from earlier searches, and
+    // each is reset as it is pushed): a push is then a store, where emplace_back was a call of
+    // the vector's in GCC's code for visit, or not, as the rest of the file went.
     thread_local std::vector<Meld> spare;
     stack_.swap(spare);
-    stack_.reserve(static_cast<std::size_t>(card_count_));  // every meld holds a card
+    if (stack_.size() < static_cast<std::size_t>(card_count_)) {  // every meld holds a card
+      stack_.resize(static_cast<std::size_t>(card_count_));
+    }
+    melds_ = stack_.data();
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
     stack_.swap(spare);
@@ -464,12 +468,19 @@ class Search {
     give_back_natural(position);
   }
 
+  Meld& push_meld() {
+    Meld& meld = melds_[depth_++];
+    meld = Meld{};
+    return meld;
+  }
+  std::span<const Meld> melds() const { return {melds_, static_cast<std::size_t>(depth_)}; }
+
   // Runs whose lowest natural card is `card`: upwards with the ace low, and for an ace also
   // downwards from 14 with the ace high.
   // The run grows in place on top of the stack of melds (which never reallocates: it has room
   // for a meld per card), and is searched from there at each length it can have.
   [[gnu::always_inline]] void start_runs(Card card, int position, bool wild_start) {
-    Meld& meld = stack_.emplace_back();
+    Meld& meld = push_meld();
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
@@ -478,7 +489,7 @@ class Search {
       meld.ace_high = true;
       grow_run_here(meld, position, 14, 14, -1, 0, wild_start, wild_start);
     }
-    stack_.pop_back();
+    --depth_;
   }
 
   // `first` and `last` are the places of the run's first and latest natural cards; `gaps` the
@@ -578,7 +589,7 @@ class Search {
     // jokers: the card and as many jokers make a run as well, which start_runs meets; check_rules
     // refuses runs longer than a set in a game with jokers.)
     for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
-      Meld& meld = stack_.emplace_back();  // (room for a meld per card: no reallocation)
+      Meld& meld = push_meld();
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
       for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
@@ -597,14 +608,14 @@ class Search {
         jokers_used_ -= jokers;
         for (int i = 1; i < meld.natural_count; ++i) give_back_natural(meld.naturals[i].index());
       }
-      stack_.pop_back();
+      --depth_;
     }
   }
 
   // Room for more jokers in the groups made, keeping one pure sequence pure.
   int room() const {
     int room = 0, pure_room = 0, smallest_pure_room = INT_MAX;
-    for (const Meld& meld : stack_) {
+    for (const Meld& meld : melds()) {
       switch (meld.kind) {
         case MeldKind::impure_run:
           room += rules_.melds.max_sequence - meld.length();
@@ -704,7 +715,7 @@ class Search {
   // (Out of line: inlined, it made GCC put the stack's emplace_back out of line in visit.)
   [[gnu::noinline]] void keep_melds(Found& found, bool joker_discarded) const {
     if (keep_melds_ || joker_discarded) {
-      found.melds = stack_;
+      found.melds.assign(melds_, melds_ + depth_);
     } else {
       found.melds.clear();
     }
@@ -747,7 +758,7 @@ class Search {
   // over, be in a group with two of them: any card).
   void collect(int deadwood, int left) {
     std::uint64_t marks = 0;
-    for (const Meld& meld : stack_) {
+    for (const Meld& meld : melds()) {
       if (hole_used_ ? meld.hole : meld.jokers > 0 || left >= 1) {
         marks |= meld_places(meld, hole_used_ ? 0 : left);
       }
@@ -769,7 +780,8 @@ class Search {
   bool keep_melds_ = true;  // see keep_melds_for_joker_discards_only
   // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
   std::array<std::uint8_t, suit_count * rank_count> count_{};
-  // A natural card's points, by place (filled on construction: not zeroed first).
+  // A natural card's points, by place: filled on construction for the places of the hand's cards
+  // only (not zeroed first), the only ones read (the search's places are all places held).
   std::array<int, suit_count * rank_count> value_at_;
   std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
   int wild_cards_ = 0;                                 // wild cards in the hand
@@ -788,7 +800,9 @@ class Search {
   HandPoints hand_points_;
   std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
   std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
-  std::vector<Meld> stack_;
+  std::vector<Meld> stack_;         // (see run)
+  Meld* melds_ = nullptr;           // stack_'s
+  int depth_ = 0;                   // the melds made
   // The places (as in present_) of the natural cards that no group could hold: with every joker
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more).
   std::uint64_t isolated_ = 0;
@@ -1170,6 +1184,11 @@ class LeastCount {
   // Within the bound: whether the grouping is the search's of two sequences (not a tier outside
   // the search, every card or a lone pure run).
   bool from_two_sequences() const { return best_ == &search_.two_sequences; }
+  // Within the bound: whether the grouping is one of the search's tiers (two sequences, or one
+  // under the ungrouped reading). When it is not, every grouping of those tiers counts more.
+  bool from_search() const {
+    return best_ == &search_.two_sequences || best_ == &search_.one_sequence;
+  }
   int count() const { return count_; }          // within the bound: the least count
   const Found& best() const { return *best_; }  // within the bound: its grouping
 
@@ -1282,7 +1301,10 @@ namespace {
 // both exceed the bound; and a card that no meld can hold at all (isolated as the search marks
 // it: no run of min_run places around it and no set of its rank, even with every joker of H)
 // when `count_now` and `kept_count + x` do. The two floors differ when a joker's draw sets the
-// bound: an isolated card is passed over then, another card of that kind is not.
+// bound: an isolated card is passed over then, another card of that kind is not, unless that
+// joker's count came from a tier outside the search (every card, a lone pure run): the groupings
+// of its search, onto which those holding x in an impure meld map, then all count more, and x is
+// passed over when its discard and its deadwood exceed the bound too (joker_meld_floor_).
 //
 // The jokers' floor is one number for every card, and when a joker's draw sets the bound it
 // passes over nothing, though few cards can do what the joker did. The hole search gives each
@@ -1316,6 +1338,7 @@ class DrawFilter {
                                                                  << static_cast<int>(card.suit());
       }
     }
+    mark_pure();
   }
 
   // Whether the draw of the natural card `card` can be passed over within `bound`.
@@ -1360,14 +1383,33 @@ class DrawFilter {
   }
 
   // Whether the joker's floor, or the card's isolation, passes over the draw of `card`.
-  bool passes_over_by_jokers(Card card, int bound) {
+  [[gnu::always_inline]] bool passes_over_by_jokers(Card card, int bound) {
     if (in_pure_run(card)) return false;
     if (rules_.melds.min_run == rules_.melds.min_group) {
       const std::optional<int> floor = joker_floor(bound);
       if (floor && std::min(count_now_, *floor) > bound) return true;
     }
+    return passes_over_otherwise(card, bound);
+  }
+  // (Apart, as the questions asked less: inlined, passes_over_by_jokers saved and restored more
+  // registers at every call.)
+  [[gnu::noinline]] bool passes_over_otherwise(Card card, int bound) {
+    if (rules_.melds.min_run == rules_.melds.min_group && joker_meld_floor_ > bound &&
+        count_now_ > bound && deadwood_exceeds(card, bound)) {
+      return true;
+    }
     return isolated(card) &&
            std::min(count_now_, kept_count(bound) + card_points(card, wild_, rules_)) > bound;
+  }
+
+  // Whether every grouping of H with `card` drawn that holds it in the deadwood exceeds `bound`.
+  // (Apart: inlined, it made GCC's code for Search::visit dearer.)
+  [[gnu::noinline]] bool deadwood_exceeds(Card card, int bound) {
+    // A card worth a point or more does, once a joker's draw that does not declare is known: H
+    // with the joker left over counts kept_count, so that draw's count is no more, and the bound
+    // is no more than that count (or is below it, when it came outside its bound).
+    const int points = card_points(card, wild_, rules_);
+    return points >= 1 || kept_count(bound) + points > bound;
   }
 
   // Whether a grouping of H with a natural card drawn can come within `bound` only with a copy
@@ -1377,11 +1419,14 @@ class DrawFilter {
   // pure run that stays pure without it, or beside another pure run, as the card in an impure
   // meld or the joker left over). The draw's search then leaves out the rest
   // (Search::keep_in_pure_run), which finds the same answer within the bound. (The same for
-  // every card: those that can make no pure run are passed over.)
-  bool pure_run_needed(int bound) {
+  // every card: those that can make no pure run are passed over.) Also when the search's tiers
+  // of a joker's draw count more than the bound (joker_meld_floor_: the card's groupings above
+  // map onto those), and its discard and deadwood do too.
+  bool pure_run_needed(Card card, int bound) {
     if (!enabled_ || rules_.melds.min_run != rules_.melds.min_group) return false;
     const std::optional<int> floor = joker_floor(bound);
-    return floor && std::min(count_now_, *floor) > bound;
+    if (floor && std::min(count_now_, *floor) > bound) return true;
+    return joker_meld_floor_ > bound && count_now_ > bound && deadwood_exceeds(card, bound);
   }
 
   // Whether a grouping of H with the natural card `card` drawn can come within `bound` only with
@@ -1394,13 +1439,18 @@ class DrawFilter {
   }
 
   // What a joker's draw found, searched within `bound`: whether it declares, whether it came
-  // within the bound, and its count if it did.
-  void joker_drawn(bool declares, bool within_bound, int count, int bound) {
+  // within the bound, and its count if it did. `tier_only`: the count is that of a tier outside
+  // the search, and every grouping of the search counts more (see joker_meld_floor_).
+  void joker_drawn(bool declares, bool within_bound, int count, int bound, bool tier_only) {
     if (declares) return;
     joker_floor_ = std::max(joker_floor_, within_bound ? count : bound + 1);
+    joker_meld_floor_ =
+        std::max(joker_meld_floor_, within_bound ? (tier_only ? count + 1 : count) : bound + 1);
   }
+  // (`least` a search of every grouping, within `bound`: nothing kept out, no floor.)
   void joker_drawn(const LeastCount& least, int bound) {
-    joker_drawn(least.declares(), least.within_bound(), least.count(), bound);
+    joker_drawn(least.declares(), least.within_bound(), least.count(), bound,
+                least.within_bound() && !least.from_search());
   }
 
   // Whether drawing this joker is, for the search, drawing a printed joker: a printed joker,
@@ -1452,16 +1502,33 @@ class DrawFilter {
   }
 
   // A window of min_group places all held: the lone pure run of the pure_exempt count may be
-  // that short; every other run is at least min_run.
-  // (Both are of H alone: each is worked out once a card, at its first question.)
-  bool in_pure_run(Card card) {
-    const std::uint64_t bit = std::uint64_t{1} << card.index();
-    if ((pure_known_ & bit) == 0) {
-      pure_known_ |= bit;
-      if (window_missing_at_most(card, rules_.melds.min_group, 0)) pure_ |= bit;
+  // that short; every other run is at least min_run. (Worked out for every card on
+  // construction: mark_pure.)
+  bool in_pure_run(Card card) const { return (pure_ >> card.index() & 1u) != 0; }
+
+  // The cards in_pure_run answers for, a suit at a time: every place of a window of min_group
+  // places all held, and the one place a window misses when it misses one.
+  void mark_pure() {
+    const int length = rules_.melds.min_group;
+    const std::uint32_t window = (1u << length) - 1;
+    for (int suit = 0; suit < suit_count; ++suit) {
+      const std::uint32_t held = places_[static_cast<std::size_t>(suit)];
+      std::uint32_t pure = 0;  // places 1..14
+      for (int low = 1; low + length - 1 <= 14; ++low) {
+        const std::uint32_t places = window << low;
+        const std::uint32_t missing = places & ~held;
+        if (missing == 0) {
+          pure |= places;
+        } else if ((missing & (missing - 1)) == 0 || missing == (1u << 1 | 1u << 14)) {
+          pure |= missing;  // (an ace is at both 1 and 14)
+        }
+      }
+      const std::uint32_t ranks = ((pure >> 1) | (pure >> 14)) & 0x1FFFu;  // the ace at 1 or 14
+      pure_ |= std::uint64_t{ranks} << (suit * rank_count);
     }
-    return (pure_ & bit) != 0;
   }
+
+  // (Of H alone: worked out once a card, at its first question.)
 
   bool isolated(Card card) {
     const std::uint64_t bit = std::uint64_t{1} << card.index();
@@ -1489,8 +1556,9 @@ class DrawFilter {
       if (bound >= hole_bound_least) return nullptr;
       std::array<int, Card::index_count> in_hand{};
       for (const Card card : cards_) ++in_hand[card.index()];
+      // (Counted only as far as hole_search_least: the questions are dearer than the count.)
       int draws = 0;
-      for (int index = 0; index < 52; ++index) {
+      for (int index = 0; index < 52 && draws < hole_search_least; ++index) {
         const Card card = Card::from_index(index);
         draws += !is_joker(card, wild_) && in_hand[index] < rules_.copies_allowed(card) &&
                  !passes_over_by_jokers(card, bound);
@@ -1569,10 +1637,19 @@ class DrawFilter {
   std::array<std::uint32_t, rank_count + 1> natural_suits_{};  // by rank: the suits held naturally
   std::optional<int> kept_count_;
   int joker_floor_ = INT_MIN;
+  // A floor to the groupings of the search's tiers of H with a joker drawn (as the jokers' draws
+  // tell it: their count, or one more when a tier outside the search gave it, or one more than
+  // their bound). A grouping of H and a natural card x that can make no pure run holds x in an
+  // impure meld (which maps onto one of those, at the same count), or in the deadwood (at least
+  // kept_count + x), or discards it (at least count_now): so when all three exceed the bound, x's
+  // draw is passed over (passes_over_by_jokers), also when a joker's draw that gave its count
+  // from a tier outside the search (every card, a lone pure run) set the bound; and a card that
+  // can make a pure run is searched keeping it in one (pure_run_needed).
+  int joker_meld_floor_ = INT_MIN;
   bool joker_searched_ = false;
   bool lone_pure_counts_ =
       rules_.declared().pure_without_second == PureWithoutSecondCount::pure_exempt;
-  std::uint64_t pure_known_ = 0, pure_ = 0;          // in_pure_run's answers, bit by card index
+  std::uint64_t pure_ = 0;                           // in_pure_run's answers, bit by card index
   std::uint64_t isolated_known_ = 0, isolated_ = 0;  // isolated's
   std::array<int, 52> hole_floors_{};
   std::array<int, 52> lone_counts_ = [] {  // lone_count's, by card index: INT_MIN not yet known
@@ -1583,9 +1660,9 @@ class DrawFilter {
   bool hole_searched_ = false;
   bool hole_complete_ = false;
   std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
-  static constexpr int hole_budget = 3000;      // nodes
-  static constexpr int hole_search_least = 12;  // draws
-  static constexpr int hole_bound_least = 45;   // points
+  static constexpr int hole_budget = 3000;     // nodes
+  static constexpr int hole_search_least = 9;  // draws
+  static constexpr int hole_bound_least = 55;  // points
 };
 
 }  // namespace
@@ -1826,11 +1903,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                   with_draw, wild, rules, bound, may_discard,
                   !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
                   joker ? 0 : filter->floor(card, bound),
-                  !joker && filter->pure_run_needed(bound) ? std::optional<Card>(card)
-                                                           : std::nullopt,
+                  !joker && filter->pure_run_needed(card, bound) ? std::optional<Card>(card)
+                                                                 : std::nullopt,
                   melds_wanted);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
-    if (joker) filter->joker_drawn(least.declares(), within_bound, least.count(), bound);
+    // (A split wild card's answer may come from a search that kept groupings out.)
+    if (joker) {
+      filter->joker_drawn(least.declares(), within_bound, least.count(), bound,
+                          split == nullptr && least.within_bound() && !least.from_search());
+    }
     if (wild_alone && within_bound && !least.declares() && least.search_pools(card)) {
       pooled = &least;
     }
