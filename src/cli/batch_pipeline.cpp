@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
@@ -151,8 +152,10 @@ struct BatchPipeline::Chunk {
 
 // A fixed number of threads that judge chunks in the order they are given, each as soon as a
 // thread is free. Records are written in input order by whoever waits on the futures; a thread
-// that finishes a chunk early takes the next one instead of waiting for an older chunk to finish,
-// and there are never more judging threads than jobs.
+// that finishes a chunk early takes the next one instead of waiting for an older chunk to finish.
+// The reading thread is one of the jobs: it starts jobs - 1 threads, and rather than wait for the
+// oldest chunk it judges the next one not yet taken (help), so that there are never more judging
+// threads than jobs, and never more threads at work than jobs.
 class BatchPipeline::Threads {
  public:
   explicit Threads(unsigned count) {
@@ -179,6 +182,19 @@ class BatchPipeline::Threads {
     }
     ready_.notify_one();
     return done;
+  }
+
+  // Judges the first chunk no thread has taken, on the calling thread: false when there is none.
+  bool help() {
+    std::packaged_task<std::unique_ptr<Chunk>()> task;
+    {
+      const std::lock_guard lock(mutex_);
+      if (tasks_.empty()) return false;
+      task = std::move(tasks_.front());
+      tasks_.pop_front();
+    }
+    task();  // an exception reaches the future
+    return true;
   }
 
  private:
@@ -212,7 +228,7 @@ BatchPipeline::BatchPipeline(std::ostream& out, unsigned jobs, Judge judge, Writ
       progress_(std::move(progress)),
       limits_(limits) {
   buffer_.reserve(1 << 17);
-  if (jobs_ > 1) threads_ = std::make_unique<Threads>(jobs_);
+  if (jobs_ > 1) threads_ = std::make_unique<Threads>(jobs_ - 1);  // and the reading thread
 }
 
 BatchPipeline::~BatchPipeline() {
@@ -268,7 +284,12 @@ void BatchPipeline::written(std::unique_ptr<Chunk> chunk) {
 }
 
 void BatchPipeline::write_oldest() {
-  std::unique_ptr<Chunk> done = waiting_.front().get();
+  std::future<std::unique_ptr<Chunk>>& oldest = waiting_.front();
+  // (While the oldest is judged, the reading thread judges chunks no thread has taken yet.)
+  while (oldest.wait_for(std::chrono::seconds(0)) != std::future_status::ready &&
+         threads_->help()) {
+  }
+  std::unique_ptr<Chunk> done = oldest.get();
   waiting_.pop_front();
   written(std::move(done));
 }

@@ -58,7 +58,7 @@ class BatchPipeline {
   // After records are written: how many hands so far (a progress line).
   using Progress = std::function<void(std::size_t hands)>;
 
-  // `jobs` threads judge (1: the reading thread judges, no thread is started).
+  // `jobs` threads judge: the reading thread, and jobs - 1 started (none with 1).
   BatchPipeline(std::ostream& out, unsigned jobs, Judge judge, Write write, Progress progress = {},
                 BatchLimits limits = {});
   ~BatchPipeline();
