@@ -9,6 +9,7 @@
 
 #include "arrange.hpp"
 #include "helpers.hpp"
+#include "outs_helpers.hpp"
 
 using namespace rummy;
 using namespace rummy::test;
@@ -446,16 +447,6 @@ Outs outs_by_every_draw(const std::vector<Card>& cards, WildRank wild, const Rul
   return outs;
 }
 
-void check_same_outs(const std::vector<Out>& mine, const std::vector<Out>& theirs) {
-  REQUIRE(mine.size() == theirs.size());
-  for (std::size_t i = 0; i < mine.size(); ++i) {
-    CHECK(mine[i].card == theirs[i].card);
-    CHECK(mine[i].copies_left == theirs[i].copies_left);
-    CHECK(mine[i].points == theirs[i].points);
-    CHECK(mine[i].declares == theirs[i].declares);
-    CHECK(mine[i].discard == theirs[i].discard);
-  }
-}
 }  // namespace
 
 TEST_CASE("outs, with its bounded searches, equals arranging every draw in full") {
@@ -521,16 +512,6 @@ std::vector<Card> hand_from_packs(std::mt19937& random, const Rules& rules, Wild
   return {deck.begin(), deck.begin() + rules.deal.hand_size};
 }
 
-void check_outs_as_reference(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
-  CAPTURE(format_group(cards, wild, rules));
-  CAPTURE(rules.id);
-  CAPTURE(rules.deck.decks);
-  const Outs mine = find_outs(cards, wild, rules);
-  const Outs theirs = find_outs_reference(cards, wild, rules);
-  CHECK(mine.points_now == theirs.points_now);
-  check_same_outs(mine.declare, theirs.declare);
-  check_same_outs(mine.improve, theirs.improve);
-}
 }  // namespace
 
 TEST_CASE("outs: find_outs, passing over draws, answers as find_outs_reference in Indian rummy") {

@@ -8,34 +8,10 @@
 
 #include "arrange.hpp"
 #include "helpers.hpp"
+#include "outs_helpers.hpp"
 
 using namespace rummy;
 using namespace rummy::test;
-
-namespace {
-
-void check_same_outs(const std::vector<Out>& mine, const std::vector<Out>& theirs) {
-  REQUIRE(mine.size() == theirs.size());
-  for (std::size_t i = 0; i < mine.size(); ++i) {
-    CHECK(mine[i].card == theirs[i].card);
-    CHECK(mine[i].copies_left == theirs[i].copies_left);
-    CHECK(mine[i].points == theirs[i].points);
-    CHECK(mine[i].declares == theirs[i].declares);
-    CHECK(mine[i].discard == theirs[i].discard);
-  }
-}
-
-void check_outs_as_reference(const std::vector<Card>& cards, WildRank wild, const Rules& rules) {
-  CAPTURE(format_group(cards, wild, rules));
-  CAPTURE(static_cast<int>(rules.declared().pure_without_second));
-  const Outs mine = find_outs(cards, wild, rules);
-  const Outs theirs = find_outs_reference(cards, wild, rules);
-  CHECK(mine.points_now == theirs.points_now);
-  check_same_outs(mine.declare, theirs.declare);
-  check_same_outs(mine.improve, theirs.improve);
-}
-
-}  // namespace
 
 TEST_CASE("outs: a wild card that can make a pure run, drawn after the printed joker's answer") {
   // Such a draw is searched keeping the wild card in a pure run (the printed joker's search is
@@ -49,8 +25,7 @@ TEST_CASE("outs: a wild card that can make a pure run, drawn after the printed j
   std::mt19937 random(31);
   const int hands = hands_to_try(20000);
   for (int round = 0; round < hands; ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.fifth_card_joker = round % 11 == 0;
     rules.melds.ace_high = round % 7 != 0;
     std::vector<Card> cards =
@@ -84,8 +59,7 @@ TEST_CASE("outs: a natural draw past the floor of the search's tiers of the joke
   std::mt19937 random(47);
   const int hands = hands_to_try(20000);
   for (int round = 0; round < hands; ++round) {
-    Rules rules = Rules::for_variant(Variant::indian);
-    rules.declaration->pure_without_second = static_cast<PureWithoutSecondCount>(round % 3);
+    Rules rules = indian_rules_for_round(round);
     rules.melds.ace_high = round % 5 != 0;
     // Some ranks worth nothing (a house's own count): the card's deadwood is then no more than
     // the hand's kept_count, which the jokers' draws need not exceed.
