@@ -140,8 +140,10 @@ class Search {
   // leaving it out of them cannot come within the bound (DrawFilter::in_meld).
   void keep_in_melds(Card card) { in_meld_ = card.index(); }
 
-  // Only the groupings that hold a copy of the natural card `card` in a pure run are wanted:
-  // outs knows that no other can come within the bound (DrawFilter::pure_run_needed). A branch
+  // Only the groupings that hold a copy of `card` (a natural card, or a wild card standing as
+  // itself) in a pure run are wanted: outs knows that no other can come within the bound
+  // (DrawFilter::pure_run_needed), or has the others' answer from the printed joker's draw (a
+  // wild card's split: find_outs' split_wild_card). A branch
   // that has made no such run is given up once the places of the card's suit still held (those
   // the runs made below may take) hold no min_run in a row through the card's.
   void keep_in_pure_run(Card card) {
@@ -1109,8 +1111,9 @@ class LeastCount {
   // `floor`: a count known to be the least any grouping can have, if at least 1
   // (Search::stop_at); the tiers outside the search count no less, and the search's grouping
   // wins a tie with them.
-  // `in_pure_run`: a natural card that must be in a pure run for a grouping of the search to
-  // come within the bound (Search::keep_in_pure_run).
+  // `in_pure_run`: a card that must be in a pure run for a grouping of the search to come
+  // within the bound, or whose other groupings are answered apart (a wild card's split)
+  // (Search::keep_in_pure_run).
   // `melds_wanted`: false when the grouping's count, discard and whether it declares are all
   // that is asked of it (its melds are then kept only when it gives up a joker:
   // Search::keep_melds_for_joker_discards_only).
@@ -1405,9 +1408,11 @@ class DrawFilter {
   // Whether every grouping of H with `card` drawn that holds it in the deadwood exceeds `bound`.
   // (Apart: inlined, it made GCC's code for Search::visit dearer.)
   [[gnu::noinline]] bool deadwood_exceeds(Card card, int bound) {
-    // A card worth a point or more does, once a joker's draw that does not declare is known: H
-    // with the joker left over counts kept_count, so that draw's count is no more, and the bound
-    // is no more than that count (or is below it, when it came outside its bound).
+    // Asked only where joker_meld_floor_ exceeds the bound (passes_over_otherwise, pure_run_
+    // needed), which makes kept_count at least the bound: every joker's count is at most
+    // kept_count (H with the joker left over), and the floor is at most one more than a joker's
+    // count, or one more than the bound when that draw found nothing within it. So a card worth
+    // a point or more in the deadwood exceeds the bound; a card worth 0 is asked of kept_count.
     const int points = card_points(card, wild_, rules_);
     return points >= 1 || kept_count(bound) + points > bound;
   }
@@ -1510,6 +1515,7 @@ class DrawFilter {
   // places all held, and the one place a window misses when it misses one.
   void mark_pure() {
     const int length = rules_.melds.min_group;
+    if (length > 14) return;  // (no window fits; nor may the shift below go past 31 bits)
     const std::uint32_t window = (1u << length) - 1;
     for (int suit = 0; suit < suit_count; ++suit) {
       const std::uint32_t held = places_[static_cast<std::size_t>(suit)];
@@ -1891,7 +1897,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     }
     const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
     const LeastCount* split = nullptr;
-    if (joker && !shared && !wild_alone && split_wild_cards && in_hand[card.index()] == 0) {
+    if (joker && !card.is_printed_joker() && !shared && !wild_alone && split_wild_cards &&
+        in_hand[card.index()] == 0) {
       split = split_wild_card(with_draw, card, bound, any_joker ? &*any_joker : pooled, own);
     }
     const LeastCount& least =

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <functional>
+#include <initializer_list>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -85,11 +87,20 @@ class SmallVector {
     return *this;
   }
   ~SmallVector() = default;
-  // The elements of any contiguous list (a std::vector, say), in place of these.
+  // The elements of any contiguous list (a std::vector, say), in place of these; its own
+  // elements too (copied aside first).
   SmallVector& operator=(std::span<const T> values) {
+    if (holds(values.data())) {
+      const std::vector<T> own(values.begin(), values.end());
+      return *this = std::span<const T>(own);
+    }
     clear();
     append(values.data(), values.data() + values.size());
     return *this;
+  }
+  // (`= {}` empties it, as it empties a std::vector.)
+  SmallVector& operator=(std::initializer_list<T> values) {
+    return *this = std::span<const T>(values.begin(), values.size());
   }
 
   void push_back(const T& value) {
@@ -99,7 +110,8 @@ class SmallVector {
       push_back_on_heap(value);
     }
   }
-  // The elements of [first, last), at the end (no more than one move to the heap).
+  // The elements of [first, last), at the end (no more than one move to the heap); a range of
+  // its own elements too.
   void append(const T* first, const T* last) {
     const auto count = static_cast<std::size_t>(last - first);
     if (size_ + count <= N) {
@@ -141,13 +153,15 @@ class SmallVector {
  private:
   // Copies and the ways to the heap are kept out of line: their callers' code stays small (a
   // search that moves its answers about was compiled otherwise when they were inline).
+  // (size_ is set once the elements are there: a copy to the heap that throws leaves this one
+  // as it was.)
   [[gnu::noinline]] void copy_from(const SmallVector& other) {
-    size_ = other.size_;
-    if (size_ <= N) {
-      std::copy_n(other.in_place_, size_, in_place_);
+    if (other.size_ <= N) {
+      std::copy_n(other.in_place_, other.size_, in_place_);
     } else {
       copy_heap(other);
     }
+    size_ = other.size_;
   }
   [[gnu::noinline]] void take_from(SmallVector& other) {
     size_ = other.size_;
@@ -166,11 +180,23 @@ class SmallVector {
     ++size_;
   }
   [[gnu::noinline]] void append_on_heap(const T* first, const T* last) {
+    if (size_ > N && holds(first)) {  // (vector::insert may not read from the vector itself)
+      const std::vector<T> own(first, last);
+      return append_on_heap(own.data(), own.data() + own.size());
+    }
     if (size_ <= N) heap_.assign(in_place_, in_place_ + size_);
     heap_.insert(heap_.end(), first, last);
     size_ += static_cast<std::size_t>(last - first);
   }
 
+  // Whether `element` points at one of these elements.
+  bool holds(const T* element) const {
+    return size_ > 0 && std::less_equal<const T*>()(data(), element) &&
+           std::less<const T*>()(element, data() + size_);
+  }
+
+  // (The elements in place are written by copies of their bytes into this array, which creates
+  // them: T is trivially copyable.)
   union {
     T in_place_[N];  // the first size_ elements while size_ <= N
   };
