@@ -1177,7 +1177,7 @@ class LeastCount {
   // grouping's melds, so it is asked only of a search that keeps them (not one told
   // keep_melds_for_joker_discards_only: its melds would be empty, and the answer always yes).
   bool search_pools(Card card) const {
-    if (best_ != &search_.two_sequences && best_ != &search_.one_sequence) return false;
+    if (!from_search()) return false;
     for (const Meld& meld : best_->melds) {
       const auto end = meld.naturals.begin() + meld.natural_count;
       if (std::find(meld.naturals.begin(), end, card) != end) return false;
