@@ -396,6 +396,25 @@ GroupVerdict sequence_fault(const Naturals& group, std::size_t length, const Rul
   return verdict;
 }
 
+// A group of mixed suits and ranks, its verdict set in `verdict` (invalid so far): the first
+// natural card, in the order written, with a later one that shares neither its suit nor its
+// rank. (fault_of's last answer, and classify_group's at once for three suits and three ranks:
+// three_suits_and_ranks.)
+void set_mixed_fault(GroupVerdict& verdict, std::span<const Card> cards, WildRank wild) {
+  verdict.fault = GroupFault::mixed_suits_and_ranks;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (is_joker(cards[i], wild)) continue;
+    for (std::size_t k = i + 1; k < cards.size(); ++k) {
+      if (is_joker(cards[k], wild)) continue;
+      if (cards[i].suit() != cards[k].suit() && cards[i].rank() != cards[k].rank()) {
+        verdict.subject = cards[i];
+        verdict.other = cards[k];
+        return;
+      }
+    }
+  }
+}
+
 // Why a group of `length` cards whose natural cards are `group` is not valid. The caller has
 // gathered them already; the jokers matter here only by their number.
 GroupVerdict fault_of(std::size_t length, const Naturals& group, const Rules& rules) {
@@ -470,16 +489,7 @@ GroupVerdict fault_of(std::size_t length, const Naturals& group, const Rules& ru
     verdict.subject = *in_the_way;
     return verdict;
   }
-  verdict.fault = GroupFault::mixed_suits_and_ranks;
-  for (std::size_t i = 0; i < naturals.size(); ++i) {
-    for (std::size_t k = i + 1; k < naturals.size(); ++k) {
-      if (naturals[i].suit() != naturals[k].suit() && naturals[i].rank() != naturals[k].rank()) {
-        verdict.subject = naturals[i];
-        verdict.other = naturals[k];
-        return verdict;
-      }
-    }
-  }
+  set_mixed_fault(verdict, naturals, WildRank{});  // (natural cards: none is a joker)
   return verdict;
 }
 
@@ -603,24 +613,6 @@ bool three_suits_and_ranks(std::span<const Card> cards, WildRank wild) {
     if (three_bits_or_more(suits) && three_bits_or_more(ranks)) return true;
   }
   return false;
-}
-
-// fault_of's verdict on a group of three suits and three ranks (three_suits_and_ranks), set in
-// `verdict` (invalid so far): the first natural card, in the order written, with a later one that
-// shares neither its suit nor its rank.
-void set_mixed_fault(GroupVerdict& verdict, std::span<const Card> cards, WildRank wild) {
-  verdict.fault = GroupFault::mixed_suits_and_ranks;
-  for (std::size_t i = 0; i < cards.size(); ++i) {
-    if (is_joker(cards[i], wild)) continue;
-    for (std::size_t k = i + 1; k < cards.size(); ++k) {
-      if (is_joker(cards[k], wild)) continue;
-      if (cards[i].suit() != cards[k].suit() && cards[i].rank() != cards[k].rank()) {
-        verdict.subject = cards[i];
-        verdict.other = cards[k];
-        return;
-      }
-    }
-  }
 }
 
 }  // namespace
