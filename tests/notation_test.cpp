@@ -176,7 +176,8 @@ TEST_CASE("a hand over several lines: each line one group or more, comment lines
   // Lines are groups the writer chose, as '|' is; one line without separators is not.
   CHECK(parse_hand("A♠ 2♠ 3♠\n4♦ 5♦ 6♦", "<test>").grouped);
   CHECK_FALSE(parse_hand("A♠ 2♠ 3♠ 4♦ 5♦ 6♦\n", "<test>").grouped);
-  CHECK(parse_hand("A♠ 2♠ 3♠\n4♦ 5♦ 6♦", "<test>").group_sizes == std::vector<std::size_t>{3, 3});
+  CHECK(parse_hand("A♠ 2♠ 3♠\n4♦ 5♦ 6♦", "<test>").group_sizes ==
+        SmallVector<std::size_t, 8>{3, 3});
   // An error on a later line is at its line and column.
   CHECK(error_of("A♠ 2♠ 3♠\n4♦ X♦") ==
         "<test>:2:4: error: expected another card, '-', '|' or the end of the hand, found 'X♦'\n"
@@ -322,7 +323,7 @@ TEST_CASE("the same look-alikes are read the same in --wild and batch lines") {
   CHECK(line.settings.wild == WildRank(Rank::seven));
   CHECK(line.settings.declared == true);
   REQUIRE(line.hand);
-  CHECK(line.hand->group_sizes == std::vector<std::size_t>{2, 2});
+  CHECK(line.hand->group_sizes == SmallVector<std::size_t, 8>{2, 2});
   CHECK(line.hand->cards[1].offset == 28);  // K♥, counted in bytes as written
   try {
     parse_batch_line("[wild=7]\u00A0A♠ ¤", "<test>");

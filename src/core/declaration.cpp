@@ -119,21 +119,6 @@ std::string summarize(const DeclarationCheck& check, const Rules& rules) {
   return text;
 }
 
-namespace {
-
-// How many of each card were seen so far, against what the decks hold.
-class DeckCount {
- public:
-  explicit DeckCount(const Rules& rules) : rules_(rules) {}
-  bool one_too_many(Card card) { return ++seen_[card.index()] > rules_.copies_allowed(card); }
-
- private:
-  const Rules& rules_;
-  std::array<int, Card::index_count> seen_{};
-};
-
-}  // namespace
-
 std::optional<std::size_t> first_card_over_deck_limit(std::span<const Card> cards,
                                                       const Rules& rules) {
   DeckCount count(rules);

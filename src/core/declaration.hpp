@@ -1,6 +1,7 @@
 // A hand as shown at the end of a deal, and whether it is a valid declaration (rules §2.5).
 #pragma once
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
@@ -73,6 +74,18 @@ std::string explain(const Problem& problem, const DeclarationCheck& check, const
 
 // "2 sequences (1 pure) and 2 sets": what a valid declaration is made of.
 std::string summarize(const DeclarationCheck& check, const Rules& rules);
+
+// Cards counted one at a time against what the decks hold.
+class DeckCount {
+ public:
+  explicit DeckCount(const Rules& rules) : rules_(rules) {}
+  // Whether `card`, counted now, is one more than the decks hold.
+  bool one_too_many(Card card) { return ++seen_[card.index()] > rules_.copies_allowed(card); }
+
+ private:
+  const Rules& rules_;
+  std::array<int, Card::index_count> seen_{};
+};
 
 // The first card that exceeds what the decks hold (rules.copies_allowed() of a card,
 // rules.printed_jokers_allowed() printed jokers): its position among `cards`, or in the hand

@@ -110,6 +110,12 @@ class SmallVector {
       push_back_on_heap(value);
     }
   }
+  // A value-initialised element at the end, to be filled in place.
+  T& emplace_back() {
+    if (size_ < N) return in_place_[size_++] = T{};
+    push_back_on_heap(T{});
+    return heap_.back();
+  }
   // The elements of [first, last), at the end (no more than one move to the heap); a range of
   // its own elements too.
   void append(const T* first, const T* last) {
@@ -133,6 +139,8 @@ class SmallVector {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   static constexpr std::size_t capacity_in_place() { return N; }
+  // How many it holds without taking more memory: N, or what its heap part has room for.
+  std::size_t capacity() const { return std::max(N, heap_.capacity()); }
   T* data() { return size_ <= N ? in_place_ : heap_.data(); }
   const T* data() const { return size_ <= N ? in_place_ : heap_.data(); }
   T* begin() { return data(); }

@@ -31,10 +31,21 @@ std::string decks_text(int decks) {
 
 }  // namespace
 
+namespace {
+
+// parse_hand into `hand` (read_hand reads into the hand it returns: a hand moved is copied).
+void parse_hand_into(std::string_view text, std::string_view source, WrittenHand& hand) {
+  if (!detail::read_plain_hand(text, 0, true, hand)) {
+    hand = detail::parse_hand_by_grammar(text, source);
+  }
+}
+
+}  // namespace
+
 WrittenHand parse_hand(std::string_view text, std::string_view source) {
-  WrittenHand plain;
-  if (detail::read_plain_hand(text, 0, true, plain)) return plain;
-  return detail::parse_hand_by_grammar(text, source);
+  WrittenHand hand;
+  parse_hand_into(text, source, hand);
+  return hand;
 }
 
 WrittenHand detail::parse_hand_by_grammar(std::string_view text, std::string_view source) {
@@ -81,7 +92,7 @@ ReadTableHand resolve_table_hand(WrittenTableHand parsed, std::string_view text,
   ReadTableHand read;
   read.written = std::move(parsed);
   const WrittenTableHand& written = read.written;
-  const std::vector<WrittenCard>& cards = written.cards.cards;
+  const auto& cards = written.cards.cards;
   std::array<int, Card::index_count> copies{};
   for (const WrittenCard& card : cards) {
     if (card.wild_mark) {
@@ -120,7 +131,7 @@ ReadTableHand resolve_table_hand(WrittenTableHand parsed, std::string_view text,
   }
   // The groups, by part.
   auto next = cards.begin();
-  const std::vector<std::size_t>& sizes = written.cards.group_sizes;
+  const auto& sizes = written.cards.group_sizes;
   const std::size_t discard_group = written.has_discard ? sizes.size() - 1 : sizes.size();
   for (std::size_t g = 0; g < sizes.size(); ++g) {
     std::vector<Card> group;
@@ -225,9 +236,17 @@ WrittenTableLine parse_tiplu_batch_line(std::string_view line, std::string_view 
   return written;
 }
 
+namespace {
+void resolve_in_place(ReadHand& read, std::string_view text, std::string_view source,
+                      const Rules& rules, const ReadOptions& options);
+}  // namespace
+
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options) {
-  return resolve_hand(parse_hand(text, source), text, source, rules, options);
+  ReadHand read;
+  parse_hand_into(text, source, read.written);
+  resolve_in_place(read, text, source, rules, options);
+  return read;
 }
 
 ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
@@ -235,7 +254,15 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   ReadHand read;
   read.written = std::move(parsed);
   read.hand = std::move(room);
+  resolve_in_place(read, text, source, rules, options);
+  return read;
+}
 
+namespace {
+
+// resolve_hand's work, on the hand as written in `read.written` and its room in `read.hand`.
+void resolve_in_place(ReadHand& read, std::string_view text, std::string_view source,
+                      const Rules& rules, const ReadOptions& options) {
   // One wild rank for the deal: the option's, or the first (WJ) mark's. Games with a fixed wild
   // rank (Crazy: the 2s) or none (Basic, Knock) take no option and accept marks only on it.
   std::optional<WildRank> wild = options.wild;
@@ -287,16 +314,24 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   read.hand.wild = wild.value_or(std::nullopt);
   if (!rules.deck.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
 
-  const std::vector<WrittenCard>& cards = read.written.cards;
+  const auto& cards = read.written.cards;
   // (The room's groups, up to the hand's number of groups, are refilled: their memory is kept.)
+  // The cards are counted as they are put in their groups: the first one more than the decks
+  // hold is refused (first_card_over_deck_limit's answer, without another pass).
   read.hand.groups.resize(read.written.group_sizes.size());
-  auto next = cards.begin();
+  DeckCount count(rules);
+  std::optional<std::size_t> over;
+  std::size_t position = 0;
   for (std::size_t g = 0; g < read.hand.groups.size(); ++g) {
     Group& group = read.hand.groups[g];
     group.resize(read.written.group_sizes[g]);
-    for (Card& card : group) card = (next++)->card;
+    for (Card& card : group) {
+      card = cards[position].card;
+      if (count.one_too_many(card) && !over) over = position;
+      ++position;
+    }
   }
-  if (const auto over = first_card_over_deck_limit(read.hand, rules)) {
+  if (over) {
     const Card card = cards[*over].card;
     const int limit = rules.copies_allowed(card);
     const std::string what = card.is_printed_joker() ? "printed joker" : to_string(card);
@@ -325,7 +360,8 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
                                   "declare, with the card drawn)",
                                   cards.size(), shown, shown + 1));
   }
-  return read;
 }
+
+}  // namespace
 
 }  // namespace rummy

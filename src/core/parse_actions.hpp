@@ -128,7 +128,9 @@ template <>
 struct action<grammar::natural_card> {
   template <typename Input>
   static void apply(const Input& in, HandBuilder& builder) {
-    builder.add({Card(builder.rank, builder.suit), builder.offset_of(in.begin()), builder.mark});
+    builder.add({.offset = builder.offset_of(in.begin()),
+                 .wild_mark = builder.mark,
+                 .card = Card(builder.rank, builder.suit)});
     builder.hand.end_offset = builder.offset_of(in.end());
   }
 };
@@ -139,7 +141,10 @@ struct action<grammar::joker_name> {
   template <typename Input>
   static void apply(const Input& in, HandBuilder& builder) {
     const bool spelled_jk = (in.peek_uint8(0) & ~0x20u) == 'J';
-    builder.add({Card::printed_joker(), builder.offset_of(in.begin()), std::nullopt, spelled_jk});
+    builder.add({.offset = builder.offset_of(in.begin()),
+                 .wild_mark = std::nullopt,
+                 .card = Card::printed_joker(),
+                 .spelled_jk = spelled_jk});
     builder.hand.end_offset = builder.offset_of(in.end());
   }
 };

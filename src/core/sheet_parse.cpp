@@ -491,7 +491,7 @@ struct sheet_action<sheet_grammar::mark_rest> {
   static void apply0(SheetBuilder& builder) {
     const DealLineRow& row = *builder.mark_line;
     SheetDealMark mark{row.value, builder.statement, std::nullopt};
-    const std::vector<WrittenCard>& cards = builder.hand.cards;
+    const auto& cards = builder.hand.cards;
     switch (row.takes) {
       case DealLineTakes::card:
         if (cards.empty()) {
