@@ -78,13 +78,12 @@ TEST_CASE("a declaration shows exactly 13 cards, every one of them in a valid gr
 }
 
 TEST_CASE("the deck limits: two copies of a card and two printed jokers with two decks") {
-  const std::vector<Card> cards =
-      hand_of("8♥ 8♥ PJ PJ", "", Rules::for_variant(Variant::indian)).groups[0];
+  const Group cards = hand_of("8♥ 8♥ PJ PJ", "", Rules::for_variant(Variant::indian)).groups[0];
   CHECK_FALSE(first_card_over_deck_limit(cards, Rules::for_variant(Variant::indian)));
   Rules one_deck = Rules::for_variant(Variant::indian);
   one_deck.deck.decks = 1;
   CHECK(first_card_over_deck_limit(cards, one_deck) == 1U);
-  std::vector<Card> three = cards;
+  Group three = cards;
   three.push_back(Card::printed_joker());
   CHECK(first_card_over_deck_limit(three, Rules::for_variant(Variant::indian)) == 4U);
 }

@@ -68,3 +68,77 @@ TEST_CASE("SmallVector: a list assigned or appended from its own elements") {
     CHECK(list_of(twice) == doubled);
   }
 }
+
+// The edits a Group (a SmallVector of cards) takes, checked against std::vector's at every size
+// around N, so that each crosses between in place and the heap in both directions.
+TEST_CASE("SmallVector: insert, erase, resize, assign and order, as a std::vector does them") {
+  for (const int count : {0, 1, 3, 4, 5, 8}) {
+    CAPTURE(count);
+    const Small original = counting(count);
+    const std::vector<int> same = list_of(original);
+    for (int at = 0; at <= count; ++at) {
+      CAPTURE(at);
+      for (const int added : {1, 2, 5}) {
+        CAPTURE(added);
+        Small small = original;
+        std::vector<int> expected = same;
+        const std::vector<int> values(static_cast<std::size_t>(added), 7);
+        const int* where = small.insert(small.begin() + at, values.begin(), values.end());
+        expected.insert(expected.begin() + at, values.begin(), values.end());
+        CHECK(list_of(small) == expected);
+        CHECK(where == small.begin() + at);
+        // Its own elements, inserted into itself.
+        Small twice = original;
+        std::vector<int> expected_twice = same;
+        twice.insert(twice.begin() + at, original.begin(), original.end());
+        expected_twice.insert(expected_twice.begin() + at, same.begin(), same.end());
+        CHECK(list_of(twice) == expected_twice);
+        Small own = original;
+        own.insert(own.begin() + at, own.begin(), own.end());
+        CHECK(list_of(own) == expected_twice);
+        Small repeated = original;
+        repeated.insert(repeated.begin() + at, static_cast<std::size_t>(added), 9);
+        std::vector<int> expected_repeated = same;
+        expected_repeated.insert(expected_repeated.begin() + at, static_cast<std::size_t>(added),
+                                 9);
+        CHECK(list_of(repeated) == expected_repeated);
+      }
+      for (int last = at; last <= count; ++last) {
+        Small small = original;
+        std::vector<int> expected = same;
+        const int* after = small.erase(small.begin() + at, small.begin() + last);
+        expected.erase(expected.begin() + at, expected.begin() + last);
+        CHECK(list_of(small) == expected);
+        CHECK(after == small.begin() + at);
+        small.push_back(42);  // still a sound list, whichever side it ended on
+        expected.push_back(42);
+        CHECK(list_of(small) == expected);
+      }
+    }
+    for (const int size : {0, 2, 4, 5, 10}) {
+      CAPTURE(size);
+      Small small = original;
+      std::vector<int> expected = same;
+      small.resize(static_cast<std::size_t>(size));
+      expected.resize(static_cast<std::size_t>(size));
+      CHECK(list_of(small) == expected);
+      small.assign(same.begin(), same.end());
+      CHECK(list_of(small) == same);
+    }
+    if (count > 0) {
+      Small small = original;
+      std::vector<int> expected = same;
+      small.pop_back();
+      expected.pop_back();
+      CHECK(list_of(small) == expected);
+    }
+    const Small from_vector = same;  // (the conversion a Group made of a vector takes)
+    CHECK(from_vector == original);
+    CHECK(Small(same.begin(), same.end()) == original);
+    const Small longer = counting(count + 1);
+    const Small bigger = counting(count, 1);
+    CHECK(original < longer);
+    CHECK((count == 0 ? original == bigger : original < bigger));
+    CHECK_FALSE(longer < original);
+  }
+}

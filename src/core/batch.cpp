@@ -98,22 +98,23 @@ std::string tiplu_games() {
 // fifth of the work (malloc and free: about 8 blocks a line). A hand that a game arranges (one
 // written without groups) is a new hand, and its room is not handed on. The room of a line of
 // more than `most_cards` cards is let go, not kept by the thread for good.
+// The hand is read and resolved in place (parse_batch_line_into, resolve_hand_in_place): a
+// WrittenHand keeps a hand's cards in place, and each move of it copies them.
 struct LineRoom {
-  WrittenHand written;
-  Hand hand;
+  ReadHand read;
   DeclarationCheck check;
 
   static constexpr std::size_t most_cards = 1024;
   void keep_within_bounds() {
-    if (written.cards.capacity() > most_cards) *this = LineRoom{};
+    if (read.written.cards.capacity() > most_cards) *this = LineRoom{};
   }
 };
 
 BatchRecord score_line(std::string_view line, std::string_view source,
                        const BatchDefaults& defaults, const Rules& rules) {
   thread_local LineRoom room;
-  WrittenLine written = parse_batch_line(line, source, std::move(room.written));
-  const LineSettings& settings = written.settings;
+  LineSettings settings;
+  const bool has_hand = parse_batch_line_into(line, source, settings, room.read.written);
   check_settings(settings, line, source);
   if (settings.tiplu || settings.state) {
     const bool tiplu =
@@ -155,7 +156,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
                     rules.words.game));
   }
   if (settings.drop) {
-    if (written.hand) {
+    if (has_hand) {
       throw input_error(source, line, settings.drop_offset,
                         "a drop takes no hand: give the drop or the hand, not both");
     }
@@ -167,7 +168,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     record.score = *score;
     return record;
   }
-  if (!written.hand) {
+  if (!has_hand) {
     throw input_error(source, line, line.size(),
                       "no hand: expected cards such as A♠-2♠-3♠ | …, or a drop setting");
   }
@@ -180,8 +181,8 @@ BatchRecord score_line(std::string_view line, std::string_view source,
                      ? (defaults.arrange ? ReadOptions::Size::any : ReadOptions::Size::dealt)
                  : defaults.arrange || rules.declares() ? ReadOptions::Size::shown_or_drawn
                                                         : ReadOptions::Size::shown;
-  ReadHand read =
-      resolve_hand(std::move(*written.hand), line, source, rules, options, std::move(room.hand));
+  ReadHand& read = room.read;
+  resolve_hand_in_place(read, line, source, rules, options);
   record.wild = read.hand.wild;
   if (defaults.arrange) {
     if (const auto refusal = arrange_refusal(read.hand.card_count(), rules, "--arrange")) {
@@ -193,8 +194,6 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     record.grouping = Grouping::arranged;
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;
-    room.hand = std::move(read.hand);
-    room.written = std::move(read.written);
     room.keep_within_bounds();
     return record;
   }
@@ -210,10 +209,9 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   if (judged.grouping == Grouping::arranged) {
     record.grouped_as = std::move(judged.hand);
   } else {
-    room.hand = std::move(judged.hand);  // (the hand as read)
+    read.hand = std::move(judged.hand);  // (the hand as read)
   }
   room.check = std::move(judged.check);
-  room.written = std::move(read.written);
   room.keep_within_bounds();
   return record;
 }

@@ -14,7 +14,7 @@
 
 namespace rummy {
 
-using Group = std::vector<Card>;
+using Group = SmallVector<Card, 16>;
 
 struct Hand {
   std::vector<Group> groups;  // in the order written

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <compare>
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -73,7 +75,16 @@ class SmallVector {
  public:
   SmallVector() {}  // (the room in place left as it is)
   SmallVector(std::initializer_list<T> values) {
-    for (const T& value : values) push_back(value);
+    append(values.begin(), values.begin() + values.size());
+  }
+  template <std::input_iterator Iterator>
+  SmallVector(Iterator first, Iterator last) {
+    for (; first != last; ++first) push_back(*first);
+  }
+  // (From a std::vector without a cast: the lists a SmallVector took the place of were vectors,
+  // and their callers make them from vectors.)
+  SmallVector(const std::vector<T>& values) {
+    append(values.data(), values.data() + values.size());
   }
   SmallVector(const SmallVector& other) { copy_from(other); }
   SmallVector& operator=(const SmallVector& other) {
@@ -97,6 +108,9 @@ class SmallVector {
     clear();
     append(values.data(), values.data() + values.size());
     return *this;
+  }
+  SmallVector& operator=(const std::vector<T>& values) {
+    return *this = std::span<const T>(values);
   }
   // (`= {}` empties it, as it empties a std::vector.)
   SmallVector& operator=(std::initializer_list<T> values) {
@@ -131,6 +145,58 @@ class SmallVector {
     size_ = 0;
     heap_.clear();
   }
+  template <std::input_iterator Iterator>
+  void assign(Iterator first, Iterator last) {
+    clear();
+    for (; first != last; ++first) push_back(*first);
+  }
+  void pop_back() { erase(end() - 1); }
+  // Removes [first, last) and returns where the element after them now is.
+  T* erase(const T* first, const T* last) {
+    const auto at = static_cast<std::size_t>(first - data());
+    const auto count = static_cast<std::size_t>(last - first);
+    if (size_ <= N) {
+      std::copy(in_place_ + at + count, in_place_ + size_, in_place_ + at);
+    } else {
+      erase_on_heap(at, count);
+    }
+    size_ -= count;
+    return data() + at;
+  }
+  T* erase(const T* position) { return erase(position, position + 1); }
+  // Puts [first, last) before `position` (a range of its own elements too) and returns where the
+  // first of them now is.
+  template <std::input_iterator Iterator>
+  T* insert(const T* position, Iterator first, Iterator last) {
+    const auto at = static_cast<std::size_t>(position - data());
+    const SmallVector added(first, last);  // (aside: the range may be of these elements)
+    const std::size_t count = added.size();
+    if (size_ + count <= N) {
+      std::copy_backward(in_place_ + at, in_place_ + size_, in_place_ + size_ + count);
+      std::copy_n(added.data(), count, in_place_ + at);
+      size_ += count;
+    } else {
+      insert_on_heap(at, added.data(), count);
+    }
+    return data() + at;
+  }
+  T* insert(const T* position, const T& value) { return insert(position, 1, value); }
+  T* insert(const T* position, std::size_t count, const T& value) {
+    SmallVector added;
+    for (std::size_t k = 0; k < count; ++k) added.push_back(value);
+    return insert(position, added.begin(), added.end());
+  }
+  // `size` elements: the first ones kept, new ones value-initialised.
+  void resize(std::size_t size) {
+    if (size <= N && size_ <= N) {  // (in place before and after: no more than a fill)
+      if (size > size_) std::fill(in_place_ + size_, in_place_ + size, T{});
+      size_ = size;
+    } else if (size < size_) {
+      erase(begin() + size, end());
+    } else {
+      while (size_ < size) push_back(T{});
+    }
+  }
   // Room for `count` elements without a move to the heap (at most N: nothing to do).
   void reserve(std::size_t count) {
     if (count > N) heap_.reserve(count);
@@ -156,6 +222,10 @@ class SmallVector {
 
   bool operator==(const SmallVector& other) const {
     return std::equal(begin(), end(), other.begin(), other.end());
+  }
+  // Ordered as a std::vector is: element by element, a shorter list first.
+  friend auto operator<=>(const SmallVector& a, const SmallVector& b) {
+    return std::lexicographical_compare_three_way(a.begin(), a.end(), b.begin(), b.end());
   }
 
  private:
@@ -195,6 +265,21 @@ class SmallVector {
     if (size_ <= N) heap_.assign(in_place_, in_place_ + size_);
     heap_.insert(heap_.end(), first, last);
     size_ += static_cast<std::size_t>(last - first);
+  }
+
+  // (Back in place when no more than N are left.)
+  [[gnu::noinline]] void erase_on_heap(std::size_t at, std::size_t count) {
+    const auto from = heap_.begin() + static_cast<std::ptrdiff_t>(at);
+    heap_.erase(from, from + static_cast<std::ptrdiff_t>(count));
+    if (heap_.size() <= N) {
+      std::copy(heap_.begin(), heap_.end(), in_place_);
+      heap_.clear();
+    }
+  }
+  [[gnu::noinline]] void insert_on_heap(std::size_t at, const T* added, std::size_t count) {
+    if (size_ <= N) heap_.assign(in_place_, in_place_ + size_);
+    heap_.insert(heap_.begin() + static_cast<std::ptrdiff_t>(at), added, added + count);
+    size_ += count;
   }
 
   // Whether `element` points at one of these elements.

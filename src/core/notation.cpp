@@ -187,11 +187,28 @@ WildRank parse_wild(std::string_view text, std::string_view source) {
 }
 
 WrittenLine parse_batch_line(std::string_view line, std::string_view source, WrittenHand room) {
+  WrittenLine written;
+  if (parse_batch_line_into(line, source, written.settings, room)) written.hand = std::move(room);
+  return written;
+}
+
+bool parse_batch_line_into(std::string_view line, std::string_view source, LineSettings& settings,
+                           WrittenHand& hand) {
+  // The whole line through the grammar: anything but plain settings and a plain hand.
+  const auto by_grammar = [&] {
+    WrittenLine written = detail::parse_batch_line_by_grammar(line, source);
+    settings = std::move(written.settings);
+    if (!written.hand) {
+      hand.restart();
+      return false;
+    }
+    hand = std::move(*written.hand);
+    return true;
+  };
   // The settings through the grammar (they are few, and their words are data), then the hand by
-  // the plain reader; anything else, the whole line through the grammar.
+  // the plain reader, into `hand` itself.
   HandBuilder builder;
   builder.base = line.data();
-  builder.hand = std::move(room);
   builder.start();
   std::size_t from = 0;
   while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
@@ -201,17 +218,17 @@ WrittenLine parse_batch_line(std::string_view line, std::string_view source, Wri
     try {
       pegtl::parse<grammar::batch_line_settings, action, grammar::control>(in, builder);
     } catch (const pegtl::parse_error&) {
-      return detail::parse_batch_line_by_grammar(line, source);
+      return by_grammar();
     }
     from = static_cast<std::size_t>(in.current() - line.data());
   }
-  WrittenLine written;
-  if (from < line.size() && !detail::read_plain_hand(line, from, false, builder.hand)) {
-    return detail::parse_batch_line_by_grammar(line, source);
+  if (from == line.size()) {
+    hand.restart();
+  } else if (!detail::read_plain_hand(line, from, false, hand)) {
+    return by_grammar();
   }
-  written.settings = std::move(builder.settings);
-  if (!builder.hand.cards.empty()) written.hand = std::move(builder.hand);
-  return written;
+  settings = std::move(builder.settings);
+  return !hand.cards.empty();
 }
 
 WrittenLine detail::parse_batch_line_by_grammar(std::string_view line, std::string_view source) {
@@ -236,16 +253,11 @@ WrittenTableLine parse_tiplu_batch_line(std::string_view line, std::string_view 
   return written;
 }
 
-namespace {
-void resolve_in_place(ReadHand& read, std::string_view text, std::string_view source,
-                      const Rules& rules, const ReadOptions& options);
-}  // namespace
-
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options) {
   ReadHand read;
   parse_hand_into(text, source, read.written);
-  resolve_in_place(read, text, source, rules, options);
+  resolve_hand_in_place(read, text, source, rules, options);
   return read;
 }
 
@@ -254,15 +266,12 @@ ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_vie
   ReadHand read;
   read.written = std::move(parsed);
   read.hand = std::move(room);
-  resolve_in_place(read, text, source, rules, options);
+  resolve_hand_in_place(read, text, source, rules, options);
   return read;
 }
 
-namespace {
-
-// resolve_hand's work, on the hand as written in `read.written` and its room in `read.hand`.
-void resolve_in_place(ReadHand& read, std::string_view text, std::string_view source,
-                      const Rules& rules, const ReadOptions& options) {
+void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_view source,
+                           const Rules& rules, const ReadOptions& options) {
   // One wild rank for the deal: the option's, or the first (WJ) mark's. Games with a fixed wild
   // rank (Crazy: the 2s) or none (Basic, Knock) take no option and accept marks only on it.
   std::optional<WildRank> wild = options.wild;
@@ -361,7 +370,5 @@ void resolve_in_place(ReadHand& read, std::string_view text, std::string_view so
                                   cards.size(), shown, shown + 1));
   }
 }
-
-}  // namespace
 
 }  // namespace rummy

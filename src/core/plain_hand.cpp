@@ -183,7 +183,7 @@ enum class Read { none, card, broken };
 
 bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
                      WrittenHand& hand) {
-  hand.restart();  // (parse_batch_line's builder has made its room already)
+  hand.restart();
   std::size_t at = skip_blanks(text, from);
   // A card a turn, at `at`: the first, or one after a '-' (dashed_card), a '|' (next_group), or
   // blanks or nothing (spaced_card). A card must come first and after '-' and '|'; where one
