@@ -727,30 +727,42 @@ class Search {
   // places, with `extra` jokers left over that could lengthen it: for a run, the places of its
   // suit that a window of its length and `extra` more around its natural cards covers, and for
   // a run of one natural card also that card's rank in every suit (it may be a set read as a
-  // run, start_sets); for a set, its rank in every suit.
+  // run, start_sets); for a set, its rank in every suit. Never a card the meld holds already: a
+  // drawn card x put in a joker's place makes a meld holding x and those cards, and a run holds
+  // one card a place, a set one card a suit (x a second copy of a card of the meld stands in no
+  // joker's place of it; with two packs such draws are common, and their floors were this meld's
+  // count: find_outs 234.4 to 215.6 million instructions on the 2,000 hands of seed 7).
   static std::uint64_t meld_places(const Meld& meld, int extra) {
     const int rank = static_cast<int>(meld.naturals[0].rank());
     const std::uint64_t every_suit = (std::uint64_t{1} | std::uint64_t{1} << 13 |
                                       std::uint64_t{1} << 26 | std::uint64_t{1} << 39)
                                      << (rank - 1);
-    if (meld.kind == MeldKind::set) return every_suit;
+    std::uint64_t naturals = 0;
+    for (int i = 0; i < meld.natural_count; ++i) {
+      naturals |= std::uint64_t{1} << meld.naturals[i].index();
+    }
+    if (meld.kind == MeldKind::set) return every_suit & ~naturals;
     int first = 14, last = 1;
+    std::uint32_t natural_places = 0;
     for (int i = 0; i < meld.natural_count; ++i) {
       const int r = static_cast<int>(meld.naturals[i].rank());
       const int place = r == 1 && meld.ace_high ? 14 : r;
       first = std::min(first, place);
       last = std::max(last, place);
+      natural_places |= 1u << place;
     }
     const int low = std::max(1, last - meld.length() + 1 - extra);
     const int high = std::min(14, first + meld.length() - 1 + extra);
-    std::uint32_t places = (2u << high) - (1u << low);  // bits 1..14
-    // A lone ace's run is only tried ace low (start_runs), but may stand for one ace high.
+    std::uint32_t places = ((2u << high) - (1u << low)) & ~natural_places;  // bits 1..14
+    // A lone ace's run is only tried ace low (start_runs), but may stand for one ace high (the
+    // ace itself at 14 then).
     if (meld.natural_count == 1 && rank == 1) {
-      places |= (2u << 14) - (1u << (14 - meld.length() + 1 - extra));
+      places |= ((2u << 14) - (1u << (14 - meld.length() + 1 - extra))) & ~(1u << 14);
     }
     const std::uint32_t ranks = ((places >> 1) | (places >> 14)) & 0x1FFFu;
     const int suit = static_cast<int>(meld.naturals[0].suit());
-    return std::uint64_t{ranks} << (suit * rank_count) | (meld.natural_count == 1 ? every_suit : 0);
+    return std::uint64_t{ranks} << (suit * rank_count) |
+           (meld.natural_count == 1 ? every_suit & ~naturals : 0);
   }
 
   // Collecting: a grouping of `deadwood` (after the discard) with `left` jokers over. The hole
