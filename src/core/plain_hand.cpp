@@ -208,6 +208,12 @@ bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allo
         return rest.empty() || (line_end_allowed && (rest == "\n" || rest == "\r\n"));
       }
     }
+    if (at < text.size() && text[at] == '-') {  // (most often: a '-' right after the card)
+      card_needed = true;
+      hand.grouped = true;
+      at = skip_blanks(text, at + 1);
+      continue;
+    }
     at = skip_blanks(text, at);
     card_needed = at < text.size() && (text[at] == '-' || text[at] == '|');
     if (card_needed) {
