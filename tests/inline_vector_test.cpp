@@ -142,3 +142,26 @@ TEST_CASE("SmallVector: insert, erase, resize, assign and order, as a std::vecto
     CHECK_FALSE(longer < original);
   }
 }
+
+TEST_CASE("SmallVector: a move lets go of the memory the target had on the heap") {
+  Small big = counting(5000);
+  CHECK(big.capacity() >= 5000);
+  big = Small{};  // (as a batch lets a line's room go)
+  CHECK(big.empty());
+  CHECK(big.capacity() == Small::capacity_in_place());
+  Small other = counting(5000);
+  other = counting(2);
+  CHECK(list_of(other) == std::vector<int>{0, 1});
+  CHECK(other.capacity() == Small::capacity_in_place());
+}
+
+TEST_CASE("SmallVector: assigned a range of its own elements") {
+  for (const int count : {3, 4, 6, 9}) {
+    CAPTURE(count);
+    Small self = counting(count);
+    self.assign(self.begin() + 1, self.end());
+    std::vector<int> rest;
+    for (int i = 1; i < count; ++i) rest.push_back(i);
+    CHECK(list_of(self) == rest);
+  }
+}

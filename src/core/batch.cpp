@@ -97,7 +97,8 @@ std::string tiplu_games() {
 // line of the thread: a batch reads millions of lines, and making each hand's vectors anew was a
 // fifth of the work (malloc and free: about 8 blocks a line). A hand that a game arranges (one
 // written without groups) is a new hand, and its room is not handed on. The room of a line of
-// more than `most_cards` cards is let go, not kept by the thread for good.
+// more than `most_cards` cards is let go when the next line begins, not kept by the thread for
+// good.
 // The hand is read and resolved in place (parse_batch_line_into, resolve_hand_in_place): a
 // WrittenHand keeps a hand's cards in place, and each move of it copies them.
 struct LineRoom {
@@ -113,6 +114,9 @@ struct LineRoom {
 BatchRecord score_line(std::string_view line, std::string_view source,
                        const BatchDefaults& defaults, const Rules& rules) {
   thread_local LineRoom room;
+  // (Here, not only after a line judged: a line that throws keeps its room, and a line of more
+  // than `most_cards` cards always throws, the decks holding fewer.)
+  room.keep_within_bounds();
   LineSettings settings;
   const bool has_hand = parse_batch_line_into(line, source, settings, room.read.written);
   check_settings(settings, line, source);
@@ -194,7 +198,6 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     record.grouping = Grouping::arranged;
     record.score = record.arrangement->score;
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;
-    room.keep_within_bounds();
     return record;
   }
   JudgedHand judged =
@@ -212,7 +215,6 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     read.hand = std::move(judged.hand);  // (the hand as read)
   }
   room.check = std::move(judged.check);
-  room.keep_within_bounds();
   return record;
 }
 

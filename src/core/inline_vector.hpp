@@ -73,6 +73,11 @@ class SmallVector {
                 "a SmallVector copies its elements as bytes and never destroys them");
 
  public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using iterator = T*;
+  using const_iterator = const T*;
+
   SmallVector() {}  // (the room in place left as it is)
   SmallVector(std::initializer_list<T> values) {
     append(values.begin(), values.begin() + values.size());
@@ -147,8 +152,7 @@ class SmallVector {
   }
   template <std::input_iterator Iterator>
   void assign(Iterator first, Iterator last) {
-    clear();
-    for (; first != last; ++first) push_back(*first);
+    *this = SmallVector(first, last);  // (made aside: the range may be of these elements)
   }
   void pop_back() { erase(end() - 1); }
   // Removes [first, last) and returns where the element after them now is.
@@ -241,10 +245,13 @@ class SmallVector {
     }
     size_ = other.size_;
   }
+  // (A move into a list that had gone to the heap lets that memory go, as a vector's does: a
+  // batch lets a line's room go by a move, after a line of thousands of cards.)
   [[gnu::noinline]] void take_from(SmallVector& other) {
     size_ = other.size_;
     if (size_ <= N) {
       std::copy_n(other.in_place_, size_, in_place_);
+      if (heap_.capacity() != 0) std::vector<T>().swap(heap_);
     } else {
       take_heap(other);
     }
