@@ -227,9 +227,15 @@ class SmallVector {
   bool operator==(const SmallVector& other) const {
     return std::equal(begin(), end(), other.begin(), other.end());
   }
-  // Ordered as a std::vector is: element by element, a shorter list first.
+  // Ordered as a std::vector is: element by element, a shorter list first. (Written out: the
+  // page's libc++ has no std::lexicographical_compare_three_way.)
+  // (Its type deduced where it is used: for elements strongly ordered, as cards are.)
   friend auto operator<=>(const SmallVector& a, const SmallVector& b) {
-    return std::lexicographical_compare_three_way(a.begin(), a.end(), b.begin(), b.end());
+    const std::size_t common = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < common; ++i) {
+      if (const auto order = a[i] <=> b[i]; order != 0) return order;
+    }
+    return a.size() <=> b.size();
   }
 
  private:
