@@ -105,10 +105,8 @@ struct JudgedHand {
 JudgedHand judge_grouped_discard(const Hand& hand, const Rules& rules,
                                  Detail detail = Detail::full);
 
-// `room`: as check_declaration's.
 JudgedHand judge_hand(Hand hand, bool written_grouped, const Rules& rules,
-                      bool look_for_declaration = false, Detail detail = Detail::full,
-                      DeclarationCheck room = {});
+                      bool look_for_declaration = false, Detail detail = Detail::full);
 
 // Whether a drawn hand (is_drawn_hand) of a game that declares (ArrangeBy::declaration) has a
 // discard that leaves a valid declaration: arrange(cards).valid(), by a search that asks for

@@ -69,7 +69,7 @@ Arrangement judged(Hand hand, std::optional<Card> discard, const Rules& rules, D
   Arrangement arrangement;
   arrangement.hand = std::move(hand);
   arrangement.discard = discard;
-  arrangement.check = check_declaration(arrangement.hand, rules, detail);
+  check_declaration_into(arrangement.check, arrangement.hand, rules, detail);
   arrangement.score = count_of(arrangement.hand, arrangement.check, rules);
   return arrangement;
 }

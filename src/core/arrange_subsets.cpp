@@ -702,7 +702,7 @@ Arrangement arrange_by_subsets(std::span<const Card> cards, WildRank wild, const
   }
   Arrangement arrangement;
   arrangement.hand = SubsetSearch(cards, wild, rules).solve();
-  arrangement.check = check_declaration(arrangement.hand, rules);
+  check_declaration_into(arrangement.check, arrangement.hand, rules);
   arrangement.score = score_deadwood(arrangement.hand, arrangement.check, rules);
   return arrangement;
 }

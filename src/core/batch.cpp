@@ -93,9 +93,10 @@ std::string tiplu_games() {
   return games_where([](const Rules& r) { return r.has_tiplu(); });
 }
 
-// The memory of a line's hand as written and as read, and of its check, handed on to the next
-// line of the thread: a batch reads millions of lines, and making each hand's vectors anew was a
-// fifth of the work (malloc and free: about 8 blocks a line). A hand that a game arranges (one
+// The memory of a line's hand as written and as read, handed on to the next line of the thread:
+// a batch reads millions of lines, and making each hand's vectors anew was a fifth of the work
+// (malloc and free: about 8 blocks a line). (A line's check needs no room: its verdicts are kept
+// in place.) A hand that a game arranges (one
 // written without groups) is a new hand, and its room is not handed on. The room of a line of
 // more than `most_cards` cards is let go when the next line begins, not kept by the thread for
 // good.
@@ -103,7 +104,6 @@ std::string tiplu_games() {
 // WrittenHand keeps a hand's cards in place, and each move of it copies them.
 struct LineRoom {
   ReadHand read;
-  DeclarationCheck check;
 
   static constexpr std::size_t most_cards = 1024;
   void keep_within_bounds() {
@@ -200,9 +200,8 @@ BatchRecord score_line(std::string_view line, std::string_view source,
     record.verdict = record.arrangement->valid() ? Verdict::valid : Verdict::invalid;
     return record;
   }
-  JudgedHand judged =
-      judge_hand(std::move(read.hand), read.written.grouped, rules,
-                 /*look_for_declaration=*/false, Detail::kind_only, std::move(room.check));
+  JudgedHand judged = judge_hand(std::move(read.hand), read.written.grouped, rules,
+                                 /*look_for_declaration=*/false, Detail::kind_only);
   const DeclarationCheck& check = judged.check;
   record.verdict = check.valid() ? Verdict::valid : Verdict::invalid;
   record.score = record.declared ? score_declaration(check, rules)
@@ -214,7 +213,6 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   } else {
     read.hand = std::move(judged.hand);  // (the hand as read)
   }
-  room.check = std::move(judged.check);
   return record;
 }
 

@@ -36,17 +36,17 @@ DeclarationCheck::DeclarationCheck(DeclarationCheck&&) noexcept = default;
 DeclarationCheck& DeclarationCheck::operator=(const DeclarationCheck&) = default;
 DeclarationCheck& DeclarationCheck::operator=(DeclarationCheck&&) noexcept = default;
 
-DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail,
-                                   DeclarationCheck room) {
+DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail detail) {
   DeclarationCheck check;
-  check.groups = std::move(room.groups);
+  check_declaration_into(check, hand, rules, detail);
+  return check;
+}
+
+void check_declaration_into(DeclarationCheck& check, const Hand& hand, const Rules& rules,
+                            Detail detail) {
   check.groups.clear();
-  // The problems are kept in place up to a hand's usual number: only a room on the heap has
-  // memory to hand on.
-  if (room.problems.size() > room.problems.capacity_in_place()) {
-    check.problems = std::move(room.problems);
-    check.problems.clear();
-  }
+  check.problems.clear();
+  check.pure_sequences = check.sequences = check.sets = 0;
   check.groups.reserve(hand.groups.size());
   for (const Group& group : hand.groups) {
     check.groups.push_back(classify_group(group, hand.wild, rules, detail));
@@ -72,7 +72,6 @@ DeclarationCheck check_declaration(const Hand& hand, const Rules& rules, Detail 
       (check.sets < rules.deal.contract->books || check.sequences < rules.deal.contract->runs)) {
     check.problems.push_back({ProblemKind::contract_unmet});
   }
-  return check;
 }
 
 std::string explain(const Problem& problem, const DeclarationCheck& check, const Hand& hand,

@@ -40,13 +40,13 @@ struct Problem {
   bool operator==(const Problem&) const = default;
 };
 
-// The problems are kept in place up to a hand's usual number (a check made for each hand of a
-// stream, or for each grouping a search finishes, took a block from the heap for them each time).
-// The groups stay on the heap: a check is moved about (a batch hands each line's on to the next),
-// and in place each move copied them.
+// The verdicts and the problems are kept in place up to a hand's usual number (a check made for
+// each hand of a stream, or for each grouping a search finishes, took a block from the heap for
+// them each time). In place, each move of a check copies its verdicts: it is made where it is
+// kept (check_declaration_into), not moved there.
 struct DeclarationCheck {
-  std::vector<GroupVerdict> groups;  // one per group of the hand, same order
-  SmallVector<Problem, 8> problems;  // empty exactly when the declaration is valid
+  SmallVector<GroupVerdict, 8> groups;  // one per group of the hand, same order
+  SmallVector<Problem, 8> problems;     // empty exactly when the declaration is valid
   int pure_sequences = 0;
   int sequences = 0;  // pure and impure
   int sets = 0;
@@ -64,9 +64,11 @@ struct DeclarationCheck {
   bool operator==(const DeclarationCheck&) const = default;
 };
 
-// `room`: a check whose memory the answer may take (a batch hands each line's on to the next).
 DeclarationCheck check_declaration(const Hand& hand, const Rules& rules,
-                                   Detail detail = Detail::full, DeclarationCheck room = {});
+                                   Detail detail = Detail::full);
+// The same check, written into `check` (whatever it held before is replaced).
+void check_declaration_into(DeclarationCheck& check, const Hand& hand, const Rules& rules,
+                            Detail detail = Detail::full);
 
 // One sentence per problem, e.g. "no pure sequence: a declaration needs at least one".
 std::string explain(const Problem& problem, const DeclarationCheck& check, const Hand& hand,
