@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "inline_vector.hpp"
@@ -164,4 +165,22 @@ TEST_CASE("SmallVector: assigned a range of its own elements") {
     for (int i = 1; i < count; ++i) rest.push_back(i);
     CHECK(list_of(self) == rest);
   }
+}
+
+TEST_CASE("SmallVector: an element made in its place, in place and on the heap") {
+  for (const int before : {0, 3, 4, 7}) {  // empty, in place, the last room in place, on the heap
+    CAPTURE(before);
+    Small small = counting(before);
+    std::vector<int> expected = list_of(small);
+    int& made = small.emplace_back_from([] { return 42; });
+    expected.push_back(42);
+    CHECK(list_of(small) == expected);
+    CHECK(&made == &small.back());
+    made = 43;  // the reference is to the element itself
+    CHECK(small.back() == 43);
+  }
+  // A maker that throws adds nothing.
+  Small small = counting(2);
+  CHECK_THROWS(small.emplace_back_from([]() -> int { throw std::runtime_error("no"); }));
+  CHECK(list_of(small) == std::vector<int>{0, 1});
 }

@@ -120,6 +120,13 @@ TEST_CASE("more copies than the decks hold") {
         "<test>:1:7: error: a second 8♥: 1 deck holds only 1 of each card\n"
         "8♥ 9♥ 8♥\n"
         "      ^\n");
+  // A card the game refuses, or a mark at odds with another, is told first, even after a copy
+  // too many.
+  CHECK(error_of("8♥-8♥-8♥ | 9♣(WJ) 7♠(WJ)") ==
+        "<test>:1:21: error: (WJ) marks 7♠ as wild, but the (WJ) at line 1, column 14 made the "
+        "9s wild: a deal has one wild rank\n"
+        "8♥-8♥-8♥ | 9♣(WJ) 7♠(WJ)\n"
+        "                    ^\n");
 }
 
 TEST_CASE("one wild rank per deal: marks on two ranks, or against --wild, are errors") {

@@ -49,8 +49,10 @@ void check_declaration_into(DeclarationCheck& check, const Hand& hand, const Rul
   check.pure_sequences = check.sequences = check.sets = 0;
   check.groups.reserve(hand.groups.size());
   for (const Group& group : hand.groups) {
-    check.groups.push_back(classify_group(group, hand.wild, rules, detail));
-    const GroupKind kind = check.groups.back().kind;
+    const GroupKind kind =
+        check.groups
+            .emplace_back_from([&] { return classify_group(group, hand.wild, rules, detail); })
+            .kind;
     check.pure_sequences += kind == GroupKind::pure_sequence ? 1 : 0;
     check.sequences += is_sequence(kind) ? 1 : 0;
     check.sets += kind == GroupKind::set ? 1 : 0;

@@ -283,7 +283,9 @@ void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_vi
     if (rules.deck.deal_has_wild_rank) return std::string(options.wild_origin);
     return fmt::format("{} ({})", rules.words.game, wild_cards_text(rules));
   };
-  for (const WrittenCard& written : read.written.cards) {
+  // What each card says of the game (a printed joker, JK, a (WJ) mark): asked as the card is put
+  // in its group, in the order written, so the first card at fault is the one refused.
+  const auto check_written = [&](const WrittenCard& written) {
     if (written.card.is_printed_joker() && rules.printed_jokers_allowed() == 0) {
       throw input_error(source, text, written.offset,
                         fmt::format("{} is played without jokers", rules.words.game));
@@ -295,7 +297,7 @@ void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_vi
                                       return each.deck.jk_is_printed_joker;
                                     })));
     }
-    if (!written.wild_mark) continue;
+    if (!written.wild_mark) return;
     const Rank marked = written.card.rank();
     if (!wild && rules.deck.deal_has_wild_rank) {
       wild = marked;
@@ -319,14 +321,13 @@ void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_vi
           source, text, *written.wild_mark,
           fmt::format("(WJ) marks {} as wild, but {}", to_string(written.card), reason));
     }
-  }
-  read.hand.wild = wild.value_or(std::nullopt);
-  if (!rules.deck.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
+  };
 
   const auto& cards = read.written.cards;
   // (The room's groups, up to the hand's number of groups, are refilled: their memory is kept.)
   // The cards are counted as they are put in their groups: the first one more than the decks
-  // hold is refused (first_card_over_deck_limit's answer, without another pass).
+  // hold is refused (first_card_over_deck_limit's answer, without another pass), once every
+  // card has passed check_written (whose faults come first, wherever they are).
   read.hand.groups.resize(read.written.group_sizes.size());
   DeckCount count(rules);
   std::optional<std::size_t> over;
@@ -335,11 +336,14 @@ void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_vi
     Group& group = read.hand.groups[g];
     group.resize(read.written.group_sizes[g]);
     for (Card& card : group) {
+      check_written(cards[position]);
       card = cards[position].card;
       if (count.one_too_many(card) && !over) over = position;
       ++position;
     }
   }
+  read.hand.wild = wild.value_or(std::nullopt);
+  if (!rules.deck.deal_has_wild_rank) read.wild_from = WildFrom::nothing;
   if (over) {
     const Card card = cards[*over].card;
     const int limit = rules.copies_allowed(card);
