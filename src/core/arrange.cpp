@@ -470,9 +470,17 @@ class Search {
     give_back_natural(position);
   }
 
+  // A meld pushed is reset in the fields read before they are written: its cards are written
+  // from the first (natural_count), and a run's ace_high and hole are set only where they hold.
+  // Its kind, jokers and low (a run's) are written before any node below it is visited, and the
+  // cards past natural_count are never read; so the rest of the room left from earlier melds
+  // may stay (making it a whole Meld{} was a temporary of 24 bytes copied at every group tried:
+  // find_outs 215.6 to 214.3 million instructions on the 2,000 hands of seed 7).
   Meld& push_meld() {
     Meld& meld = melds_[depth_++];
-    meld = Meld{};
+    meld.ace_high = false;
+    meld.natural_count = 0;
+    meld.hole = false;
     return meld;
   }
   std::span<const Meld> melds() const { return {melds_, static_cast<std::size_t>(depth_)}; }
