@@ -151,6 +151,14 @@ class Search {
     pure_runs_needed_ = 0;
     pure_needed_suit_ = static_cast<int>(card.suit());
     pure_needed_rank_ = static_cast<int>(card.rank());
+    // The places 1..14 where a run of min_run places through one of the card's places (an ace
+    // has two: 1 and 14) may start.
+    pure_needed_starts_ = 0;
+    for (const int place : {pure_needed_rank_, pure_needed_rank_ == 1 ? 14 : 0}) {
+      for (int start = std::max(1, place - min_run_ + 1); place != 0 && start <= place; ++start) {
+        pure_needed_starts_ |= 1u << start;
+      }
+    }
   }
 
   // No grouping counts less than `floor` (at least 1, so none declares): outs knows it of some
@@ -658,8 +666,15 @@ class Search {
   }
 
   // Whether a pure run of the places still held could hold keep_in_pure_run's card.
+  // (held_run_through's question, put as which places open min_run places held in a row: they
+  // must be among those that open such a run through the card's place. That needs fewer
+  // registers in visit, which saved two more at every node for the loop over the card's places:
+  // find_outs 211.1 to 207.0 million instructions on the 2,000 hands of seed 7.)
   bool pure_needed_possible() const {
-    return held_run_through(pure_needed_suit_, pure_needed_rank_);
+    const std::uint32_t held = places(pure_needed_suit_);
+    std::uint32_t starts = held;  // (no place above 14 is held: no run starts past 15 - min_run)
+    for (int k = 1; k < min_run_; ++k) starts &= held >> k;
+    return (starts & pure_needed_starts_) != 0;
   }
 
   // Whether the places of `suit` still held have min_run in a row through a place of `rank`
@@ -858,6 +873,7 @@ class Search {
   int in_meld_ = -1;           // the place of keep_in_melds' card
   int pure_needed_ = INT_MAX;  // the place of keep_in_pure_run's card
   int pure_needed_suit_ = 0, pure_needed_rank_ = 0;
+  std::uint32_t pure_needed_starts_ = 0;  // see keep_in_pure_run
   // The pure runs made that hold keep_in_pure_run's card (1 without it: one question a node).
   int pure_runs_needed_ = 1;
   int stop_at_ = INT_MIN;   // stop_at's floor
