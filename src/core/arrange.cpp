@@ -109,22 +109,27 @@ class Search {
         track_one_sequence_(track_one_sequence) {
     card_count_ = static_cast<int>(cards.size());
     // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
+    // (Each card's points as card_points gives them, from what the branches below know already:
+    // asked again of every card, find_outs 207.0 to 206.4 million instructions on the 2,000 hands
+    // of seed 7.)
     int dearest = INT_MIN;
     for (const Card card : cards) {
+      int points = rules.count.joker_points;
       if (card.is_printed_joker()) {
         ++printed_;
       } else {
         const auto at = static_cast<std::size_t>(card.index());
+        const int rank = static_cast<int>(card.rank());
         present_ |= std::uint64_t{1} << at;
-        value_at_[at] = rules.count.card_points[static_cast<int>(card.rank()) - 1];
-        if (is_wild_card(card, wild)) {
+        points = value_at_[at] = rules.count.card_points[rank - 1];
+        if (rank == wild_rank_) {  // (a wild card: wild_rank_ is 0 without a wild rank)
           ++wild_count_[static_cast<int>(card.suit())];
           ++wild_cards_;
+          if (rules.count.wild_cards_score_zero) points = 0;
         } else {
           ++count_[at];
         }
       }
-      const int points = card_points(card, wild, rules);
       hand_points_.total += points;
       if (points > dearest) {
         dearest = points;
