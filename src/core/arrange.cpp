@@ -1744,7 +1744,13 @@ namespace {
 // the count most; and the bound the next draw's search needs.
 class OutsTally {
  public:
-  explicit OutsTally(int points_now) : lowest_(points_now) { outs_.points_now = points_now; }
+  explicit OutsTally(int points_now) : lowest_(points_now) {
+    outs_.points_now = points_now;
+    // Room for the outs of most hands at once: grown from none, the list was made anew at the
+    // first, second, fourth and eighth out (find_outs 206.4 to 205.3 million instructions on the
+    // 2,000 hands of seed 7; room for 8: 205.4).
+    improving_.reserve(16);
+  }
 
   // Once a draw declares, only declarations matter; before, a count no more than the lowest yet
   // (less, while that is the count of the hand as it stands).
