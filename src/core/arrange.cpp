@@ -680,7 +680,14 @@ class Search {
   bool pure_needed_possible() const {
     const std::uint32_t held = places(pure_needed_suit_);
     std::uint32_t starts = held;  // (no place above 14 is held: no run starts past 15 - min_run)
-    for (int k = 1; k < min_run_; ++k) starts &= held >> k;
+    int k = 1;
+    // Runs of three or more, the usual, take their first two steps without the loop (it asked
+    // min_run_ at every step: find_outs 205.0 to 204.2 million instructions, seed 7's hands).
+    if (min_run_ >= 3) {
+      starts &= held >> 1 & held >> 2;
+      k = 3;
+    }
+    for (; k < min_run_; ++k) starts &= held >> k;
     return (starts & pure_needed_starts_) != 0;
   }
 
