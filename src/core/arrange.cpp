@@ -521,10 +521,10 @@ class Search {
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
-    grow_run_here(meld, position, rank, rank, +1, 0, wild_start, wild_start);
+    grow_run_here<+1>(meld, position, rank, rank, 0, wild_start, wild_start);
     if (card.rank() == Rank::ace && rules_.melds.ace_high) {
       meld.ace_high = true;
-      grow_run_here(meld, position, 14, 14, -1, 0, wild_start, wild_start);
+      grow_run_here<-1>(meld, position, 14, 14, 0, wild_start, wild_start);
     }
     --depth_;
   }
@@ -533,12 +533,18 @@ class Search {
   // jokers between them. `wild_itself`: a wild card stands as itself, so only a pure run counts
   // (the same run with that card as a joker is met through the pool).
   // (The first step is inlined into visit, grow_run_here; the further ones are calls: see run.)
-  [[gnu::noinline]] void grow_run(Meld& meld, int position, int first, int last, int step, int gaps,
+  // `step`: +1 upwards, -1 downwards from 14 (an ace high). A parameter of the template, not of
+  // the call: the places are then compared and subtracted without multiplying by it, and a call
+  // passes one argument fewer (find_outs 204.2 to 201.6 million instructions on the 2,000 hands
+  // of seed 7).
+  template <int step>
+  [[gnu::noinline]] void grow_run(Meld& meld, int position, int first, int last, int gaps,
                                   bool wild_itself, bool no_gaps) {
-    grow_run_here(meld, position, first, last, step, gaps, wild_itself, no_gaps);
+    grow_run_here<step>(meld, position, first, last, gaps, wild_itself, no_gaps);
   }
-  [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last, int step,
-                                            int gaps, bool wild_itself, bool no_gaps) {
+  template <int step>
+  [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last, int gaps,
+                                            bool wild_itself, bool no_gaps) {
     const int span = (last - first) * step + 1;
     const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
@@ -603,7 +609,7 @@ class Search {
       const bool wild = is_wild_rank(next);
       take(suit, next);
       meld.naturals[meld.natural_count++] = card;
-      grow_run(meld, position, first, next, step, gaps + skipped, wild_itself || wild, no_gaps);
+      grow_run<step>(meld, position, first, next, gaps + skipped, wild_itself || wild, no_gaps);
       --meld.natural_count;
       give_back(suit, next);
     }
