@@ -1680,14 +1680,23 @@ class DrawFilter {
       if (with_draw_.empty()) {
         with_draw_.assign(cards_.begin(), cards_.end());
         with_draw_.push_back(card);
+        hand_points_ = hand_points(cards_, wild_, rules_);
+        hand_places_ = places_held(cards_);
       }
       with_draw_.back() = card;
-      const HandPoints points = hand_points(with_draw_, wild_, rules_);
-      count =
-          std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, points.total,
-                                      points.dearest, places_held(with_draw_), bound)
-                       .cost,
-                   bound + 1);
+      // hand_points and places_held of the hand and the card, from the hand's (summed once, not
+      // for every card: find_outs 198.1 to 196.3 million instructions on the 2,000 hands of seed
+      // 7): the card comes last, so it is the first of the dearest only when it is dearer than
+      // every card of the hand.
+      const int points = card_points(card, wild_, rules_);
+      const Card dearest =
+          points > card_points(hand_points_.dearest, wild_, rules_) ? card : hand_points_.dearest;
+      const std::uint64_t places =
+          hand_places_ | (card.is_printed_joker() ? 0 : std::uint64_t{1} << card.index());
+      count = std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true,
+                                          hand_points_.total + points, dearest, places, bound)
+                           .cost,
+                       bound + 1);
     }
     return count;
   }
@@ -1755,7 +1764,9 @@ class DrawFilter {
   }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
-  std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
+  std::vector<Card> with_draw_;    // lone_count's: the hand and a draw (made at its first call)
+  HandPoints hand_points_;         // lone_count's: hand_points of the hand (made with with_draw_)
+  std::uint64_t hand_places_ = 0;  // lone_count's: places_held of the hand (the same)
   static constexpr int hole_budget = 3000;     // nodes
   static constexpr int hole_search_least = 9;  // draws
   static constexpr int hole_bound_least = 55;  // points
