@@ -51,6 +51,7 @@
 #include <fmt/format.h>
 
 #include "arrange_one_pack.hpp"
+#include "bits.hpp"
 
 namespace rummy {
 
@@ -1590,7 +1591,10 @@ class DrawFilter {
       const int place = std::countr_zero(at);
       for (int low = std::max(1, place - length + 1); low <= place && low + length - 1 <= 14;
            ++low) {
-        if (length - std::popcount(held & window << low) <= missing) return true;
+        // (bit_count, bits.hpp, counts inline: std::popcount is a call to the compiler's
+        // library in this build, here and in isolated: find_outs 196.3 to 195.5 million
+        // instructions on the 2,000 hands of seed 7.)
+        if (length - bit_count(held & window << low) <= missing) return true;
       }
     }
     return false;
@@ -1632,7 +1636,7 @@ class DrawFilter {
       isolated_known_ |= bit;
       const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
                                         ~(1u << static_cast<int>(card.suit()));
-      if (1 + std::popcount(other_suits) + jokers_ < rules_.melds.min_group &&
+      if (1 + bit_count(other_suits) + jokers_ < rules_.melds.min_group &&
           !window_missing_at_most(card, rules_.melds.min_run, jokers_)) {
         isolated_ |= bit;
       }
