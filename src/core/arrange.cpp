@@ -623,11 +623,15 @@ class Search {
         jokers_used_ -= jokers;
       }
     }
-    const int suit = static_cast<int>(meld.naturals[0].suit());
+    // The suit's first place (suit * 13), from the run's first card's: `position`, at place
+    // `first` (1..13 upwards; 14 downwards, where it is the ace, the suit's first place). (Not
+    // the suit read from the meld's first card: find_outs 195.5 to 191.9 million instructions on
+    // the 2,000 hands of seed 7.)
+    const int base = step > 0 ? position - (first - 1) : position;
     // The ranks of the suit still held beyond `last` (bit rank - 1), taken nearest first; the
     // places skipped are gaps. Upwards the ace is never among them (taken in card order before
     // any other card of its suit), downwards from 14 it stops at 2.
-    const auto held = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
+    const auto held = static_cast<std::uint32_t>(present_ >> base) & 0x1FFFu;
     std::uint32_t ahead = step > 0 ? held & ~((1u << last) - 1) : held & ((1u << (last - 1)) - 2);
     while (ahead != 0) {
       const int next = step > 0 ? std::countr_zero(ahead) + 1 : std::bit_width(ahead);
@@ -638,13 +642,22 @@ class Search {
       if (no_gaps && gaps + skipped > (hole_open_ ? 1 : 0)) break;
       if ((next - first) * step + 1 > max_sequence_) break;
       if (gaps + skipped > jokers_free_) break;
-      const Card card(static_cast<Rank>(next), static_cast<Suit>(suit));
+      const int at = base + next - 1;
+      const Card card = Card::from_index(at);
       const bool wild = is_wild_rank(next);
-      take(suit, next);
+      if (wild) {  // (counted by suit, apart from the natural cards: see take)
+        take(static_cast<int>(card.suit()), next);
+      } else {
+        take_natural(at);
+      }
       meld.naturals[meld.natural_count++] = card;
       grow_run<step, no_gaps>(meld, position, first, next, gaps + skipped, wild_itself || wild);
       --meld.natural_count;
-      give_back(suit, next);
+      if (wild) {
+        give_back(static_cast<int>(card.suit()), next);
+      } else {
+        give_back_natural(at);
+      }
     }
   }
 
