@@ -411,17 +411,21 @@ class Search {
   }
 
   // A deadwood cannot beat the best kept when it is at least as much; zero deadwood can still
-  // declare, so it always goes on. cut_from_ is the least deadwood (above zero) that is cut,
-  // kept up to date as groupings are kept: past the bound, or no better than the groupings kept
-  // in every tier tracked; INT_MIN once the search has ended.
+  // declare, so it always goes on. cut_from_ is the least deadwood that is cut, kept up to date
+  // as groupings are kept: past the bound, or no better than the groupings kept in every tier
+  // tracked, and never below 1 (zero or less goes on); INT_MIN once the search has ended (every
+  // node is cut). (One comparison in the cut, not one with 0 and one with cut_from_.)
   void update_cut_from() {
     int from = bound_ == INT_MAX ? INT_MAX : bound_ + 1;
     if (ended_) {
       from = INT_MIN;
-    } else if (floors_ == nullptr) {  // (collecting: every grouping within the bound)
-      from = std::min(from, track_one_sequence_
-                                ? std::max(two_sequences.deadwood, one_sequence.deadwood)
-                                : two_sequences.deadwood);
+    } else {
+      if (floors_ == nullptr) {  // (collecting: every grouping within the bound)
+        from = std::min(from, track_one_sequence_
+                                  ? std::max(two_sequences.deadwood, one_sequence.deadwood)
+                                  : two_sequences.deadwood);
+      }
+      from = std::max(from, 1);
     }
     cut_from_ = from;
   }
@@ -441,8 +445,10 @@ class Search {
     int least = deadwood_ + isolated;
     // The discard, chosen at the leaf: a card of the deadwood so far, or an isolated card at
     // best (any other card that ends in the deadwood adds at least what its discard takes off).
+    // It takes off no points below 0, so a count below the cut before it is below it after: most
+    // nodes go on without working it out.
+    if (least < cut_from_) return false;
     if (may_discard_) least -= std::max(dead_max_, std::min(max_card_value_, isolated));
-    if (least <= 0) return ended_;
     return least >= cut_from_;
   }
 
