@@ -429,8 +429,14 @@ class Search {
     }
     cut_from_ = from;
   }
+  // (jokers_free_ is never below 0 at a node, so the cut does not ask: it starts at the hand's
+  // jokers, a run or set is visited only when it asks for at most the jokers free, and the one
+  // take that may leave it below 0, a wild card standing as itself, is followed by a run's
+  // visit only within that same condition, which then fails, or, at its own node, by its
+  // pooling, which gives the joker back before the next node. Asked at every node, it never held
+  // on the 2,000 hands of seed 3: find_outs 201.7 to 200.4 million instructions, 190.6 to 189.4
+  // on seed 7's.)
   bool cut() const {
-    if (jokers_free_ < 0) return true;
     // Cards that fit no group at all will be deadwood (or the one discard); with fewer jokers
     // left than the hand had, more cards can fit none.
     const int jokers_left = jokers_free_;
