@@ -594,7 +594,12 @@ class Search {
   [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last, int gaps,
                                             bool wild_itself) {
     const int span = (last - first) * step + 1;
-    const bool lone_high_ace = meld.ace_high && meld.natural_count == 1;
+    // A run grows downwards (step -1) only from an ace high, and upwards only with the ace low
+    // (start_runs marks the meld ace high after its upward runs): the step says which, with no
+    // load of meld.ace_high (find_outs 199.5 to 198.6 million instructions on the 2,000 hands of
+    // seed 3, 188.6 to 187.7 on seed 7's).
+    constexpr bool ace_high = step < 0;
+    const bool lone_high_ace = ace_high && meld.natural_count == 1;
     if (!lone_high_ace) {
       const int length = std::max(min_run_, span);
       const int padding = length - span;
@@ -608,7 +613,7 @@ class Search {
         meld.jokers = static_cast<std::uint8_t>(jokers);
         // Jokers padding a short run go above it unless that leaves the ranks (J-Q-K for K).
         const int top = step > 0 ? last : first;
-        const int above = std::min(padding, (meld.ace_high ? 14 : 13) - top);
+        const int above = std::min(padding, (ace_high ? 14 : 13) - top);
         meld.low = (step > 0 ? first : last) - (padding - above);
         jokers_used_ += jokers;
         jokers_free_ -= jokers;
