@@ -565,10 +565,10 @@ class Search {
     meld.naturals[0] = card;
     meld.natural_count = 1;
     const int rank = static_cast<int>(card.rank());
-    grow_run_here<+1, wild_start>(meld, position, rank, rank, 0, wild_start);
+    grow_run_here<+1, wild_start, wild_start>(meld, position, rank, rank, 0);
     if (card.rank() == Rank::ace && rules_.melds.ace_high) {
       meld.ace_high = true;
-      grow_run_here<-1, wild_start>(meld, position, 14, 14, 0, wild_start);
+      grow_run_here<-1, wild_start, wild_start>(meld, position, 14, 14, 0);
     }
     --depth_;
   }
@@ -586,13 +586,17 @@ class Search {
   // further steps rather than passed: with it, a call had seven arguments, and the seventh went
   // by the stack (find_outs 200.4 to 199.5 million instructions on the 2,000 hands of seed 3,
   // 189.4 to 188.6 on seed 7's).
-  template <int step, bool no_gaps>
-  [[gnu::noinline]] void grow_run(Meld& meld, int first, int last, int gaps, bool wild_itself) {
-    grow_run_here<step, no_gaps>(meld, meld.naturals[0].index(), first, last, gaps, wild_itself);
+  // `wild_itself` is a parameter of the template as well: a run's further steps then ask none of
+  // its questions, and pass it neither in a register nor on the stack around their visits
+  // (find_outs 198.6 to 197.4 million instructions on the 2,000 hands of seed 3, 187.7 to 186.6 on
+  // seed 7's).
+  template <int step, bool no_gaps, bool wild_itself>
+  [[gnu::noinline]] void grow_run(Meld& meld, int first, int last, int gaps) {
+    grow_run_here<step, no_gaps, wild_itself>(meld, meld.naturals[0].index(), first, last, gaps);
   }
-  template <int step, bool no_gaps>
-  [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last, int gaps,
-                                            bool wild_itself) {
+  template <int step, bool no_gaps, bool wild_itself>
+  [[gnu::always_inline]] void grow_run_here(Meld& meld, int position, int first, int last,
+                                            int gaps) {
     const int span = (last - first) * step + 1;
     // A run grows downwards (step -1) only from an ace high, and upwards only with the ace low
     // (start_runs marks the meld ace high after its upward runs): the step says which, with no
@@ -671,7 +675,11 @@ class Search {
         take_natural(at);
       }
       meld.naturals[meld.natural_count++] = card;
-      grow_run<step, no_gaps>(meld, first, next, gaps + skipped, wild_itself || wild);
+      if (wild) {
+        grow_run<step, no_gaps, true>(meld, first, next, gaps + skipped);
+      } else {
+        grow_run<step, no_gaps, wild_itself>(meld, first, next, gaps + skipped);
+      }
       --meld.natural_count;
       if (wild) {
         give_back(static_cast<int>(card.suit()), next);
