@@ -699,6 +699,13 @@ class Search {
     // past the last suit they are past place 51, and present_ holds none there. (A loop over the
     // suits: find_outs 205.3 to 205.0 million instructions on the 2,000 hands of seed 7.)
     const std::uint64_t ahead = present_ >> position;
+    // Most cards that try groups have no later suit to join (two in three on the 2,000 hands of
+    // seed 3): asked first, of the three places at once (find_outs 197.4 to 194.7 million
+    // instructions on those hands, 186.6 to 184.1 on seed 7's).
+    constexpr std::uint64_t later_suits = std::uint64_t{1} << rank_count |
+                                          std::uint64_t{1} << (2 * rank_count) |
+                                          std::uint64_t{1} << (3 * rank_count);
+    if ((ahead & later_suits) == 0) return;
     const unsigned later =
         static_cast<unsigned>((ahead >> rank_count & 1u) | (ahead >> (2 * rank_count - 1) & 2u) |
                               (ahead >> (3 * rank_count - 2) & 4u))
