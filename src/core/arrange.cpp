@@ -587,8 +587,8 @@ class Search {
   // further steps rather than passed: with it, a call had seven arguments, and the seventh went
   // by the stack (find_outs 200.4 to 199.5 million instructions on the 2,000 hands of seed 3,
   // 189.4 to 188.6 on seed 7's).
-  // `wild_itself` is a parameter of the template as well: a run's further steps then ask none of
-  // its questions, and pass it neither in a register nor on the stack around their visits
+  // `wild_itself` is a parameter of the template as well: a run's further steps then test it
+  // nowhere, and keep it neither in a register nor on the stack around their visits
   // (find_outs 198.6 to 197.4 million instructions on the 2,000 hands of seed 3, 187.7 to 186.6 on
   // seed 7's).
   template <int step, bool no_gaps, bool wild_itself>
