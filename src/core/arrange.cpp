@@ -725,13 +725,16 @@ class Search {
       Meld& meld = push_meld();
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
+      // The later cards, natural as this card is (a wild card goes to the pool or a run), taken
+      // as they are written, each at its place: a suit further is 13 places further. (Not made
+      // from the rank and suit, and taken in a loop of their own: find_outs 193.3 to 191.9
+      // million instructions on the 2,000 hands of seed 3, 182.8 to 181.5 on seed 7's.)
       for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
-        meld.naturals[meld.natural_count++] =
-            Card(card.rank(), static_cast<Suit>(std::countr_zero(suits)));
+        const int at = position + (std::countr_zero(suits) - first_suit) * rank_count;
+        meld.naturals[meld.natural_count++] = Card::from_index(at);
+        take_natural(at);
       }
       meld.jokers = static_cast<std::uint8_t>(jokers);
-      // (The cards of a set are natural: a wild card goes to the pool or a run.)
-      for (int i = 1; i < meld.natural_count; ++i) take_natural(meld.naturals[i].index());
       jokers_used_ += jokers;
       jokers_free_ -= jokers;
       visit(position, false);
