@@ -824,11 +824,10 @@ class Search {
         joker_discarded = true;
       }
     }
-    if (left < 0 || (rules_.pure_sequence_required() && pure_sequences_ == 0)) return;
+    if (left < 0 || (pure_required_ && pure_sequences_ == 0)) return;
     const int sequences = sequences_ + left / rules_.melds.min_group;
     if (floors_ != nullptr) {
-      if ((sequences >= 2 || !rules_.pure_sequence_required() || track_one_sequence_) &&
-          deadwood <= bound_) {
+      if ((sequences >= 2 || !pure_required_ || track_one_sequence_) && deadwood <= bound_) {
         collect(deadwood, left);
       }
       return;
@@ -840,7 +839,7 @@ class Search {
       found.deadwood = deadwood;
     };
     // Indian rummy needs two sequences; the other games only count what is left over.
-    if (sequences >= 2 || !rules_.pure_sequence_required()) {
+    if (sequences >= 2 || !pure_required_) {
       if (deadwood_cards == 0 && (left == 0 || left >= rules_.melds.min_group || room() >= left)) {
         found_valid = ended_ = true;
         keep(valid);
@@ -933,6 +932,10 @@ class Search {
   const Rules& rules_;
   int min_run_ = rules_.melds.min_run;  // (read at every step of a run)
   int max_sequence_ = rules_.melds.max_sequence;
+  // (Read at every leaf: asked of the rules there, through their optional declaration, find_outs
+  // took 191.4 rather than 190.6 million instructions on the 2,000 hands of seed 3, 181.1 rather
+  // than 180.4 on seed 7's.)
+  bool pure_required_ = rules_.pure_sequence_required();
   bool may_discard_;
   bool track_one_sequence_;
   bool keep_melds_ = true;  // see keep_melds_for_joker_discards_only
