@@ -446,7 +446,9 @@ class Search {
     // the cards isolated with those jokers, with fewer cards to sum: find_outs 200.3 to 199.1
     // million instructions on the 2,000 hands of seed 7).
     int isolated = isolated_left_;
-    if (jokers_left < isolated_with_below_) {
+    // (Compared unsigned: should jokers_free_ ever fall below 0, the test fails rather than read
+    // before the array; it is the same one comparison.)
+    if (static_cast<unsigned>(jokers_left) < static_cast<unsigned>(isolated_with_below_)) {
       isolated += points_at(present_ & isolated_with_[static_cast<std::size_t>(jokers_left)]);
     }
     int least = deadwood_ + isolated;
@@ -512,7 +514,7 @@ class Search {
     // they only fall below here), is in no group, as the cut counts it: no group is tried.
     const bool alone =
         isolated_now ||
-        (jokers_free_ < isolated_with_below_ &&
+        (static_cast<unsigned>(jokers_free_) < static_cast<unsigned>(isolated_with_below_) &&
          (isolated_with_[static_cast<std::size_t>(jokers_free_)] >> position & 1u) != 0);
     if (!passive_only && !alone) {
       start_runs</*wild_start=*/false>(card, position);
