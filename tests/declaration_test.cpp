@@ -87,3 +87,24 @@ TEST_CASE("the deck limits: two copies of a card and two printed jokers with two
   three.push_back(Card::printed_joker());
   CHECK(first_card_over_deck_limit(three, Rules::for_variant(Variant::indian)) == 4U);
 }
+
+TEST_CASE("a check written into one used before is the check made anew") {
+  const Rules rules = Rules::for_variant(Variant::indian);
+  // First a hand of eleven groups, most of them bad (its verdicts and problems go to the heap),
+  // then a valid one, then a short one: each check written into the same place equals the check
+  // made anew, with nothing left of the one before.
+  const Hand many =
+      hand_of("A♠ | 2♥ | 3♣ | 4♦ | 5♠ | 6♥ | 7♣ | 8♦ | 9♠ | 10♥ | J♣-Q♣-K♣", "", rules);
+  const Hand valid = hand_of("A♠-2♠-3♠ | 6♣-8♣-K♥(WJ) | 4♦-4♠-4♣-4♥ | J♦-J♥-PJ", "", rules);
+  const Hand short_hand = hand_of("5♦-6♦-7♦", "", rules);
+  DeclarationCheck kept;
+  for (const Hand* hand : {&many, &valid, &many, &short_hand}) {
+    check_declaration_into(kept, *hand, rules);
+    const DeclarationCheck anew = check_declaration(*hand, rules);
+    CHECK(kept == anew);
+    CHECK(kept.groups.size() == hand->groups.size());
+  }
+  check_declaration_into(kept, many, rules);
+  CHECK(kept.groups.size() == 11);
+  CHECK(kept.problems.size() > 8);  // (beyond the room in place)
+}

@@ -217,6 +217,9 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
       basic, [](Rules& r) { r.melds.min_run = 2; },
       "melds.min_run is shorter than melds.min_group, but a run is a group like any other");
   broken(
+      basic, [](Rules& r) { r.melds.min_run = 15; },
+      "melds.min_run is above 14, but a run has at most 14 places (A to K, then A)");
+  broken(
       basic, [](Rules& r) { r.count.shown_count = ShownCount::by_declaration; },
       "count.shown_count counts by declaration, but the game has no declaration (declaration)");
   broken(

@@ -115,6 +115,10 @@ std::optional<std::string> check_rules(const Rules& rules) {
     return refuse("melds.min_run", "is shorter than melds.min_group",
                   "a run is a group like any other");
   }
+  // (The searches hold a suit's places in 32 bits and shift them by min_run.)
+  if (rules.melds.min_run > 14) {
+    return refuse("melds.min_run", "is above 14", "a run has at most 14 places (A to K, then A)");
+  }
   // The scorer (scoring.cpp): a count by declaration reads the declaration's tiers.
   if (rules.count.shown_count == ShownCount::by_declaration && !rules.declares()) {
     return refuse("count.shown_count", "counts by declaration",
