@@ -96,10 +96,9 @@ std::string tiplu_games() {
 // The memory of a line's hand as written and as read, handed on to the next line of the thread:
 // a batch reads millions of lines, and making each hand's vectors anew was a fifth of the work
 // (malloc and free: about 8 blocks a line). (A line's check needs no room: its verdicts are kept
-// in place.) A hand that a game arranges (one
-// written without groups) is a new hand, and its room is not handed on. The room of a line of
-// more than `most_cards` cards is let go when the next line begins, not kept by the thread for
-// good.
+// in place.) A hand that a game arranges (one written without groups) is a new hand, and its
+// room is not handed on. The room of a line of more than `most_cards` cards is let go when the
+// next line begins, not kept by the thread for good.
 // The hand is read and resolved in place (parse_batch_line_into, resolve_hand_in_place): a
 // WrittenHand keeps a hand's cards in place, and each move of it copies them.
 struct LineRoom {

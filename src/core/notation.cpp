@@ -186,9 +186,10 @@ WildRank parse_wild(std::string_view text, std::string_view source) {
   return builder.wild;
 }
 
-WrittenLine parse_batch_line(std::string_view line, std::string_view source, WrittenHand room) {
+WrittenLine parse_batch_line(std::string_view line, std::string_view source) {
   WrittenLine written;
-  if (parse_batch_line_into(line, source, written.settings, room)) written.hand = std::move(room);
+  WrittenHand hand;
+  if (parse_batch_line_into(line, source, written.settings, hand)) written.hand = std::move(hand);
   return written;
 }
 
@@ -262,10 +263,9 @@ ReadHand read_hand(std::string_view text, std::string_view source, const Rules& 
 }
 
 ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
-                      const Rules& rules, const ReadOptions& options, Hand room) {
+                      const Rules& rules, const ReadOptions& options) {
   ReadHand read;
   read.written = std::move(parsed);
-  read.hand = std::move(room);
   resolve_hand_in_place(read, text, source, rules, options);
   return read;
 }

@@ -80,10 +80,9 @@ struct ReadOptions {
 ReadHand read_hand(std::string_view text, std::string_view source, const Rules& rules,
                    const ReadOptions& options = {});
 
-// The checks of read_hand on a hand already parsed from `text`. `room`: a hand whose memory the
-// groups may take.
+// The checks of read_hand on a hand already parsed from `text`.
 ReadHand resolve_hand(WrittenHand parsed, std::string_view text, std::string_view source,
-                      const Rules& rules, const ReadOptions& options, Hand room = {});
+                      const Rules& rules, const ReadOptions& options);
 // The same on `read.written`, into `read.hand` (whose memory the groups take): a batch reads each
 // line into the same ReadHand (a WrittenHand moved is copied, its cards being kept in place).
 void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_view source,
@@ -147,9 +146,8 @@ struct WrittenLine {
   std::optional<WrittenHand> hand;  // empty: the line holds settings only (a drop)
 };
 
-// Syntax only; `line` holds no line break. `room`: a hand whose memory the hand read may take
-// (as resolve_hand's `room`).
-WrittenLine parse_batch_line(std::string_view line, std::string_view source, WrittenHand room = {});
+// Syntax only; `line` holds no line break.
+WrittenLine parse_batch_line(std::string_view line, std::string_view source);
 // The same into `settings` and `hand` (whatever they held is replaced; the hand's memory kept):
 // false when the line holds settings only (`hand` then holds no card).
 bool parse_batch_line_into(std::string_view line, std::string_view source, LineSettings& settings,
