@@ -186,14 +186,7 @@ class Search {
     pure_needed_suit_ = static_cast<int>(card.suit());
     pure_needed_base_ = pure_needed_suit_ * rank_count;
     pure_needed_rank_ = static_cast<int>(card.rank());
-    // The places 1..14 where a run of min_run places through one of the card's places (an ace
-    // has two: 1 and 14) may start.
-    pure_needed_starts_ = 0;
-    for (const int place : {pure_needed_rank_, pure_needed_rank_ == 1 ? 14 : 0}) {
-      for (int start = std::max(1, place - min_run_ + 1); place != 0 && start <= place; ++start) {
-        pure_needed_starts_ |= 1u << start;
-      }
-    }
+    pure_needed_starts_ = starts_through(pure_needed_rank_);
   }
 
   // No grouping counts less than `floor` (at least 1, so none declares): outs knows it of some
@@ -298,10 +291,20 @@ class Search {
   int items_at(int suit, int rank) const {
     return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
   }
-  // The places 1..14 of a suit that hold a card (the ace at 1 and at 14).
-  std::uint32_t places(int suit) const {
-    const auto ranks = static_cast<std::uint32_t>(present_ >> (suit * rank_count)) & 0x1FFFu;
+  // The places 1..14 of a suit that hold a card (the ace at 1 and at 14); places_from takes the
+  // position of the suit's first card (suit * 13).
+  std::uint32_t places(int suit) const { return places_from(suit * rank_count); }
+  std::uint32_t places_from(int base) const {
+    const auto ranks = static_cast<std::uint32_t>(present_ >> base) & 0x1FFFu;
     return ranks << 1 | (ranks & 1u) << 14;
+  }
+  // The places 1..14 where a run of min_run places through a place of `rank` (an ace has two: 1
+  // and 14) may start.
+  std::uint32_t starts_through(int rank) const {
+    const auto through = [this](int place) {  // places max(1, place - min_run + 1) .. place
+      return (2u << place) - (1u << std::max(1, place - min_run_ + 1));
+    };
+    return through(rank) | (rank == 1 ? through(14) : 0u);
   }
   static std::uint64_t position_bit(int suit, int rank) {
     return std::uint64_t{1} << (suit * rank_count + rank - 1);
@@ -772,31 +775,20 @@ class Search {
     return room + (pure_sequences_ >= 2 ? pure_room - smallest_pure_room : 0);
   }
 
-  // Whether a pure run of the places still held could hold keep_in_pure_run's card.
-  // (held_run_through's question, put as which places open min_run places held in a row: they
-  // must be among those that open such a run through the card's place. That needs fewer
-  // registers in visit, which saved two more at every node for the loop over the card's places:
-  // find_outs 211.1 to 207.0 million instructions on the 2,000 hands of seed 7.)
-  bool pure_needed_possible() const {
-    // (The suit's first place kept, not worked out from the suit at every node: find_outs 194.7
-    // to 194.1 million instructions on the 2,000 hands of seed 3, 184.1 to 183.5 on seed 7's.)
-    const auto ranks = static_cast<std::uint32_t>(present_ >> pure_needed_base_) & 0x1FFFu;
-    const std::uint32_t held = ranks << 1 | (ranks & 1u) << 14;  // as places(suit)
-    return (run_starts(held, min_run_) & pure_needed_starts_) != 0;
-  }
-
   // Whether the places of `suit` still held have min_run in a row through a place of `rank`
-  // (an ace's at 1 or at 14).
+  // (an ace's at 1 or at 14): some place opening min_run places held in a row is among those
+  // that open such a run through the rank's place. (Asked so rather than by a loop over the
+  // rank's places, which made visit save two more registers at every node: find_outs 211.1 to
+  // 207.0 million instructions on the 2,000 hands of seed 7.)
   bool held_run_through(int suit, int rank) const {
-    const std::uint32_t held = places(suit);
-    for (std::uint32_t mine = (1u << rank | (rank == 1 ? 1u << 14 : 0u)) & held; mine != 0;
-         mine &= mine - 1) {
-      const int place = std::countr_zero(mine);
-      const int above = std::countr_one(held >> (place + 1));
-      const int below = std::countl_one(held << (32 - place));
-      if (above + 1 + below >= min_run_) return true;
-    }
-    return false;
+    return (run_starts(places(suit), min_run_) & starts_through(rank)) != 0;
+  }
+  // Whether a pure run of the places still held could hold keep_in_pure_run's card: the same
+  // question, with the suit's first place and the card's starts kept (not worked out at every
+  // node: find_outs 194.7 to 194.1 million instructions on the 2,000 hands of seed 3, 184.1 to
+  // 183.5 on seed 7's).
+  bool pure_needed_possible() const {
+    return (run_starts(places_from(pure_needed_base_), min_run_) & pure_needed_starts_) != 0;
   }
 
   // Whether a run of natural cards from place `first` to `last` holds keep_in_pure_run's card.
