@@ -220,6 +220,14 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
       basic, [](Rules& r) { r.melds.min_run = 15; },
       "melds.min_run is above 14, but a run has at most 14 places (A to K, then A)");
   broken(
+      basic, [](Rules& r) { r.count.card_points[12] = -10; },
+      "count.card_points or count.joker_points hold a value below 0, but a card in the deadwood "
+      "adds its points to the count");
+  broken(
+      crazy, [](Rules& r) { r.count.joker_points = -1; },
+      "count.card_points or count.joker_points hold a value below 0, but a card in the deadwood "
+      "adds its points to the count");
+  broken(
       basic, [](Rules& r) { r.count.shown_count = ShownCount::by_declaration; },
       "count.shown_count counts by declaration, but the game has no declaration (declaration)");
   broken(

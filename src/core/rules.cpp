@@ -3,6 +3,7 @@
 
 #include "games.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <system_error>
@@ -118,6 +119,14 @@ std::optional<std::string> check_rules(const Rules& rules) {
   // (The searches hold a suit's places in 32 bits and shift them by min_run.)
   if (rules.melds.min_run > 14) {
     return refuse("melds.min_run", "is above 14", "a run has at most 14 places (A to K, then A)");
+  }
+  // The searches cut a branch once its deadwood can only grow past the best found, and the
+  // scorers cap and compare counts: a card adds its points, never takes them away.
+  if (std::any_of(rules.count.card_points.begin(), rules.count.card_points.end(),
+                  [](int points) { return points < 0; }) ||
+      rules.count.joker_points < 0) {
+    return refuse("count.card_points or count.joker_points", "hold a value below 0",
+                  "a card in the deadwood adds its points to the count");
   }
   // The scorer (scoring.cpp): a count by declaration reads the declaration's tiers.
   if (rules.count.shown_count == ShownCount::by_declaration && !rules.declares()) {
