@@ -310,8 +310,13 @@ class Search {
   static std::uint64_t position_bit(int suit, int rank) {
     return std::uint64_t{1} << (suit * rank_count + rank - 1);
   }
-  // A card taken into a group, the pool or the deadwood, and given back: its count, and the
-  // positions that still hold a card (which the search skips to with one count-trailing-zeros).
+  // A card taken into a group, the pool or the deadwood: its count, and the positions that
+  // still hold a card (which the search skips to with one count-trailing-zeros). It is given
+  // back by its taker: its count one up (a wild card's also a joker free again), and present_
+  // put back whole, as the taker saved it before taking (every node below puts back what it
+  // took, so it is the same). (Given back by a function of its own, which set the position's
+  // bit when the count had been 0, find_outs took 176.7 rather than 174.0 million instructions
+  // on the 2,000 hands of seed 7, 185.8 rather than 182.8 on seed 3's.)
   void take(int suit, int rank) {
     const bool wild = is_wild_rank(rank);
     std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
@@ -323,15 +328,6 @@ class Search {
     if (--count_[static_cast<std::size_t>(position)] == 0) {
       present_ &= ~(std::uint64_t{1} << position);
     }
-  }
-  void give_back_natural(int position) {
-    if (count_[static_cast<std::size_t>(position)]++ == 0) present_ |= std::uint64_t{1} << position;
-  }
-  void give_back(int suit, int rank) {
-    const bool wild = is_wild_rank(rank);
-    std::uint8_t& left = wild ? wild_count_[suit] : count_at(suit, rank);
-    jokers_free_ += wild ? 1 : 0;
-    if (left++ == 0) present_ |= position_bit(suit, rank);
   }
 
   // The points of the natural cards left at these places (as in present_), every copy counted.
@@ -577,6 +573,7 @@ class Search {
   [[gnu::noinline]] void visit_card(int position, bool passive_only) {
     const Card card = Card::from_index(position);
     const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
+    const std::uint64_t present = present_;  // (given back whole: see take)
     // Groups first: good groupings found early cut more of the rest.
     if (is_wild_rank(rank)) {
       take(suit, rank);
@@ -584,9 +581,10 @@ class Search {
       ++pooled_;
       ++jokers_free_;
       visit(position, true);
-      --jokers_free_;
       --pooled_;
-      give_back(suit, rank);
+      // (Its joker free again is the pool's: jokers_free_ is as it was.)
+      ++wild_count_[static_cast<std::size_t>(suit)];
+      present_ = present;
       return;
     }
     take_natural(position);
@@ -606,7 +604,8 @@ class Search {
     }
     if (position == in_meld_) {  // (no grouping within the bound leaves it out of the melds)
       isolated_left_ += isolated;
-      give_back_natural(position);
+      ++count_[static_cast<std::size_t>(position)];
+      present_ = present;
       return;
     }
     deadwood_ += points;
@@ -624,7 +623,8 @@ class Search {
     deadwood_ -= points;
     --deadwood_cards_;
     isolated_left_ += isolated;
-    give_back_natural(position);
+    ++count_[static_cast<std::size_t>(position)];
+    present_ = present;
   }
 
   // A meld pushed is reset in the fields read before they are written: its cards are written
@@ -744,6 +744,7 @@ class Search {
     // any other card of its suit), downwards from 14 it stops at 2.
     const auto held = static_cast<std::uint32_t>(present_ >> base) & 0x1FFFu;
     std::uint32_t ahead = step > 0 ? held & ~((1u << last) - 1) : held & ((1u << (last - 1)) - 2);
+    const std::uint64_t present = present_;
     while (ahead != 0) {
       const int next = step > 0 ? std::countr_zero(ahead) + 1 : std::bit_width(ahead);
       ahead &= ~(1u << (next - 1));
@@ -769,10 +770,12 @@ class Search {
       }
       --meld.natural_count;
       if (wild) {
-        give_back(static_cast<int>(card.suit()), next);
+        ++wild_count_[static_cast<std::size_t>(card.suit())];
+        ++jokers_free_;
       } else {
-        give_back_natural(at);
+        ++count_[static_cast<std::size_t>(at)];
       }
+      present_ = present;
     }
   }
 
@@ -801,6 +804,7 @@ class Search {
     // are left is not tried (its search would stop at once). (No set of the card alone with
     // jokers: the card and as many jokers make a run as well, which start_runs meets; check_rules
     // refuses runs longer than a set in a game with jokers.)
+    const std::uint64_t present = present_;
     for (unsigned subset = (0u - later) & later; subset != 0; subset = (subset - later) & later) {
       // (Its size asked before the meld is written: a set the rules or the jokers left refuse
       // costs no meld. find_outs 194.1 to 193.3 million instructions on the 2,000 hands of seed
@@ -829,8 +833,10 @@ class Search {
       // (Given back by their places too, not read from the meld: 191.9 to 191.4 on seed 3's
       // hands, 181.5 to 181.1 on seed 7's.)
       for (unsigned suits = subset; suits != 0; suits &= suits - 1) {
-        give_back_natural(position + (std::countr_zero(suits) - first_suit) * rank_count);
+        ++count_[static_cast<std::size_t>(position +
+                                          (std::countr_zero(suits) - first_suit) * rank_count)];
       }
+      present_ = present;
       --depth_;
     }
   }
