@@ -488,7 +488,7 @@ class Search {
     const std::uint64_t counted =
         isolated_ |
         (jokers < isolated_with_below_ ? isolated_with_[static_cast<std::size_t>(jokers)] : 0);
-    isolated += points_at(isolated_among_left(jokers) & ~counted);
+    isolated += points_at(isolated_among_left(jokers, counted));
     int least = deadwood_ + isolated;
     if (least < cut_from_) return false;
     if (may_discard_) least -= std::max(dead_max_, std::min(max_card_value_, isolated));
@@ -500,8 +500,11 @@ class Search {
   // suits at once. A card is in a run's window of three places (the ace at 1 and at 14) missing
   // at most `jokers` of the places held (wild cards standing as themselves hold theirs), or in a
   // set of its rank held naturally in min_group - jokers suits, or isolated. The places move by
-  // shifts of the 52 bits; the masks keep a shift from crossing into the next suit.
-  std::uint64_t isolated_among_left(int jokers) const {
+  // shifts of the 52 bits; the masks keep a shift from crossing into the next suit. Those of
+  // `counted` are left out; the sets are asked only of the cards in no run's window, and only
+  // if there are any (asked of every card, find_outs took 170.3 rather than 169.3 million
+  // instructions on the 2,000 hands of seed 7, 179.2 rather than 178.1 on seed 3's).
+  std::uint64_t isolated_among_left(int jokers, std::uint64_t counted) const {
     constexpr std::uint64_t aces = std::uint64_t{1} | std::uint64_t{1} << rank_count |
                                    std::uint64_t{1} << (2 * rank_count) |
                                    std::uint64_t{1} << (3 * rank_count);
@@ -520,21 +523,19 @@ class Search {
                 (held & kings) >> 12 | (held & queens) >> 11;
     }
     const std::uint64_t naturals = held & ~wild_places_;
+    const std::uint64_t alone = naturals & ~(counted | in_runs);
     const int need = min_group_ - jokers;  // suits a set of the rank needs
-    std::uint64_t in_sets = ~std::uint64_t{0};
-    if (need > 1) {
-      const auto n0 = static_cast<std::uint32_t>(naturals) & 0x1FFFu,
-                 n1 = static_cast<std::uint32_t>(naturals >> rank_count) & 0x1FFFu,
-                 n2 = static_cast<std::uint32_t>(naturals >> (2 * rank_count)) & 0x1FFFu,
-                 n3 = static_cast<std::uint32_t>(naturals >> (3 * rank_count)) & 0x1FFFu;
-      // The ranks held in at least `need` suits, then at their places in every suit.
-      const std::uint32_t ranks = need == 2   ? (n0 & (n1 | n2 | n3)) | (n1 & (n2 | n3)) | (n2 & n3)
-                                  : need == 3 ? (n0 & n1 & (n2 | n3)) | (n2 & n3 & (n0 | n1))
-                                  : need == 4 ? n0 & n1 & n2 & n3
-                                              : 0u;
-      in_sets = ranks * aces;
-    }
-    return naturals & ~(in_runs | in_sets);
+    if (alone == 0 || need <= 1) return 0;
+    const auto n0 = static_cast<std::uint32_t>(naturals) & 0x1FFFu,
+               n1 = static_cast<std::uint32_t>(naturals >> rank_count) & 0x1FFFu,
+               n2 = static_cast<std::uint32_t>(naturals >> (2 * rank_count)) & 0x1FFFu,
+               n3 = static_cast<std::uint32_t>(naturals >> (3 * rank_count)) & 0x1FFFu;
+    // The ranks held in at least `need` suits, then at their places in every suit.
+    const std::uint32_t ranks = need == 2   ? (n0 & (n1 | n2 | n3)) | (n1 & (n2 | n3)) | (n2 & n3)
+                                : need == 3 ? (n0 & n1 & (n2 | n3)) | (n2 & n3 & (n0 | n1))
+                                : need == 4 ? n0 & n1 & n2 & n3
+                                            : 0u;
+    return alone & ~(ranks * aces);
   }
 
   // `position` is suit * 13 + rank - 1. `passive_only`: the previous copy of the card at this
