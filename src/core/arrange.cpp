@@ -861,8 +861,8 @@ class Search {
       // costs no meld. find_outs 194.1 to 193.3 million instructions on the 2,000 hands of seed
       // 3, 183.5 to 182.8 on seed 7's.)
       const int natural_count = 1 + bit_count(subset);
-      const int jokers = std::max(0, rules_.melds.min_group - natural_count);
-      if (natural_count > rules_.melds.max_set || jokers > jokers_free_) continue;
+      const int jokers = std::max(0, min_group_ - natural_count);
+      if (natural_count > max_set_ || jokers > jokers_free_) continue;
       Meld& meld = push_meld();
       meld.kind = MeldKind::set;
       meld.naturals[meld.natural_count++] = card;
@@ -957,7 +957,7 @@ class Search {
       }
     }
     if (left < 0 || (pure_required_ && pure_sequences_ == 0)) return;
-    const int sequences = sequences_ + left / rules_.melds.min_group;
+    const int sequences = sequences_ + left / min_group_;
     if (floors_ != nullptr) {
       if ((sequences >= 2 || !pure_required_ || track_one_sequence_) && deadwood <= bound_) {
         collect(deadwood, left);
@@ -1064,7 +1064,11 @@ class Search {
   const Rules& rules_;
   int min_run_ = rules_.melds.min_run;  // (read at every step of a run)
   int max_sequence_ = rules_.melds.max_sequence;
-  int min_group_ = rules_.melds.min_group;  // (read by cut_among_left)
+  // (Read at every set tried, leaf and cut_among_left: asked of the rules there, find_outs took
+  // 169.3 rather than 169.2 million instructions on the 2,000 hands of seed 7, 178.1 rather than
+  // 178.0 on seed 3's.)
+  int min_group_ = rules_.melds.min_group;
+  int max_set_ = rules_.melds.max_set;
   // The places of the wild rank in every suit (none without one): see isolated_among_left.
   std::uint64_t wild_places_ =
       wild_rank_ == 0
