@@ -31,8 +31,9 @@
 // Why it is fast: the state is a few small arrays changed in place and put back (no copies);
 // the places still holding a card are a bit mask, so the next card is one count-trailing-zeros
 // away; isolation is read from each suit's places as bits, and an isolated card starts no
-// group; a wild card that can stand as itself in no pure run is a printed joker to the search;
-// the cuts above leave a few dozen nodes for a typical 13-card hand. find_outs() gives each draw
+// group (and takes the cards after it bound to be deadwood along: deadwood_after); a wild card
+// that can stand as itself in no pure run is a printed joker to the search; the cuts above
+// leave a few dozen nodes for a typical 13-card hand. find_outs() gives each draw
 // a bound (the lowest count yet, or only declarations once a draw declares), and a bounded
 // search stops as soon as it cannot come within it; DrawFilter passes over the draws whose count
 // is known to exceed it (from the jokers' draws, and from one search of the hand with a "hole"
