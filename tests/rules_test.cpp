@@ -220,19 +220,21 @@ TEST_CASE("check_rules refuses what no search can answer, naming the field") {
       basic, [](Rules& r) { r.melds.min_run = 15; },
       "melds.min_run is above 14, but a run has at most 14 places (A to K, then A)");
   broken(
-      basic, [](Rules& r) { r.count.card_points[12] = -10; },
-      "count.card_points or count.joker_points hold a value below 0, but a card in the deadwood "
-      "adds its points to the count");
-  broken(
-      crazy, [](Rules& r) { r.count.joker_points = -1; },
-      "count.card_points or count.joker_points hold a value below 0, but a card in the deadwood "
-      "adds its points to the count");
-  broken(
       basic, [](Rules& r) { r.count.shown_count = ShownCount::by_declaration; },
       "count.shown_count counts by declaration, but the game has no declaration (declaration)");
   broken(
       basic, [](Rules& r) { r.count.arrange_by = ArrangeBy::declaration; },
       "count.arrange_by is declaration, but the game has no declaration (declaration)");
+  broken(
+      basic, [](Rules& r) { r.count.card_points[12] = -10; },
+      "count.card_points holds a value below 0, but the search for the least deadwood cuts a "
+      "branch once its deadwood is no less than the best found (the search by subsets, "
+      "count.arrange_by subsets, takes any points)");
+  broken(
+      indian, [](Rules& r) { r.count.card_points[0] = -1; },
+      "count.card_points holds a value below 0, but the search for the least deadwood cuts a "
+      "branch once its deadwood is no less than the best found (the search by subsets, "
+      "count.arrange_by subsets, takes any points)");
   broken(
       basic, [](Rules& r) { r.melds.set_suits_differ = false; },
       "melds.set_suits_differ is off, but the search for the least deadwood assumes a set's suits "

@@ -120,14 +120,6 @@ std::optional<std::string> check_rules(const Rules& rules) {
   if (rules.melds.min_run > 14) {
     return refuse("melds.min_run", "is above 14", "a run has at most 14 places (A to K, then A)");
   }
-  // The searches cut a branch once its deadwood can only grow past the best found, and the
-  // scorers cap and compare counts: a card adds its points, never takes them away.
-  if (std::any_of(rules.count.card_points.begin(), rules.count.card_points.end(),
-                  [](int points) { return points < 0; }) ||
-      rules.count.joker_points < 0) {
-    return refuse("count.card_points or count.joker_points", "hold a value below 0",
-                  "a card in the deadwood adds its points to the count");
-  }
   // The scorer (scoring.cpp): a count by declaration reads the declaration's tiers.
   if (rules.count.shown_count == ShownCount::by_declaration && !rules.declares()) {
     return refuse("count.shown_count", "counts by declaration",
@@ -161,6 +153,15 @@ std::optional<std::string> check_rules(const Rules& rules) {
       // with a joker or a card twice): jokers are counted, not placed, so they are alike and
       // worth 0; a set holds one card per suit; a meld takes any number of jokers; the ace is
       // low; there is no contract to meet.
+      // A branch is cut once its deadwood cannot fall below the best found: no card takes
+      // points off.
+      if (std::any_of(rules.count.card_points.begin(), rules.count.card_points.end(),
+                      [](int points) { return points < 0; })) {
+        return refuse("count.card_points", "holds a value below 0",
+                      "the search for the least deadwood cuts a branch once its deadwood is no "
+                      "less than the best found (the search by subsets, count.arrange_by subsets, "
+                      "takes any points)");
+      }
       if (!rules.melds.set_suits_differ) {
         return refuse("melds.set_suits_differ", "is off",
                       "the search for the least deadwood assumes a set's suits all differ (the "
