@@ -115,61 +115,76 @@ std::uint32_t run_places(std::uint32_t starts, int length) {
   return covered;
 }
 
-HandPoints hand_points(std::span<const Card> cards, WildRank wild, const Rules& rules) {
-  HandPoints sum;
-  int dearest = INT_MIN;
-  for (const Card card : cards) {
-    const int points = card_points(card, wild, rules);
-    sum.total += points;
-    if (points > dearest) {
-      dearest = points;
-      sum.dearest = card;
+// The cards of a search as it counts them on construction: by place, by suit for wild cards,
+// the printed jokers, and their points. (A base of Search, whose members these are: named as its
+// own.) find_outs counts its hand once, and each search of it or of a draw starts from a copy,
+// counting only the card drawn (counted anew from the 13 or 14 cards at every search, find_outs
+// took 180.7 rather than 176.7 million instructions on the 2,000 hands of seed 7, 191.0 rather
+// than 186.9 on seed 3's).
+struct SearchCards {
+  // The card counted in, as the last card of the search's cards: `wild_rank` is 1..13, or 0
+  // with no wild rank. (Each card's points as card_points gives them, from what the branches
+  // below know already: asked again of every card, find_outs 207.0 to 206.4 million
+  // instructions on the 2,000 hands of seed 7.)
+  void add(Card card, int wild_rank, const Rules& rules) {
+    ++card_count_;
+    int points = rules.count.joker_points;
+    if (card.is_printed_joker()) {
+      ++printed_;
+    } else {
+      const auto at = static_cast<std::size_t>(card.index());
+      const int rank = static_cast<int>(card.rank());
+      present_ |= std::uint64_t{1} << at;
+      points = value_at_[at] = rules.count.card_points[rank - 1];
+      if (rank == wild_rank) {  // (a wild card: wild_rank is 0 without a wild rank)
+        ++wild_count_[static_cast<int>(card.suit())];
+        ++wild_cards_;
+        if (rules.count.wild_cards_score_zero) points = 0;
+      } else {
+        ++count_[at];
+      }
+    }
+    hand_points_.total += points;
+    if (points > dearest_points_) {
+      dearest_points_ = points;
+      hand_points_.dearest = card;
     }
   }
-  return sum;
-}
 
-class Search {
+  // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
+  std::array<std::uint8_t, suit_count * rank_count> count_{};
+  // A natural card's points, by place: filled on construction for the places of the hand's cards
+  // only (not zeroed first, but for find_outs' hand, which is copied), the only ones read (the
+  // search's places are all places held).
+  std::array<int, suit_count * rank_count> value_at_;
+  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
+  int wild_cards_ = 0;                                 // wild cards in the hand
+  int printed_ = 0;
+  int card_count_ = 0;
+  // The points of the cards (as card_points gives them: LeastCount asks them of every search),
+  // and those of the first of the dearest.
+  HandPoints hand_points_;
+  int dearest_points_ = INT_MIN;
+  std::uint64_t present_ = 0;  // bit suit * 13 + rank - 1: a card of that place is left
+};
+
+class Search : SearchCards {
  public:
+  // `counted`: the first of `cards` counted already (SearchCards::card_count_ of them), or none.
   Search(std::span<const Card> cards, WildRank wild, const Rules& rules, bool may_discard,
-         bool track_one_sequence)
+         bool track_one_sequence, const SearchCards* counted = nullptr)
       : wild_(wild),
         wild_rank_(wild ? static_cast<int>(*wild) : 0),
         rules_(rules),
         may_discard_(may_discard),
         track_one_sequence_(track_one_sequence) {
-    card_count_ = static_cast<int>(cards.size());
-    // (With the cards' points, as hand_points sums them: LeastCount asks them of every search.)
-    // (Each card's points as card_points gives them, from what the branches below know already:
-    // asked again of every card, find_outs 207.0 to 206.4 million instructions on the 2,000 hands
-    // of seed 7.)
-    int dearest = INT_MIN;
-    for (const Card card : cards) {
-      int points = rules.count.joker_points;
-      if (card.is_printed_joker()) {
-        ++printed_;
-      } else {
-        const auto at = static_cast<std::size_t>(card.index());
-        const int rank = static_cast<int>(card.rank());
-        present_ |= std::uint64_t{1} << at;
-        points = value_at_[at] = rules.count.card_points[rank - 1];
-        if (rank == wild_rank_) {  // (a wild card: wild_rank_ is 0 without a wild rank)
-          ++wild_count_[static_cast<int>(card.suit())];
-          ++wild_cards_;
-          if (rules.count.wild_cards_score_zero) points = 0;
-        } else {
-          ++count_[at];
-        }
-      }
-      hand_points_.total += points;
-      if (points > dearest) {
-        dearest = points;
-        hand_points_.dearest = card;
-      }
+    if (counted != nullptr) static_cast<SearchCards&>(*this) = *counted;
+    for (std::size_t i = static_cast<std::size_t>(card_count_); i < cards.size(); ++i) {
+      add(cards[i], wild_rank_, rules);
     }
   }
 
-  // The points of the cards, and the first of the dearest: hand_points(cards).
+  // The points of the cards, and the first of the dearest.
   const HandPoints& hand_points() const { return hand_points_; }
 
   // Only the groupings that hold every copy of `card` in melds are wanted: outs knows that
@@ -264,7 +279,7 @@ class Search {
     }
   }
 
-  // The places of the cards held (before the search: see places_held).
+  // The places of the cards held, printed jokers aside (before the search).
   std::uint64_t places_held() const { return present_; }
 
   // Whether any pure run could be made at all; without one these tiers do not exist.
@@ -1092,14 +1107,6 @@ class Search {
   bool may_discard_;
   bool track_one_sequence_;
   bool keep_melds_ = true;  // see keep_melds_for_joker_discards_only
-  // Non-wild cards left, by place (as in present_: suit * 13 + rank - 1).
-  std::array<std::uint8_t, suit_count * rank_count> count_{};
-  // A natural card's points, by place: filled on construction for the places of the hand's cards
-  // only (not zeroed first), the only ones read (the search's places are all places held).
-  std::array<int, suit_count * rank_count> value_at_;
-  std::array<std::uint8_t, suit_count> wild_count_{};  // wild cards not yet taken, by suit
-  int wild_cards_ = 0;                                 // wild cards in the hand
-  int printed_ = 0;
   int pooled_ = 0;
   int jokers_used_ = 0;
   // The jokers the melds may still ask for: printed, pooled and wild cards not yet taken, less
@@ -1109,10 +1116,8 @@ class Search {
   int deadwood_cards_ = 0;
   int sequences_ = 0;
   int pure_sequences_ = 0;
-  int dead_max_ = 0;  // the points of the dearest card of the deadwood so far
-  Card dead_best_;    // the latest card of the deadwood with those points
-  HandPoints hand_points_;
-  std::uint64_t present_ = 0;       // bit suit * 13 + rank - 1: a card of that place is left
+  int dead_max_ = 0;                // the points of the dearest card of the deadwood so far
+  Card dead_best_;                  // the latest card of the deadwood with those points
   std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
   std::vector<Meld> stack_;         // (see run)
   Meld* melds_ = nullptr;           // stack_'s
@@ -1126,7 +1131,6 @@ class Search {
   // isolated_with_ is marked for the jokers left below this: the least of 2 and the printed
   // jokers and wild cards of the hand (one question a node rather than two).
   int isolated_with_below_ = 0;
-  int card_count_ = 0;
   int isolated_left_ = 0;  // points of isolated cards not yet taken
   int max_card_value_ = 0;
   int bound_ = INT_MAX;
@@ -1286,17 +1290,9 @@ struct LonePure {
   }
 };
 
-// The places of the cards held, printed jokers aside: bit suit * 13 + rank - 1 (as Search's).
-std::uint64_t places_held(std::span<const Card> cards) {
-  std::uint64_t held = 0;
-  for (const Card card : cards) {
-    if (!card.is_printed_joker()) held |= std::uint64_t{1} << card.index();
-  }
-  return held;
-}
-
 // `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards;
-// `places`: places_held(cards) (a search of the cards knows them already).
+// `places`: the places of the cards held, printed jokers aside, as Search's present_ (a search
+// of the cards knows them already).
 // `bound`: a run that counts more is not wanted; when a first glance shows that none can count
 // so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
@@ -1428,11 +1424,14 @@ class LeastCount {
   // `melds_wanted`: false when the grouping's count, discard and whether it declares are all
   // that is asked of it (its melds are then kept only when it gives up a joker:
   // Search::keep_melds_for_joker_discards_only).
+  // `counted`: the first of `cards` as the search counts them (Search's), or nothing.
   LeastCount(std::span<const Card> cards, WildRank wild, const Rules& rules, int bound,
              bool may_discard, std::optional<Card> in_melds = std::nullopt, int floor = 0,
-             std::optional<Card> in_pure_run = std::nullopt, bool melds_wanted = true)
+             std::optional<Card> in_pure_run = std::nullopt, bool melds_wanted = true,
+             const SearchCards* counted = nullptr)
       : reading_(rules.declared().pure_without_second),
-        search_(cards, wild, rules, may_discard, reading_ == PureWithoutSecondCount::ungrouped) {
+        search_(cards, wild, rules, may_discard, reading_ == PureWithoutSecondCount::ungrouped,
+                counted) {
     if (in_melds) search_.keep_in_melds(*in_melds);
     if (in_pure_run) search_.keep_in_pure_run(*in_pure_run);
     if (floor >= 1) search_.stop_at(floor);
@@ -1638,9 +1637,10 @@ namespace {
 // bound, is searched with the card kept in melds (`in_meld`).
 class DrawFilter {
  public:
-  // `now`: H's own search, within no bound.
-  DrawFilter(std::span<const Card> cards, WildRank wild, const Rules& rules, const LeastCount& now)
-      : cards_(cards), wild_(wild), rules_(rules), count_now_(now.count()) {
+  // `now`: H's own search, within no bound; `counted`: H as a search counts it.
+  DrawFilter(std::span<const Card> cards, WildRank wild, const Rules& rules, const LeastCount& now,
+             const SearchCards& counted)
+      : cards_(cards), wild_(wild), rules_(rules), counted_(counted), count_now_(now.count()) {
     // (A hand of another size than a shown hand's keeps its draw, and the above does not hold.)
     enabled_ = !now.declares() && cards.size() == static_cast<std::size_t>(rules.deal.hand_size);
     for (const Card card : cards) {
@@ -1888,7 +1888,8 @@ class DrawFilter {
       with_joker.push_back(Card::printed_joker());
       hole_floors_.fill(INT_MAX);
       Search search(with_joker, wild_, rules_, /*may_discard=*/true,
-                    rules_.declared().pure_without_second == PureWithoutSecondCount::ungrouped);
+                    rules_.declared().pure_without_second == PureWithoutSecondCount::ungrouped,
+                    &counted_);
       hole_complete_ = search.run_collecting(std::max(bound, 0), hole_floors_, hole_budget);
     }
     return hole_complete_ ? &hole_floors_ : nullptr;
@@ -1904,21 +1905,19 @@ class DrawFilter {
       if (with_draw_.empty()) {
         with_draw_.assign(cards_.begin(), cards_.end());
         with_draw_.push_back(card);
-        hand_points_ = hand_points(cards_, wild_, rules_);
-        hand_places_ = places_held(cards_);
       }
       with_draw_.back() = card;
-      // hand_points and places_held of the hand and the card, from the hand's (summed once, not
-      // for every card: find_outs 198.1 to 196.3 million instructions on the 2,000 hands of seed
-      // 7): the card comes last, so it is the first of the dearest only when it is dearer than
-      // every card of the hand.
+      // The points and places of the hand and the card, from the hand's as counted (summed once,
+      // not for every card: find_outs 198.1 to 196.3 million instructions on the 2,000 hands of
+      // seed 7): the card comes last, so it is the first of the dearest only when it is dearer
+      // than every card of the hand.
+      const HandPoints& hand = counted_.hand_points_;
       const int points = card_points(card, wild_, rules_);
-      const Card dearest =
-          points > card_points(hand_points_.dearest, wild_, rules_) ? card : hand_points_.dearest;
+      const Card dearest = points > counted_.dearest_points_ ? card : hand.dearest;
       const std::uint64_t places =
-          hand_places_ | (card.is_printed_joker() ? 0 : std::uint64_t{1} << card.index());
+          counted_.present_ | (card.is_printed_joker() ? 0 : std::uint64_t{1} << card.index());
       count = std::min(best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true,
-                                          hand_points_.total + points, dearest, places, bound)
+                                          hand.total + points, dearest, places, bound)
                            .cost,
                        bound + 1);
     }
@@ -1932,7 +1931,7 @@ class DrawFilter {
   int kept_count(int bound) {
     if (!kept_count_) {
       const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
-                             std::nullopt, /*melds_wanted=*/false);
+                             std::nullopt, /*melds_wanted=*/false, &counted_);
       kept_count_ = least.within_bound() ? least.count() : bound + 1;
     }
     return *kept_count_;
@@ -1952,13 +1951,14 @@ class DrawFilter {
     std::vector<Card> with_joker(cards_.begin(), cards_.end());
     with_joker.push_back(Card::printed_joker());
     joker_drawn(LeastCount(with_joker, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
-                           std::nullopt, /*melds_wanted=*/false),
+                           std::nullopt, /*melds_wanted=*/false, &counted_),
                 bound);
   }
 
   std::span<const Card> cards_;
   WildRank wild_;
   const Rules& rules_;
+  const SearchCards& counted_;
   int count_now_;
   bool enabled_ = false;
   int jokers_ = 0;
@@ -1988,9 +1988,7 @@ class DrawFilter {
   }();
   bool hole_searched_ = false;
   bool hole_complete_ = false;
-  std::vector<Card> with_draw_;    // lone_count's: the hand and a draw (made at its first call)
-  HandPoints hand_points_;         // lone_count's: hand_points of the hand (made with with_draw_)
-  std::uint64_t hand_places_ = 0;  // lone_count's: places_held of the hand (the same)
+  std::vector<Card> with_draw_;  // lone_count's: the hand and a draw (made at its first call)
   static constexpr int hole_budget = 3000;     // nodes
   static constexpr int hole_search_least = 9;  // draws
   static constexpr int hole_bound_least = 55;  // points
@@ -2107,11 +2105,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   refuse_unless_searchable(rules);
   const bool by_declaration = rules.count.arrange_by == ArrangeBy::declaration;
   int points_now = 0;
+  // The hand as a search counts it: every search below starts from it (see SearchCards).
+  SearchCards counted{};
   std::optional<LeastCount> now;
   std::optional<DrawFilter> filter;
   if (by_declaration) {  // arrange(), keeping its search for the filter
+    for (const Card card : cards) counted.add(card, wild ? static_cast<int>(*wild) : 0, rules);
     const bool discards = cards.size() > static_cast<std::size_t>(rules.deal.hand_size);
-    now.emplace(cards, wild, rules, INT_MAX, discards);
+    now.emplace(cards, wild, rules, INT_MAX, discards, std::nullopt, 0, std::nullopt, true,
+                &counted);
     // (The groups' kinds are all the count needs.)
     const std::optional<int> points =
         points_without_groups(*now, cards.size() - (discards ? 1 : 0), rules);
@@ -2119,7 +2121,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                      ? *points
                      : finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only)
                            .score.points;
-    filter.emplace(cards, wild, rules, *now);
+    filter.emplace(cards, wild, rules, *now, counted);
   } else {
     points_now = arrange(cards, wild, rules).score.points;
   }
@@ -2175,8 +2177,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                                    const LeastCount* printed,
                                    std::optional<LeastCount>& search) -> const LeastCount* {
     if (printed == nullptr || printed->declares()) return nullptr;
-    const LeastCount& kept =
-        search.emplace(drawn, wild, rules, bound, may_discard, std::nullopt, 0, card, melds_wanted);
+    const LeastCount& kept = search.emplace(drawn, wild, rules, bound, may_discard, std::nullopt, 0,
+                                            card, melds_wanted, &counted);
     if (kept.declares()) return nullptr;  // (the search of every grouping decides which)
     // The printed joker's groupings within the bound: none of the search, or its first of
     // least count, which is then the bound.
@@ -2188,7 +2190,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
       // A tie between two groupings of the search: the one met first is the answer; the search
       // of every grouping knows none counts less.
       return &search.emplace(drawn, wild, rules, bound, may_discard, std::nullopt, printed->count(),
-                             std::nullopt, melds_wanted);
+                             std::nullopt, melds_wanted, &counted);
     }
     return printed;
   };
@@ -2217,13 +2219,13 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
     if (shared && !any_joker && pooled == nullptr) {
       any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
-                        melds_wanted);
+                        melds_wanted, &counted);
     }
     if (joker && !shared && pooled == nullptr && !any_joker && split_wild_cards &&
         in_hand[card.index()] == 0 && printed_left) {
       with_draw.back() = Card::printed_joker();  // (see split_wild_cards)
       any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
-                        melds_wanted);
+                        melds_wanted, &counted);
       with_draw.back() = card;
     }
     const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
@@ -2236,14 +2238,15 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
         split != nullptr ? *split
         : shared         ? (any_joker ? *any_joker : *pooled)
         : wild_alone
-            ? wild_own.emplace(with_draw, wild, rules, bound, may_discard)
+            ? wild_own.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0,
+                               std::nullopt, true, &counted)
             : own.emplace(
                   with_draw, wild, rules, bound, may_discard,
                   !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
                   joker ? 0 : filter->floor(card, bound),
                   !joker && filter->pure_run_needed(card, bound) ? std::optional<Card>(card)
                                                                  : std::nullopt,
-                  melds_wanted);
+                  melds_wanted, &counted);
     const bool within_bound = least.declares() || (least.within_bound() && least.count() <= bound);
     // (A split wild card's answer may come from a search that kept groupings out.)
     if (joker) {
