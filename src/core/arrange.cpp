@@ -92,8 +92,10 @@ struct HandPoints {
 // their first two steps without the loop, which asked the length at every step (find_outs 205.0
 // to 204.2 million instructions on the 2,000 hands of seed 7 in pure_needed_possible, then 199.1
 // to 198.1 in pure_run_possible and best_lone_pure_run).
-std::uint32_t run_starts(std::uint32_t held, int length) {
-  std::uint32_t starts = held;
+// (Also every suit's places at once, Search::places_by_suit's.)
+template <typename Places>
+Places run_starts(Places held, int length) {
+  Places starts = held;
   int k = 1;
   if (length >= 3) {
     starts &= held >> 1 & held >> 2;
@@ -293,13 +295,9 @@ class Search : SearchCards {
   std::uint64_t places_held() const { return present_; }
 
   // Whether any pure run could be made at all; without one these tiers do not exist.
-  bool pure_run_possible() const {
-    for (int suit = 0; suit < suit_count; ++suit) {
-      const std::uint32_t held = places(suit);
-      if (run_starts(held, min_run_) != 0) return true;
-    }
-    return false;
-  }
+  // (Every suit at once: a suit at a time, find_outs took 173.1 rather than 172.5 million
+  // instructions on the 2,000 hands of seed 7, 183.2 rather than 182.6 on seed 3's.)
+  bool pure_run_possible() const { return run_starts(places_by_suit(), min_run_) != 0; }
 
   bool found_valid = false;
   Found valid;
