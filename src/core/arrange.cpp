@@ -2062,10 +2062,10 @@ class OutsTally {
   }
 
   // Once a draw declares, only declarations matter; before, a count no more than the lowest yet
-  // (less, while that is the count of the hand as it stands).
-  int bound() const {
-    return !outs_.declare.empty() ? -1 : lowest_ < outs_.points_now ? lowest_ : lowest_ - 1;
-  }
+  // (less, while that is the count of the hand as it stands). (Worked out as it changes, by add:
+  // at every draw, find_outs took 170.3 rather than 170.0 million instructions on the 2,000
+  // hands of seed 7, 180.5 rather than 180.2 on seed 3's.)
+  int bound() const { return bound_; }
 
   void add(const Out& out) {
     if (out.declares) {
@@ -2077,6 +2077,7 @@ class OutsTally {
     } else if (out.points == lowest_ && lowest_ < outs_.points_now) {
       improving_.push_back(out);
     }
+    bound_ = !outs_.declare.empty() ? -1 : lowest_ < outs_.points_now ? lowest_ : lowest_ - 1;
   }
 
   Outs finish() {
@@ -2091,23 +2092,31 @@ class OutsTally {
   Outs outs_;
   std::vector<Out> improving_;
   int lowest_;
+  int bound_ = lowest_ - 1;  // (no draw yet: below the count as it stands)
 };
 
 // Every card that can be drawn, jokers first: they usually lower the count most, and so tighten
-// the bound soonest. (One order for each wild rank or none, made once.)
-const std::array<Card, Card::index_count>& draws_jokers_first(WildRank wild) {
-  using Order = std::array<Card, Card::index_count>;
-  static const std::array<Order, rank_count + 1> orders = [] {
-    std::array<Order, rank_count + 1> made{};
+// the bound soonest; `jokers` of them. (One order for each wild rank or none, made once. A draw
+// is a joker when it comes before the others: asked of the card at every draw, is_joker made
+// find_outs take 171.2 rather than 170.3 million instructions on the 2,000 hands of seed 7,
+// 181.4 rather than 180.5 on seed 3's.)
+struct DrawOrder {
+  std::array<Card, Card::index_count> cards;
+  std::size_t jokers = 0;
+};
+const DrawOrder& draws_jokers_first(WildRank wild) {
+  static const std::array<DrawOrder, rank_count + 1> orders = [] {
+    std::array<DrawOrder, rank_count + 1> made{};
     for (int wild_rank = 0; wild_rank <= rank_count; ++wild_rank) {
       const WildRank of = wild_rank == 0 ? WildRank{} : WildRank{static_cast<Rank>(wild_rank)};
+      DrawOrder& order = made[static_cast<std::size_t>(wild_rank)];
       std::size_t next = 0;
       for (const bool jokers : {true, false}) {
         for (int index = 0; index < Card::index_count; ++index) {
           const Card card = Card::from_index(index);
-          if (is_joker(card, of) == jokers)
-            made[static_cast<std::size_t>(wild_rank)][next++] = card;
+          if (is_joker(card, of) == jokers) order.cards[next++] = card;
         }
+        if (jokers) order.jokers = next;
       }
     }
     return made;
@@ -2239,7 +2248,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   std::optional<LeastCount> own;
   // The groupings of the outs found that discard a joker: which one, their groups say.
   std::vector<std::pair<Card, Found>> joker_discards;
-  for (const Card card : draws_jokers_first(wild)) {
+  const DrawOrder& order = draws_jokers_first(wild);
+  for (std::size_t draw = 0; draw < order.cards.size(); ++draw) {
+    const Card card = order.cards[draw];
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
@@ -2252,7 +2263,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
       continue;
     }
     const int bound = tally.bound();
-    const bool joker = is_joker(card, wild);
+    const bool joker = draw < order.jokers;
     if (!joker && filter->passes_over(card, bound)) continue;
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
@@ -2328,7 +2339,7 @@ Outs find_outs_reference(std::span<const Card> cards, WildRank wild, const Rules
   std::vector<Card> with_draw(cards.begin(), cards.end());
   with_draw.push_back(Card());
   OutsTally tally(points_now);
-  for (const Card card : draws_jokers_first(wild)) {
+  for (const Card card : draws_jokers_first(wild).cards) {
     const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
