@@ -1696,7 +1696,7 @@ class DrawFilter {
   bool passes_over(Card card, int bound) {
     if (!enabled_) return false;
     if (passes_over_by_jokers(card, bound)) return true;
-    if (rules_.melds.min_run != rules_.melds.min_group) return false;
+    if (!same_lengths_) return false;
     const int points = card_points(card, wild_, rules_);
     const bool pure = in_pure_run(card);
     const std::array<int, 52>* floors = hole_floors(bound);
@@ -1717,12 +1717,12 @@ class DrawFilter {
     const int points = card_points(card, wild_, rules_);
     int floor = 0;
     if (!in_pure_run(card)) {
-      if (rules_.melds.min_run == rules_.melds.min_group && joker_floor_ != INT_MIN) {
+      if (same_lengths_ && joker_floor_ != INT_MIN) {
         floor = std::min(count_now_, joker_floor_);
       }
       if (isolated(card)) floor = std::max(floor, std::min(count_now_, kept_count(bound) + points));
     }
-    if (rules_.melds.min_run != rules_.melds.min_group || !hole_searched_ || !hole_complete_) {
+    if (!same_lengths_ || !hole_searched_ || !hole_complete_) {
       return floor;
     }
     const int hole = hole_floors_[static_cast<std::size_t>(card.index())];
@@ -1736,17 +1736,14 @@ class DrawFilter {
   // Whether the joker's floor, or the card's isolation, passes over the draw of `card`.
   [[gnu::always_inline]] bool passes_over_by_jokers(Card card, int bound) {
     if (in_pure_run(card)) return false;
-    if (rules_.melds.min_run == rules_.melds.min_group) {
-      const std::optional<int> floor = joker_floor(bound);
-      if (floor && std::min(count_now_, *floor) > bound) return true;
-    }
+    if (same_lengths_ && jokers_floor_exceeds(bound)) return true;
     return passes_over_otherwise(card, bound);
   }
   // (Apart, as the questions asked less: inlined, passes_over_by_jokers saved and restored more
   // registers at every call.)
   [[gnu::noinline]] bool passes_over_otherwise(Card card, int bound) {
-    if (rules_.melds.min_run == rules_.melds.min_group && joker_meld_floor_ > bound &&
-        count_now_ > bound && deadwood_exceeds(card, bound)) {
+    if (same_lengths_ && joker_meld_floor_ > bound && count_now_ > bound &&
+        deadwood_exceeds(card, bound)) {
       return true;
     }
     return isolated(card) &&
@@ -1776,9 +1773,8 @@ class DrawFilter {
   // of a joker's draw count more than the bound (joker_meld_floor_: the card's groupings above
   // map onto those), and its discard and deadwood do too.
   bool pure_run_needed(Card card, int bound) {
-    if (!enabled_ || rules_.melds.min_run != rules_.melds.min_group) return false;
-    const std::optional<int> floor = joker_floor(bound);
-    if (floor && std::min(count_now_, *floor) > bound) return true;
+    if (!enabled_ || !same_lengths_) return false;
+    if (jokers_floor_exceeds(bound)) return true;
     return joker_meld_floor_ > bound && count_now_ > bound && deadwood_exceeds(card, bound);
   }
 
@@ -1976,13 +1972,15 @@ class DrawFilter {
     return *kept_count_;
   }
 
-  // Nothing when no joker's draw is known not to declare. When no joker could be drawn (all
-  // are in the hand, or the game has none), a printed joker is added to H and searched within
-  // `bound`, once.
-  std::optional<int> joker_floor(int bound) {
+  // Whether the jokers' floor and count_now both exceed `bound`: never when no joker's draw is
+  // known not to declare (joker_floor_ is then INT_MIN, below every bound; asked as an optional
+  // floor, find_outs took 169.6 rather than 168.9 million instructions on the 2,000 hands of
+  // seed 7, 179.8 rather than 179.1 on seed 3's).
+  // When no joker could be drawn (all are in the hand, or the game has none), a printed joker is
+  // added to H and searched within `bound`, once.
+  bool jokers_floor_exceeds(int bound) {
     if (joker_floor_ == INT_MIN && !joker_searched_) search_joker(bound);
-    if (joker_floor_ == INT_MIN) return std::nullopt;
-    return joker_floor_;
+    return std::min(count_now_, joker_floor_) > bound;
   }
   // (Apart, so that the question above is inlined where it is asked.)
   [[gnu::noinline]] void search_joker(int bound) {
@@ -2000,6 +1998,10 @@ class DrawFilter {
   const SearchCards& counted_;
   int count_now_;
   bool enabled_ = false;
+  // Whether runs and sets are as short (the jokers' floor and the hole search hold only then).
+  // (Asked of the rules at every draw, find_outs took 170.0 rather than 169.6 million
+  // instructions on the 2,000 hands of seed 7, 180.2 rather than 179.8 on seed 3's.)
+  bool same_lengths_ = rules_.melds.min_run == rules_.melds.min_group;
   int jokers_ = 0;
   std::array<std::uint32_t, suit_count> places_{};  // by suit: the places 1..14 holding a card
   std::array<std::uint32_t, rank_count + 1> natural_suits_{};  // by rank: the suits held naturally
