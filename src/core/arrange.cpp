@@ -1674,10 +1674,16 @@ namespace {
 // bound, is searched with the card kept in melds (`in_meld`).
 class DrawFilter {
  public:
-  // `now`: H's own search, within no bound; `counted`: H as a search counts it.
+  // `now`: H's own search, within no bound; `counted`: H as a search counts it; `left`: the
+  // copies of each card left to draw, by index.
   DrawFilter(std::span<const Card> cards, WildRank wild, const Rules& rules, const LeastCount& now,
-             const SearchCards& counted)
-      : cards_(cards), wild_(wild), rules_(rules), counted_(counted), count_now_(now.count()) {
+             const SearchCards& counted, const std::array<int, Card::index_count>& left)
+      : cards_(cards),
+        wild_(wild),
+        rules_(rules),
+        counted_(counted),
+        left_(left),
+        count_now_(now.count()) {
     // (A hand of another size than a shown hand's keeps its draw, and the above does not hold.)
     enabled_ = !now.declares() && cards.size() == static_cast<std::size_t>(rules.deal.hand_size);
     for (const Card card : cards) {
@@ -1907,13 +1913,11 @@ class DrawFilter {
       // meets every grouping within its bound, and far from declaring those are many more: not
       // within hole_bound_least points or more either.
       if (bound >= hole_bound_least) return nullptr;
-      std::array<int, Card::index_count> in_hand{};
-      for (const Card card : cards_) ++in_hand[card.index()];
       // (Counted only as far as hole_search_least: the questions are dearer than the count.)
       int draws = 0;
       for (int index = 0; index < 52 && draws < hole_search_least; ++index) {
         const Card card = Card::from_index(index);
-        draws += !is_joker(card, wild_) && in_hand[index] < rules_.copies_allowed(card) &&
+        draws += !is_joker(card, wild_) && left_[static_cast<std::size_t>(index)] > 0 &&
                  !passes_over_by_jokers(card, bound);
       }
       if (draws < hole_search_least) return nullptr;
@@ -1996,6 +2000,7 @@ class DrawFilter {
   WildRank wild_;
   const Rules& rules_;
   const SearchCards& counted_;
+  const std::array<int, Card::index_count>& left_;
   int count_now_;
   bool enabled_ = false;
   // Whether runs and sets are as short (the jokers' floor and the hole search hold only then).
@@ -2157,6 +2162,14 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   int points_now = 0;
   // The hand as a search counts it: every search below starts from it (see SearchCards).
   SearchCards counted(rules);
+  // The copies of each card left to draw, the decks' less the hand's, for the draws and the
+  // filter's count of them. (Worked out at every draw, as the copies allowed less the copies in
+  // the hand, find_outs took 168.9 rather than 168.2 million instructions on the 2,000 hands of
+  // seed 7, 179.1 rather than 178.4 on seed 3's.)
+  std::array<int, Card::index_count> left;
+  left.fill(rules.copies_allowed());
+  left[Card::printed_joker().index()] = rules.copies_allowed(Card::printed_joker());
+  for (const Card card : cards) --left[card.index()];
   std::optional<LeastCount> now;
   std::optional<DrawFilter> filter;
   if (by_declaration) {  // arrange(), keeping its search for the filter
@@ -2171,12 +2184,10 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                      ? *points
                      : finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only)
                            .score.points;
-    filter.emplace(cards, wild, rules, *now, counted);
+    filter.emplace(cards, wild, rules, *now, counted, left);
   } else {
     points_now = arrange(cards, wild, rules).score.points;
   }
-  std::array<int, Card::index_count> in_hand{};
-  for (const Card card : cards) ++in_hand[card.index()];
   std::vector<Card> with_draw(cards.begin(), cards.end());
   with_draw.push_back(Card());
   const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
@@ -2221,8 +2232,11 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // (find_outs 267.9 to 263.4 million instructions on the 2,000 hands of seed 7).
   const bool split_wild_cards =
       by_declaration && rules.declared().pure_without_second != PureWithoutSecondCount::ungrouped;
-  const bool printed_left =
-      rules.copies_allowed(Card::printed_joker()) > in_hand[Card::printed_joker().index()];
+  const bool printed_left = left[Card::printed_joker().index()] > 0;
+  // (A wild card of which the hand holds no copy.)
+  const auto none_held = [&](Card card) {
+    return left[card.index()] == rules.copies_allowed(card);
+  };
   const auto split_wild_card = [&](std::span<const Card> drawn, Card card, int bound,
                                    const LeastCount* printed,
                                    std::optional<LeastCount>& search) -> const LeastCount* {
@@ -2253,7 +2267,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   const DrawOrder& order = draws_jokers_first(wild);
   for (std::size_t draw = 0; draw < order.cards.size(); ++draw) {
     const Card card = order.cards[draw];
-    const int copies_left = rules.copies_allowed(card) - in_hand[card.index()];
+    const int copies_left = left[card.index()];
     if (copies_left <= 0) continue;
     with_draw.back() = card;
     const auto add = [&](const Arrangement& after) {
@@ -2274,7 +2288,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                         melds_wanted, &counted);
     }
     if (joker && !shared && pooled == nullptr && !any_joker && split_wild_cards &&
-        in_hand[card.index()] == 0 && printed_left) {
+        none_held(card) && printed_left) {
       with_draw.back() = Card::printed_joker();  // (see split_wild_cards)
       any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
                         melds_wanted, &counted);
@@ -2283,7 +2297,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const bool wild_alone = joker && !shared && pooled == nullptr && !any_joker;
     const LeastCount* split = nullptr;
     if (joker && !card.is_printed_joker() && !shared && !wild_alone && split_wild_cards &&
-        in_hand[card.index()] == 0) {
+        none_held(card)) {
       split = split_wild_card(with_draw, card, bound, any_joker ? &*any_joker : pooled, own);
     }
     const LeastCount& least =
