@@ -1711,14 +1711,14 @@ class DrawFilter {
     if (!enabled_) return false;
     if (passes_over_by_jokers(card, bound)) return true;
     if (!same_lengths_) return false;
-    const int points = card_points(card, wild_, rules_);
-    const bool pure = in_pure_run(card);
     const std::array<int, 52>* floors = hole_floors(bound);
     if (floors == nullptr) return false;
     const int hole = (*floors)[static_cast<std::size_t>(card.index())];
     if (hole <= 0) return false;  // it may declare
-    int floor = std::min({count_now_, kept_count(bound) + points, hole});
-    if (pure && floor > bound && lone_pure_counts_)
+    // (The card's points and pure runs asked only now: before the hole's floors, find_outs took
+    // 165.8 rather than 165.6 million instructions on the 2,000 hands of seed 7.)
+    int floor = std::min({count_now_, kept_count(bound) + card_points(card, wild_, rules_), hole});
+    if (in_pure_run(card) && floor > bound && lone_pure_counts_)
       floor = std::min(floor, lone_count(card, bound));
     return floor > bound;
   }
@@ -1913,16 +1913,21 @@ class DrawFilter {
 
   bool isolated(Card card) {
     const std::uint64_t bit = std::uint64_t{1} << card.index();
-    if ((isolated_known_ & bit) == 0) {
-      isolated_known_ |= bit;
-      const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
-                                        ~(1u << static_cast<int>(card.suit()));
-      if (1 + bit_count(other_suits) + jokers_ < rules_.melds.min_group &&
-          !window_missing_at_most(card, rules_.melds.min_run, jokers_)) {
-        isolated_ |= bit;
-      }
-    }
+    if ((isolated_known_ & bit) == 0) work_out_isolated(card);
     return (isolated_ & bit) != 0;
+  }
+  // (Apart, so that passes_over_otherwise, where the question above is asked, saves fewer
+  // registers: inlined there, find_outs took 165.5 rather than 165.0 million instructions on the
+  // 2,000 hands of seed 7, 175.7 rather than 175.1 on seed 3's.)
+  [[gnu::noinline]] void work_out_isolated(Card card) {
+    const std::uint64_t bit = std::uint64_t{1} << card.index();
+    isolated_known_ |= bit;
+    const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
+                                      ~(1u << static_cast<int>(card.suit()));
+    if (1 + bit_count(other_suits) + jokers_ < rules_.melds.min_group &&
+        !window_missing_at_most(card, rules_.melds.min_run, jokers_)) {
+      isolated_ |= bit;
+    }
   }
 
   // The floors of the hole search (Search::run_collecting) of H with a printed joker more,
@@ -1990,12 +1995,16 @@ class DrawFilter {
   // draw's bound too (the bound only falls), which is all the comparisons above ask of it. A
   // search within the bound is cut far sooner than one within none.
   int kept_count(int bound) {
-    if (!kept_count_) {
-      const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
-                             std::nullopt, /*melds_wanted=*/false, &counted_);
-      kept_count_ = least.within_bound() ? least.count() : bound + 1;
-    }
+    if (!kept_count_) search_kept(bound);
     return *kept_count_;
+  }
+  // (Apart, so that the question above is inlined where it is asked: a call at every question,
+  // find_outs took 165.5 rather than 165.0 million instructions on the 2,000 hands of seed 7,
+  // 175.6 rather than 175.1 on seed 3's.)
+  [[gnu::noinline]] void search_kept(int bound) {
+    const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true, std::nullopt, 0,
+                           std::nullopt, /*melds_wanted=*/false, &counted_);
+    kept_count_ = least.within_bound() ? least.count() : bound + 1;
   }
 
   // Whether the jokers' floor and count_now both exceed `bound`: never when no joker's draw is
