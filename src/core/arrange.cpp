@@ -109,6 +109,9 @@ Places run_starts(Places held, int length) {
 
 // Every suit's places at once (places_by_suit): a suit's 16 bits times this.
 constexpr std::uint64_t each_suit = 0x0001000100010001u;
+// A rank's place in every suit, as in Search's present_: bit rank - 1 times this.
+constexpr std::uint64_t rank_in_each_suit =
+    std::uint64_t{1} | std::uint64_t{1} << 13 | std::uint64_t{1} << 26 | std::uint64_t{1} << 39;
 
 // The places 1..14 of every suit of the cards held at `present` (bit suit * 13 + rank - 1, as
 // Search's present_), as a suit's places are given a suit at a time (the ace at 1 and at 14):
@@ -398,10 +401,6 @@ class Search : SearchCards {
     }
     return points;
   }
-
-  // A rank's place in every suit, as in present_: bit rank - 1 times this.
-  static constexpr std::uint64_t rank_in_each_suit =
-      std::uint64_t{1} | std::uint64_t{1} << 13 | std::uint64_t{1} << 26 | std::uint64_t{1} << 39;
 
   // The places 1..14 of every suit, as places() gives them a suit at a time (see the function).
   std::uint64_t places_by_suit() const { return rummy::places_by_suit(present_); }
@@ -1694,15 +1693,11 @@ class DrawFilter {
         count_now_(now.count()) {
     // (A hand of another size than a shown hand's keeps its draw, and the above does not hold.)
     enabled_ = !now.declares() && cards.size() == static_cast<std::size_t>(rules.deal.hand_size);
-    for (const Card card : cards) {
-      if (is_joker(card, wild)) ++jokers_;
-      if (card.is_printed_joker()) continue;
-      places_[static_cast<std::size_t>(card.suit())] |= places_of(card);
-      if (!is_wild_card(card, wild)) {
-        natural_suits_[static_cast<std::size_t>(card.rank())] |= 1u
-                                                                 << static_cast<int>(card.suit());
-      }
-    }
+    // (From H as counted: card by card, find_outs took 165.0 rather than 164.5 million
+    // instructions on the 2,000 hands of seed 7, 175.1 rather than 174.6 on seed 3's.)
+    jokers_ = counted.printed_ + counted.wild_cards_;
+    places_ = places_by_suit(counted.present_);
+    naturals_ = counted.present_ & ~(wild ? rank_in_each_suit << (static_cast<int>(*wild) - 1) : 0);
     mark_pure();
   }
 
@@ -1840,7 +1835,7 @@ class DrawFilter {
   // once it is drawn.
   bool window_missing_at_most(Card card, int length, int missing) const {
     const std::uint32_t mine = places_of(card);
-    const std::uint32_t held = places_[static_cast<std::size_t>(card.suit())] | mine;
+    const std::uint32_t held = of_suit(places_, static_cast<int>(card.suit())) | mine;
     if (missing == 0) {  // the windows all held, without counting: the question asked most
       // Some window is all held when the places held in a row through one of the card's places
       // (an ace has two) are at least `length`.
@@ -1882,7 +1877,7 @@ class DrawFilter {
   void mark_pure() {
     const int length = rules_.melds.min_group;
     if (length > 14) return;  // (no window fits; nor may the shifts below go past a suit's bits)
-    const std::uint64_t held = places_by_suit(counted_.present_);
+    const std::uint64_t held = places_;
     // below[k], above[k]: the places whose k places below, or above, are all held.
     std::array<std::uint64_t, 15> below{}, above{};
     below[0] = above[0] = ~std::uint64_t{0};
@@ -1922,8 +1917,12 @@ class DrawFilter {
   [[gnu::noinline]] void work_out_isolated(Card card) {
     const std::uint64_t bit = std::uint64_t{1} << card.index();
     isolated_known_ |= bit;
-    const std::uint32_t other_suits = natural_suits_[static_cast<std::size_t>(card.rank())] &
-                                      ~(1u << static_cast<int>(card.suit()));
+    // The suits holding the card's rank naturally, bit suit (from bits 0, 13, 26 and 39).
+    const std::uint64_t of_rank =
+        naturals_ >> (static_cast<int>(card.rank()) - 1) & rank_in_each_suit;
+    const auto suits = static_cast<std::uint32_t>(
+        (of_rank | of_rank >> 12 | of_rank >> 24 | of_rank >> 36) & 0xFu);
+    const std::uint32_t other_suits = suits & ~(1u << static_cast<int>(card.suit()));
     if (1 + bit_count(other_suits) + jokers_ < rules_.melds.min_group &&
         !window_missing_at_most(card, rules_.melds.min_run, jokers_)) {
       isolated_ |= bit;
@@ -2039,8 +2038,8 @@ class DrawFilter {
   // instructions on the 2,000 hands of seed 7, 180.2 rather than 179.8 on seed 3's.)
   bool same_lengths_ = rules_.melds.min_run == rules_.melds.min_group;
   int jokers_ = 0;
-  std::array<std::uint32_t, suit_count> places_{};  // by suit: the places 1..14 holding a card
-  std::array<std::uint32_t, rank_count + 1> natural_suits_{};  // by rank: the suits held naturally
+  std::uint64_t places_ = 0;    // every suit's places 1..14 holding a card (places_by_suit)
+  std::uint64_t naturals_ = 0;  // the places of the natural cards, as Search's present_
   std::optional<int> kept_count_;
   int joker_floor_ = INT_MIN;
   // A floor to the groupings of the search's tiers of H with a joker drawn (as the jokers' draws
