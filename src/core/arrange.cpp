@@ -2260,7 +2260,12 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   } else {
     points_now = arrange(cards, wild, rules).score.points;
   }
-  std::vector<Card> with_draw(cards.begin(), cards.end());
+  // The hand and a draw, the draw put in only for the draws searched. (The thread's room, kept
+  // from one call to the next, as Search::run's stack: made anew, find_outs took 163.9 rather
+  // than 163.4 million instructions on the 2,000 hands of seed 7, 174.1 rather than 173.5 on
+  // seed 3's.)
+  thread_local std::vector<Card> with_draw;
+  with_draw.assign(cards.begin(), cards.end());
   with_draw.push_back(Card());
   const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
   // (The melds of a draw's grouping are asked only to build its groups.)
@@ -2341,18 +2346,19 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const Card card = order.cards[draw];
     const int copies_left = left[card.index()];
     if (copies_left <= 0) continue;
-    with_draw.back() = card;
     const auto add = [&](const Arrangement& after) {
       tally.add(Out{card, copies_left, after.score.points, after.valid(), after.discard});
     };
     if (!by_declaration) {
       // Only Indian rummy's search takes a bound: another game's hand is arranged in full.
+      with_draw.back() = card;
       add(arrange(with_draw, wild, rules, Detail::kind_only));
       continue;
     }
     const int bound = tally.bound();
     const bool joker = draw < order.jokers;
     if (!joker && filter->passes_over(card, bound)) continue;
+    with_draw.back() = card;  // (only for the draws searched)
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
     if (shared && !any_joker && pooled == nullptr) {
