@@ -93,7 +93,8 @@ struct HandPoints {
 // none past 15 - length, as no place above 14 is held. Runs of three or more, the usual, take
 // their first two steps without the loop, which asked the length at every step (find_outs 205.0
 // to 204.2 million instructions on the 2,000 hands of seed 7 in pure_needed_possible, then 199.1
-// to 198.1 in pure_run_possible and best_lone_pure_run).
+// to 198.1 in pure_run_possible, now LeastCount's question of any pure run, and
+// best_lone_pure_run).
 // (Also every suit's places at once, places_by_suit's.)
 template <typename Places>
 Places run_starts(Places held, int length) {
@@ -334,11 +335,6 @@ class Search : SearchCards {
 
   // The places of the cards held, printed jokers aside (before the search).
   std::uint64_t places_held() const { return present_; }
-
-  // Whether any pure run could be made at all; without one these tiers do not exist.
-  // (Every suit at once: a suit at a time, find_outs took 173.1 rather than 172.5 million
-  // instructions on the 2,000 hands of seed 7, 183.2 rather than 182.6 on seed 3's.)
-  bool pure_run_possible() const { return run_starts(places_by_suit(), min_run_) != 0; }
 
   bool found_valid = false;
   Found valid;
@@ -1339,14 +1335,14 @@ struct LonePure {
 };
 
 // `total`: the points of every card; `dearest`: with 14 cards, the first of the dearest cards,
-// and `dearest_points` its points (0 without a discard: the callers know them); `places`: the
-// places of the cards held, printed jokers aside, as Search's present_ (a search of the cards
-// knows them already).
+// and `dearest_points` its points (0 without a discard: the callers know them); `held`: the
+// places of the cards held, printed jokers aside, every suit's at once (places_by_suit; the
+// callers know them already).
 // `bound`: a run that counts more is not wanted; when a first glance shows that none can count
 // so little, none is looked for (the answer is then none, cost INT_MAX).
 LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Rules& rules,
                             bool may_discard, int total, Card dearest, int dearest_points,
-                            std::uint64_t places, int bound = INT_MAX) {
+                            std::uint64_t held_by_suit, int bound = INT_MAX) {
   // Each suit's places 1..14 held (the ace at 1 and 14), and those that open min_run held
   // places in a row: a run can only start there (a run is min_run cards or more, as the check
   // of the groups reads it, lone or not). A run holds only places of its suit in a row of
@@ -1357,7 +1353,6 @@ LonePure best_lone_pure_run(std::span<const Card> cards, WildRank wild, const Ru
   // 7, 182.6 rather than 181.8 on seed 3's; 171.2 and 181.4 with the dearest card's points from
   // the callers.)
   const int min_run = rules.melds.min_run;
-  const std::uint64_t held_by_suit = places_by_suit(places);
   const std::uint64_t streaks_by_suit = run_starts(held_by_suit, min_run);
   int most_exempt = 0;
   for (int suit = 0; suit < suit_count && bound != INT_MAX; ++suit) {
@@ -1498,10 +1493,16 @@ class LeastCount {
     }
     const Found* best = &everything_;
     LonePure lone;  // its grouping is made into lone_ only if it is the answer
-    if (search_.pure_run_possible()) {
+    // Whether any pure run could be made at all (without one these tiers do not exist), from
+    // the places held, every suit's at once, which best_lone_pure_run reads too. (A suit at a
+    // time, find_outs took 173.1 rather than 172.5 million instructions on the 2,000 hands of
+    // seed 7, 183.2 rather than 182.6 on seed 3's; the places worked out by each, 163.4 rather
+    // than 163.0 on seed 7's, 173.5 rather than 173.2 on seed 3's.)
+    const std::uint64_t held = places_by_suit(search_.places_held());
+    if (run_starts(held, rules.melds.min_run) != 0) {
       if (reading_ == PureWithoutSecondCount::pure_exempt) {
         lone = best_lone_pure_run(cards, wild, rules, may_discard, total, dearest, dearest_points,
-                                  search_.places_held(), bound);
+                                  held, bound);
         if (lone.cost <= best_cost) {
           best_cost = lone.cost;
           best = &lone_;
@@ -1988,11 +1989,13 @@ class DrawFilter {
       const int points = card_points(card, wild_, rules_);
       const bool dearer = points > counted_.dearest_points_;
       const Card dearest = dearer ? card : hand.dearest;
-      const std::uint64_t places =
-          counted_.present_ | (card.is_printed_joker() ? 0 : std::uint64_t{1} << card.index());
+      const std::uint64_t held =
+          places_ | (card.is_printed_joker()
+                         ? 0
+                         : std::uint64_t{places_of(card)} << (static_cast<int>(card.suit()) * 16));
       count = std::min(
           best_lone_pure_run(with_draw_, wild_, rules_, /*may_discard=*/true, hand.total + points,
-                             dearest, dearer ? points : counted_.dearest_points_, places, bound)
+                             dearest, dearer ? points : counted_.dearest_points_, held, bound)
               .cost,
           bound + 1);
     }
