@@ -279,20 +279,20 @@ class Search : SearchCards {
     update_cut_from();
     if (floors_ == nullptr) pool_wild_cards_alone();
     jokers_free_ = printed_ + wild_cards_;
-    // The stack's room is the thread's, kept from one search to the next (a search runs inside
-    // no other, and one that did would make room of its own).
+    // The stack's room is the thread's, kept from one search to the next. A search runs inside
+    // no other, so it is used in place (taken by the search and given back, a vector of its own
+    // swapped twice, find_outs took 163.0 rather than 162.7 million instructions on the 2,000
+    // hands of seed 7, 173.2 rather than 172.8 on seed 3's).
     // The melds made are its first depth_ (its other melds are left from earlier searches, and
     // each is reset as it is pushed): a push is then a store, where emplace_back was a call of
     // the vector's in GCC's code for visit, or not, as the rest of the file went.
-    thread_local std::vector<Meld> spare;
-    stack_.swap(spare);
-    if (stack_.size() < static_cast<std::size_t>(card_count_)) {  // every meld holds a card
-      stack_.resize(static_cast<std::size_t>(card_count_));
+    thread_local std::vector<Meld> stack;
+    if (stack.size() < static_cast<std::size_t>(card_count_)) {  // every meld holds a card
+      stack.resize(static_cast<std::size_t>(card_count_));
     }
-    melds_ = stack_.data();
+    melds_ = stack.data();
     mark_isolated();  // here, not on construction: many hands have no pure run and need no search
     visit(0, false);
-    stack_.swap(spare);
   }
 
   // The hole search of DrawFilter (see there): the hand holds one printed joker more, the hole,
@@ -1164,8 +1164,7 @@ class Search : SearchCards {
   int dead_max_ = 0;                // the points of the dearest card of the deadwood so far
   Card dead_best_;                  // the latest card of the deadwood with those points
   std::uint64_t pooled_alone_ = 0;  // the places of the wild cards pool_wild_cards_alone pooled
-  std::vector<Meld> stack_;         // (see run)
-  Meld* melds_ = nullptr;           // stack_'s
+  Meld* melds_ = nullptr;           // the stack (see run)
   int depth_ = 0;                   // the melds made
   // The places (as in present_) of the natural cards that no group could hold: with every joker
   // of the hand, and with at most 0 or 1 jokers left to use (only marked when the hand has more;
