@@ -2344,6 +2344,10 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   // The groupings of the outs found that discard a joker: which one, their groups say.
   std::vector<std::pair<Card, Found>> joker_discards;
   const DrawOrder& order = draws_jokers_first(wild);
+  // (Read once: asked of the order at every draw, GCC's code found the order anew each time,
+  // and find_outs took 162.7 rather than 162.4 million instructions on the 2,000 hands of seed
+  // 7, 172.8 rather than 172.5 on seed 3's.)
+  const std::size_t joker_draws = order.jokers;
   for (std::size_t draw = 0; draw < order.cards.size(); ++draw) {
     const Card card = order.cards[draw];
     const int copies_left = left[card.index()];
@@ -2358,7 +2362,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
       continue;
     }
     const int bound = tally.bound();
-    const bool joker = draw < order.jokers;
+    const bool joker = draw < joker_draws;
     if (!joker && filter->passes_over(card, bound)) continue;
     with_draw.back() = card;  // (only for the draws searched)
     const bool shared =
