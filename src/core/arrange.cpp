@@ -2417,6 +2417,10 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     add(finish(with_draw, wild, rules, least.best(), least.declares(), Detail::kind_only));
   }
   Outs outs = tally.finish();
+  // (Most hands' outs give up no joker: the list is not searched for each of them, which took
+  // find_outs 162.4 rather than 162.1 million instructions on the 2,000 hands of seed 7, 172.5
+  // rather than 172.2 on seed 3's.)
+  if (joker_discards.empty()) return outs;
   for (std::vector<Out>* kept : {&outs.declare, &outs.improve}) {
     for (Out& out : *kept) {
       const auto found = std::find_if(joker_discards.begin(), joker_discards.end(),
