@@ -2249,11 +2249,14 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   if (by_declaration) {  // arrange(), keeping its search for the filter
     for (const Card card : cards) counted.add(card, wild ? static_cast<int>(*wild) : 0, rules);
     const bool discards = cards.size() > static_cast<std::size_t>(rules.deal.hand_size);
-    now.emplace(cards, wild, rules, INT_MAX, discards, std::nullopt, 0, std::nullopt, true,
-                &counted);
+    const std::size_t kept = cards.size() - (discards ? 1 : 0);
+    // (Its melds are asked only to build its groups: kept at every grouping its search kept,
+    // find_outs took 162.1 rather than 162.0 million instructions on the 2,000 hands of seed 7,
+    // 172.2 rather than 172.1 on seed 3's.)
+    now.emplace(cards, wild, rules, INT_MAX, discards, std::nullopt, 0, std::nullopt,
+                !pays_without_groups(kept, rules), &counted);
     // (The groups' kinds are all the count needs.)
-    const std::optional<int> points =
-        points_without_groups(*now, cards.size() - (discards ? 1 : 0), rules);
+    const std::optional<int> points = points_without_groups(*now, kept, rules);
     points_now = points
                      ? *points
                      : finish(cards, wild, rules, now->best(), now->declares(), Detail::kind_only)
