@@ -648,11 +648,14 @@ class Search : SearchCards {
   // A node that is neither a leaf nor cut: its card in groups, then in the deadwood or the pool.
   [[gnu::noinline]] void visit_card(int position, bool passive_only) {
     const Card card = Card::from_index(position);
-    const int suit = static_cast<int>(card.suit()), rank = static_cast<int>(card.rank());
     const std::uint64_t present = present_;  // (given back whole: see take)
     // Groups first: good groupings found early cut more of the rest.
-    if (is_wild_rank(rank)) {
-      take(suit, rank);
+    // (A wild card is known by its place, and its suit read only then: the rank and suit read of
+    // the card at every node, find_outs took 146.7 rather than 146.1 million instructions on the
+    // 2,000 hands of seed 7, 155.3 rather than 154.7 on seed 3's.)
+    if ((wild_places_ >> position & 1u) != 0) {
+      const int suit = static_cast<int>(card.suit());
+      take(suit, wild_rank_);
       if (!passive_only) start_runs</*wild_start=*/true>(card, position);
       ++pooled_;
       ++jokers_free_;
@@ -1165,7 +1168,8 @@ class Search : SearchCards {
   // 178.0 on seed 3's.)
   int min_group_ = rules_.melds.min_group;
   int max_set_ = rules_.melds.max_set;
-  // The places of the wild rank in every suit (none without one): see isolated_among_left.
+  // The places of the wild rank in every suit (none without one): see isolated_among_left and
+  // visit_card.
   std::uint64_t wild_places_ =
       wild_rank_ == 0
           ? 0
