@@ -793,17 +793,6 @@ class Search : SearchCards {
       const int rank = static_cast<int>(card.rank());
       const std::uint64_t next = ((std::uint64_t{1} << (min_run_ - 1)) - 1) << (position + 1);
       if (rank + min_run_ - 1 > 13 || (present_ & next) != next) return;
-    } else if (!wild_start && jokers_free_ == 1 && min_run_ == 3 && !hole_open_ &&
-               card.rank() != Rank::ace) {
-      // With one joker free, runs of three (most games'): one of the next two places held, up to
-      // the king (a run of the card and one joker holds a third card, the next place's or the
-      // one after; a queen's only the king's, and a king has none). Asked for any min_run, as
-      // one of the next min_run - 1 places (at least min_run - 2 are held, so one), GCC's code
-      // took more than it saved: find_outs 145.7 million instructions on the 2,000 hands of seed
-      // 7, where this takes 145.5 to 145.2, and 153.7 to 153.5 on seed 3's.
-      const auto next = static_cast<std::uint32_t>(present_ >> (position + 1)) & 3u &
-                        0x1FFFu >> static_cast<int>(card.rank());
-      if (next == 0) return;
     }
     Meld& meld = push_meld();
     meld.naturals[0] = card;
