@@ -2078,10 +2078,13 @@ class DrawFilter {
     return count;
   }
 
-  // H's least count with a discard, or, when that exceeds the bound of the draw that first asks,
-  // one more than that bound: no more than the count, so still a floor, and past every later
-  // draw's bound too (the bound only falls), which is all the comparisons above ask of it. A
-  // search within the bound is cut far sooner than one within none.
+  // H's least count with a discard, or, when that exceeds the bound of the draw that first asks
+  // less the points of the cheapest card, one more than that: no more than the count, so still
+  // a floor, and with a natural card's points (the cheapest's at least) past every later draw's
+  // bound too (the bound only falls), which is all the comparisons above ask of it. A search
+  // within the bound is cut far sooner than one within none, and within the lower bound sooner
+  // still (find_outs 146.1 to 145.7 million instructions on the 2,000 hands of seed 7, 154.5 to
+  // 154.1 on seed 3's).
   int kept_count(int bound) {
     if (!kept_count_) search_kept(bound);
     return *kept_count_;
@@ -2093,6 +2096,10 @@ class DrawFilter {
   // (find_outs 146.2 to 146.1 million instructions on the 2,000 hands of seed 7, 154.7 to 154.5
   // on seed 3's: search_kept's 3.44 to 3.29 million).
   [[gnu::noinline]] void search_kept(int bound) {
+    // (The fewest points of a card of any rank: at most a natural card's.)
+    const int cheapest =
+        *std::min_element(rules_.count.card_points.begin(), rules_.count.card_points.end());
+    if (cheapest >= 1 && bound - cheapest >= 0) bound -= cheapest;
     const LeastCount least(cards_, wild_, rules_, bound, /*may_discard=*/true, std::nullopt,
                            kept_least_, std::nullopt, /*melds_wanted=*/false, &counted_);
     kept_count_ = least.within_bound() ? least.count() : bound + 1;
