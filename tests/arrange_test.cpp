@@ -538,6 +538,23 @@ TEST_CASE("outs: find_outs, passing over draws, answers as find_outs_reference i
   CHECK(improving > 500);
 }
 
+TEST_CASE("outs: find_outs answers as find_outs_reference for hands shorter than a shown hand") {
+  // A library may ask of any hand, down to none: the filter of the draws stands aside (it reads
+  // a shown hand's count), and an empty hand has no dearest card to give up.
+  std::mt19937 random(29);
+  const Rules rules = Rules::for_variant(Variant::indian);
+  for (int round = 0; round < 600; ++round) {
+    const WildRank wild = round % 3 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
+    std::vector<Card> cards = hand_from_packs(random, rules, wild, round % 4 == 1);
+    cards.resize(static_cast<std::size_t>(round % 13));
+    check_outs_as_reference(cards, wild, rules);
+  }
+  const Outs none = find_outs({}, WildRank{}, rules);
+  CHECK(none.points_now == 0);
+  CHECK(none.declare.empty());
+  CHECK(none.improve.empty());
+}
+
 TEST_CASE("outs: find_outs answers as find_outs_reference when wild cards could make pure runs") {
   // find_outs gives the wild cards that can make no pure run one search with the printed
   // joker, and each natural draw a floor from a search with a hole: hands whose wild rank lies

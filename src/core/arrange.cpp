@@ -270,7 +270,7 @@ class Search : SearchCards {
   // Groupings whose deadwood exceeds `bound` are not wanted (another tier does better).
   //
   // How GCC inlines the search is pinned (run never inlined into its callers, start_runs and
-  // start_sets always into visit, and the first step of each run, grow_run_here, too; its
+  // start_sets always into visit_card, and the first step of each run, grow_run_here, too; its
   // further steps are calls of grow_run): left to itself it chose by the size of the whole file,
   // and a change elsewhere in it (find_outs, 30 lines) made it put the first grow_run of each
   // run out of line and every search 8% dearer (callgrind, outs of the benchmark's hands).
@@ -342,20 +342,12 @@ class Search : SearchCards {
   Found one_sequence;   // exactly one sequence, pure (the "ungrouped" reading)
 
  private:
-  int value(Rank rank) const { return rules_.count.card_points[static_cast<int>(rank) - 1]; }
   std::uint8_t& count_at(int suit, int rank) {
     return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
   }
-  std::uint8_t count_at(int suit, int rank) const {
-    return count_[static_cast<std::size_t>(suit * rank_count + rank - 1)];
-  }
   bool is_wild_rank(int rank) const { return rank == wild_rank_; }
-  int items_at(int suit, int rank) const {
-    return is_wild_rank(rank) ? wild_count_[suit] : count_at(suit, rank);
-  }
-  // The places 1..14 of a suit that hold a card (the ace at 1 and at 14); places_from takes the
-  // position of the suit's first card (suit * 13).
-  std::uint32_t places(int suit) const { return places_from(suit * rank_count); }
+  // The places 1..14 of a suit that hold a card (the ace at 1 and at 14), from the position of
+  // the suit's first card (suit * 13).
   std::uint32_t places_from(int base) const {
     const auto ranks = static_cast<std::uint32_t>(present_ >> base) & 0x1FFFu;
     return ranks << 1 | (ranks & 1u) << 14;
@@ -401,7 +393,8 @@ class Search : SearchCards {
     return points;
   }
 
-  // The places 1..14 of every suit, as places() gives them a suit at a time (see the function).
+  // The places 1..14 of every suit, as places_from gives them a suit at a time (see
+  // rummy::places_by_suit).
   std::uint64_t places_by_suit() const { return rummy::places_by_suit(present_); }
 
   // The places covered by the windows of min_run places (1 or 2: runs shorter than three, a
@@ -431,9 +424,7 @@ class Search : SearchCards {
     const int jokers = printed_ + wild_cards_;
     isolated_with_below_ = std::min(jokers, 2);
     // The places of the natural (non-wild) cards, and the ranks of each suit's, bit rank - 1.
-    const std::uint64_t wild_places =
-        wild_ ? rank_in_each_suit << (static_cast<int>(*wild_) - 1) : std::uint64_t{0};
-    const std::uint64_t naturals = present_ & ~wild_places;
+    const std::uint64_t naturals = present_ & ~wild_places_;
     const auto ranks_of = [naturals](int suit) {
       return static_cast<std::uint32_t>(naturals >> (suit * rank_count)) & 0x1FFFu;
     };
@@ -1143,7 +1134,7 @@ class Search : SearchCards {
     // A lone ace's run is only tried ace low (start_runs), but may stand for one ace high (the
     // ace itself at 14 then).
     if (meld.natural_count == 1 && rank == 1) {
-      places |= ((2u << 14) - (1u << (14 - meld.length() + 1 - extra))) & ~(1u << 14);
+      places |= ((2u << 14) - (1u << std::max(1, 14 - meld.length() + 1 - extra))) & ~(1u << 14);
     }
     const std::uint32_t ranks = ((places >> 1) | (places >> 14)) & 0x1FFFu;
     const int suit = static_cast<int>(meld.naturals[0].suit());
@@ -1756,7 +1747,8 @@ class DrawFilter {
     // (From H as counted: card by card, find_outs took 165.0 rather than 164.5 million
     // instructions on the 2,000 hands of seed 7, 175.1 rather than 174.6 on seed 3's.)
     jokers_ = counted.printed_ + counted.wild_cards_;
-    kept_least_ = count_now_ - counted.dearest_points_;
+    // (Not of an empty hand, whose dearest card's points are INT_MIN: it has none.)
+    kept_least_ = enabled_ ? count_now_ - counted.dearest_points_ : 0;
     places_ = places_by_suit(counted.present_);
     naturals_ = counted.present_ & ~(wild ? rank_in_each_suit << (static_cast<int>(*wild) - 1) : 0);
     mark_pure();
