@@ -229,7 +229,7 @@ TEST_CASE("without ace-high runs, Q-K-A is no lone pure sequence") {
 
 TEST_CASE("the search equals the exhaustive reference on random 13-card hands") {
   std::mt19937 random(1);
-  for (int round = 0; round < 3000; ++round) {
+  for (int round = 0; round < test::hands_to_try(3000); ++round) {
     const WildRank wild = round % 5 == 0 ? WildRank{} : static_cast<Rank>(1 + random() % 13);
     Rules rules = indian_rules_for_round(round);
     rules.melds.fifth_card_joker = round % 7 == 0;
@@ -242,7 +242,7 @@ TEST_CASE("the search equals the exhaustive reference on random 13-card hands") 
 
 TEST_CASE("the search equals the exhaustive reference on random 14-card hands") {
   std::mt19937 random(2);
-  for (int round = 0; round < 400; ++round) {
+  for (int round = 0; round < test::hands_to_try(400); ++round) {
     const WildRank wild = static_cast<Rank>(1 + random() % 13);
     Rules rules = indian_rules_for_round(round);
     const std::vector<Card> cards =
