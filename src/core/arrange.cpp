@@ -2357,9 +2357,9 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
   thread_local std::vector<Card> with_draw;
   with_draw.assign(cards.begin(), cards.end());
   with_draw.push_back(Card());
-  const bool may_discard = with_draw.size() > static_cast<std::size_t>(rules.deal.hand_size);
+  const bool draw_discards = may_discard(with_draw, rules);
   // (The melds of a draw's grouping are asked only to build its groups.)
-  const bool melds_wanted = !pays_without_groups(with_draw.size() - (may_discard ? 1 : 0), rules);
+  const bool melds_wanted = !pays_without_groups(with_draw.size() - (draw_discards ? 1 : 0), rules);
   OutsTally tally(points_now);
   // The search shared by the joker draws that stand for any joker (DrawFilter::
   // joker_stands_for_any): made for the first of them, within its bound. The bound only falls
@@ -2408,8 +2408,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
                                    const LeastCount* printed,
                                    Later<LeastCount>& search) -> const LeastCount* {
     if (printed == nullptr || printed->declares()) return nullptr;
-    const LeastCount& kept = search.emplace(drawn, wild, rules, bound, may_discard, std::nullopt, 0,
-                                            card, melds_wanted, &counted);
+    const LeastCount& kept = search.emplace(drawn, wild, rules, bound, draw_discards, std::nullopt,
+                                            0, card, melds_wanted, &counted);
     if (kept.declares()) return nullptr;  // (the search of every grouping decides which)
     // The printed joker's groupings within the bound: none of the search, or its first of
     // least count, which is then the bound.
@@ -2420,8 +2420,8 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     if (kept.within_bound() && kept.count() == printed->count() && kept.from_two_sequences()) {
       // A tie between two groupings of the search: the one met first is the answer; the search
       // of every grouping knows none counts less.
-      return &search.emplace(drawn, wild, rules, bound, may_discard, std::nullopt, printed->count(),
-                             std::nullopt, melds_wanted, &counted);
+      return &search.emplace(drawn, wild, rules, bound, draw_discards, std::nullopt,
+                             printed->count(), std::nullopt, melds_wanted, &counted);
     }
     return printed;
   };
@@ -2456,13 +2456,13 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     const bool shared =
         joker && filter->joker_stands_for_any(card) && (!any_joker || !any_joker->declares());
     if (shared && !any_joker && pooled == nullptr) {
-      any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
+      any_joker.emplace(with_draw, wild, rules, bound, draw_discards, std::nullopt, 0, std::nullopt,
                         melds_wanted, &counted);
     }
     if (joker && !shared && pooled == nullptr && !any_joker && split_wild_cards &&
         none_held(card) && printed_left) {
       with_draw.back() = Card::printed_joker();  // (see split_wild_cards)
-      any_joker.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0, std::nullopt,
+      any_joker.emplace(with_draw, wild, rules, bound, draw_discards, std::nullopt, 0, std::nullopt,
                         melds_wanted, &counted);
       with_draw.back() = card;
     }
@@ -2476,10 +2476,10 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
         split != nullptr ? *split
         : shared         ? (any_joker ? *any_joker : *pooled)
         : wild_alone
-            ? wild_own.emplace(with_draw, wild, rules, bound, may_discard, std::nullopt, 0,
+            ? wild_own.emplace(with_draw, wild, rules, bound, draw_discards, std::nullopt, 0,
                                std::nullopt, true, &counted)
             : own.emplace(
-                  with_draw, wild, rules, bound, may_discard,
+                  with_draw, wild, rules, bound, draw_discards,
                   !joker && filter->in_meld(card, bound) ? std::optional<Card>(card) : std::nullopt,
                   joker ? 0 : filter->floor(card, bound),
                   !joker && filter->pure_run_needed(card, bound) ? std::optional<Card>(card)
@@ -2496,7 +2496,7 @@ Outs find_outs(std::span<const Card> cards, WildRank wild, const Rules& rules) {
     }
     if (!within_bound) continue;
     if (const std::optional<int> points =
-            points_without_groups(least, with_draw.size() - (may_discard ? 1 : 0), rules)) {
+            points_without_groups(least, with_draw.size() - (draw_discards ? 1 : 0), rules)) {
       const Found& found = least.best();
       tally.add(Out{card, copies_left, *points, least.declares(), found.discard});
       if (found.discard_joker) joker_discards.emplace_back(card, found);
