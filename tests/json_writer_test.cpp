@@ -136,3 +136,35 @@ TEST_CASE("JSON members with keys checked when the program is compiled") {
   }
   CHECK(text == R"({"a_key_of_twenty_eight_letter":1,"b":"two","c":null,"d":true})");
 }
+
+TEST_CASE("JSON members composed once, written first, between others and last") {
+  using rummy::cli::compose_members;
+  const std::string pair = compose_members([](JsonWriter& json) {
+    json.member("verdict"_key, "in\"valid");
+    json.key("wild"_key);
+    json.null();
+  });
+  CHECK(pair == R"("verdict":"in\"valid","wild":null)");
+  CHECK(compose_members([](JsonWriter&) {}).empty());
+  const auto record = [&](bool before, bool after) {
+    std::string text;
+    JsonWriter writer(text, JsonWriter::Layout::compact);
+    writer.begin_object();
+    if (before) writer.member("line"_key, 7);
+    writer.members(pair);
+    writer.members("");  // nothing composed: nothing written, no comma
+    if (after) writer.member("points"_key, 80);
+    writer.end_object();
+    return text;
+  };
+  CHECK(record(false, false) == R"({"verdict":"in\"valid","wild":null})");
+  CHECK(record(true, false) == R"({"line":7,"verdict":"in\"valid","wild":null})");
+  CHECK(record(false, true) == R"({"verdict":"in\"valid","wild":null,"points":80})");
+  CHECK(Json::parse(record(true, true)) ==
+        Json::parse(R"({"line":7,"verdict":"in\"valid","wild":null,"points":80})"));
+  // Composed text is compact: a pretty writer refuses it rather than mix the layouts.
+  std::string text;
+  JsonWriter pretty(text);
+  pretty.begin_object();
+  CHECK_THROWS_AS(pretty.members(pair), std::logic_error);
+}

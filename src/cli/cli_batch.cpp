@@ -51,22 +51,6 @@ std::string_view role_of(const BatchRecord& record) {
   return roles[role_index(record)];
 }
 
-// The JSON strings (quotes included) of the words of N values, each escaped once: the words of a
-// record that come from a few values (its verdict, role, game, wild rank, rule, grouping) are
-// written by copying, not escaped for every record (a fifth of a record's writing).
-template <std::size_t N>
-class EscapedWords {
- public:
-  template <typename Words>  // words(i): the words of the i-th value
-  explicit EscapedWords(Words words) {
-    for (std::size_t i = 0; i < N; ++i) append_json_string(json_[i], words(i));
-  }
-  std::string_view operator[](std::size_t i) const { return json_[i]; }
-
- private:
-  std::array<std::string, N> json_;
-};
-
 // One record per hand, in the format asked for, through the one JSON and CSV writers.
 class RecordWriter {
  public:
@@ -80,9 +64,9 @@ class RecordWriter {
         score.basis = static_cast<ScoreBasis>(basis);
         std::string& text = rule_text_[basis][static_cast<std::size_t>(game)];
         text = describe(score, rules_, game);
-        append_json_string(rule_json_[basis][static_cast<std::size_t>(game)], text);
       }
     }
+    compose_json_members();
   }
 
   void header(std::string& out) const {
@@ -109,9 +93,58 @@ class RecordWriter {
     return rule_text_[static_cast<std::size_t>(record.score.basis)]
                      [static_cast<std::size_t>(record.game)];
   }
-  const std::string& rule_json(const BatchRecord& record) const {
-    return rule_json_[static_cast<std::size_t>(record.score.basis)]
-                     [static_cast<std::size_t>(record.game)];
+
+  // The members of a JSON record that come from a few values, each combination laid out once by
+  // the JSON writer (compose_members) and copied into each record: its verdict, role and game;
+  // its wild rank; its rule and grouping (none for a drop). Writing them member by member, each
+  // word escaped once, was two thirds of a record's writing.
+  std::size_t head_index(Verdict verdict, std::size_t role, Game game) const {
+    return (static_cast<std::size_t>(verdict) * roles.size() + role) * all_games.size() +
+           static_cast<std::size_t>(game);
+  }
+  std::size_t rule_index(ScoreBasis basis, Game game, std::size_t grouping) const {
+    return (static_cast<std::size_t>(basis) * all_games.size() + static_cast<std::size_t>(game)) *
+               (grouping_count + 1) +
+           grouping;
+  }
+  void compose_json_members() {
+    head_json_.resize(verdict_count * roles.size() * all_games.size());
+    for (std::size_t v = 0; v < verdict_count; ++v) {
+      for (std::size_t role = 0; role < roles.size(); ++role) {
+        for (const Game game : all_games) {
+          const auto verdict = static_cast<Verdict>(v);
+          head_json_[head_index(verdict, role, game)] = compose_members([&](JsonWriter& json) {
+            json.member("verdict"_key, verdict_id(verdict));
+            json.member("role"_key, roles[role]);
+            json.member("game"_key, game_id(game, rules_));
+          });
+        }
+      }
+    }
+    for (std::size_t rank = 0; rank <= rank_count; ++rank) {  // none, then A…K
+      wild_json_[rank] = compose_members([&](JsonWriter& json) {
+        json.key("wild"_key);
+        if (rank == 0) {
+          json.null();
+        } else {
+          json.string(rank_name(static_cast<Rank>(rank)));
+        }
+      });
+    }
+    rule_json_.resize(score_basis_count * all_games.size() * (grouping_count + 1));
+    for (std::size_t b = 0; b < score_basis_count; ++b) {
+      for (const Game game : all_games) {
+        for (std::size_t grouping = 0; grouping <= grouping_count; ++grouping) {
+          const auto basis = static_cast<ScoreBasis>(b);
+          rule_json_[rule_index(basis, game, grouping)] = compose_members([&](JsonWriter& json) {
+            json.member("rule_id"_key, basis_id(basis));
+            json.member("rule"_key, rule_text_[b][static_cast<std::size_t>(game)]);
+            if (grouping == grouping_count) return;  // a drop's record has no grouping
+            json.member("grouping"_key, grouping_id(static_cast<Grouping>(grouping)));
+          });
+        }
+      }
+    }
   }
 
   void write_json(std::string& out, std::string_view source, const BatchRecord& record) const {
@@ -127,26 +160,14 @@ class RecordWriter {
       json.end_line();
       return;
     }
-    const auto escaped = [&json](const JsonKey& key, std::string_view json_text) {
-      json.key(key);
-      json.escaped_string(json_text);
-    };
-    escaped("verdict"_key, verdict_json_[static_cast<std::size_t>(record.verdict)]);
-    escaped("role"_key, role_json_[role_index(record)]);
-    escaped("game"_key, game_json_[static_cast<std::size_t>(record.game)]);
-    json.key("wild"_key);
-    if (record.wild) {
-      json.escaped_string(rank_json_[static_cast<std::size_t>(*record.wild) - 1]);
-    } else {
-      json.null();
-    }
+    json.members(head_json_[head_index(record.verdict, role_index(record), record.game)]);
+    json.members(wild_json_[record.wild ? static_cast<std::size_t>(*record.wild) : 0]);
     json.member("points"_key, record.score.points);
     json.member("uncapped"_key, record.score.uncapped);
-    escaped("rule_id"_key, basis_json_[static_cast<std::size_t>(record.score.basis)]);
-    escaped("rule"_key, rule_json(record));
-    if (record.verdict != Verdict::drop) {
-      escaped("grouping"_key, grouping_json_[static_cast<std::size_t>(record.grouping)]);
-    }
+    const std::size_t grouping = record.verdict == Verdict::drop
+                                     ? grouping_count
+                                     : static_cast<std::size_t>(record.grouping);
+    json.members(rule_json_[rule_index(record.score.basis, record.game, grouping)]);
     if (record.discard) {
       json.member("discard"_key, to_string(*record.discard, rules_.joker_name()));
     }
@@ -361,18 +382,9 @@ class RecordWriter {
   const Rules& rules_;
   bool table_game_ = false;  // a game dealt with a tiplu: every record is written by write_table
   std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_text_;
-  std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_json_;  // escaped
-  EscapedWords<verdict_count> verdict_json_{
-      [](std::size_t i) { return verdict_id(static_cast<Verdict>(i)); }};
-  EscapedWords<roles.size()> role_json_{[](std::size_t i) { return roles[i]; }};
-  EscapedWords<all_games.size()> game_json_{
-      [this](std::size_t i) { return game_id(static_cast<Game>(i), rules_); }};
-  EscapedWords<rank_count> rank_json_{
-      [](std::size_t i) { return rank_name(static_cast<Rank>(i + 1)); }};
-  EscapedWords<score_basis_count> basis_json_{
-      [](std::size_t i) { return basis_id(static_cast<ScoreBasis>(i)); }};
-  EscapedWords<grouping_count> grouping_json_{
-      [](std::size_t i) { return grouping_id(static_cast<Grouping>(i)); }};
+  std::vector<std::string> head_json_;                 // by head_index
+  std::array<std::string, rank_count + 1> wild_json_;  // none, then A…K
+  std::vector<std::string> rule_json_;                 // by rule_index
 };
 
 // "rummy batch: 120000 hands…" on standard error, only when it is a terminal, at most four times

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,6 +126,20 @@ class JsonWriter {
   void null();
   void value(const Json& json);  // a whole value built with nlohmann's types
 
+  // Members laid out once by compose_members (below), after this object's other members: for
+  // members that come from a few values, written again and again (a batch's records). Compact
+  // layout only: the text is compact.
+  void members(std::string_view composed) {
+    if (layout_ != Layout::compact) throw std::logic_error("composed members are compact text");
+    if (composed.empty()) return;
+    const bool after_comma = (has_values_ & 1u) != 0;
+    char* to = room(composed.size() + 1);
+    *to = ',';
+    std::memcpy(to + (after_comma ? 1 : 0), composed.data(), composed.size());
+    end_ += composed.size() + (after_comma ? 1 : 0);
+    has_values_ |= 1u;
+  }
+
   // A key and its value, in an object.
   template <typename T>
   void member(const JsonKey& name, const T& value_of) {
@@ -220,6 +235,20 @@ void write_json_document(std::ostream& out, const Write& write) {
     writer.end_line();
   }
   out << text;
+}
+
+// The members `write(writer)` writes in an object, as compact text without the braces, for
+// JsonWriter::members: laid out by the writer like any other, once.
+template <typename Write>
+std::string compose_members(const Write& write) {
+  std::string text;
+  {
+    JsonWriter writer(text, JsonWriter::Layout::compact);
+    writer.begin_object();
+    write(writer);
+    writer.end_object();
+  }
+  return text.substr(1, text.size() - 2);
 }
 
 // A whole document built as a value, pretty, with a final line break.
