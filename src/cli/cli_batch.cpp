@@ -107,6 +107,16 @@ class RecordWriter {
                (grouping_count + 1) +
            grouping;
   }
+  // The "source" member, composed again only when the source changes: a thread judges a chunk
+  // of lines of one source at a time (its escaping was a tenth of a record's writing).
+  static std::string_view source_json(std::string_view source) {
+    thread_local std::string last_source, composed;
+    if (composed.empty() || source != last_source) {
+      last_source = source;
+      composed = compose_members([&](JsonWriter& json) { json.member("source"_key, source); });
+    }
+    return composed;
+  }
   void compose_json_members() {
     head_json_.resize(verdict_count * roles.size() * all_games.size());
     for (std::size_t v = 0; v < verdict_count; ++v) {
@@ -150,7 +160,7 @@ class RecordWriter {
   void write_json(std::string& out, std::string_view source, const BatchRecord& record) const {
     JsonWriter json(out, JsonWriter::Layout::compact);
     json.begin_object();
-    json.member("source"_key, source);
+    json.members(source_json(source));
     json.member("line"_key, record.line);
     if (record.verdict == Verdict::error) {
       json.member("column"_key, record.error->where.column);
