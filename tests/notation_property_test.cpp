@@ -108,8 +108,10 @@ std::string settings_text(const LineSettings& settings) {
   std::string text;
   for (const auto& [name, offset] : settings.written) text += fmt::format("{}@{} ", name, offset);
   const WildRank wild = settings.wild.value_or(WildRank{});
-  return text +
-         fmt::format("wild {} {}", settings.wild.has_value(), wild ? static_cast<int>(*wild) : 0);
+  return text + fmt::format("wild {} {} at {}, game at {}, drop at {}, declared at {}",
+                            settings.wild.has_value(), wild ? static_cast<int>(*wild) : 0,
+                            settings.wild_offset, settings.game_offset, settings.drop_offset,
+                            settings.declared_offset);
 }
 
 std::string line_text(const WrittenLine& line) {
@@ -126,8 +128,32 @@ TEST_CASE(
       " (wj)", "(Wj)", "-",       " - ", "|", " | ", " ",  "\t", "\n",       "\r\n",
       "1",     "0",    "7❤️", "K♣",  "3", "♧",   "S",  "h",  "\xE2\x99", "\xE2\x99\xA8",
       "\xFF",  "#",    "x",       "10",  "\r"};
-  constexpr std::array<std::string_view, 6> settings = {
-      "", "[wild=7] ", "  [wild=K declared]", "[drop=first]", "[game=pool101, shown] ", "[wild="};
+  // Settings: "[wild=R]" is read without the grammar (read_plain_wild_setting), and the forms
+  // around it, which the grammar reads or refuses.
+  constexpr std::array<std::string_view, 24> settings = {"",
+                                                         "[wild=7] ",
+                                                         "  [wild=K declared]",
+                                                         "[drop=first]",
+                                                         "[game=pool101, shown] ",
+                                                         "[wild=",
+                                                         "[wild=10]",
+                                                         "\t[WILD=q]\t ",
+                                                         "[Wild=a]",
+                                                         "[wild=T]",
+                                                         "[wild=1]",
+                                                         "[wild=10 ]",
+                                                         "[wild= 7]",
+                                                         "[wild =7]",
+                                                         "[wild=7♦]",
+                                                         "[wild=PJ]",
+                                                         "[wild=none]",
+                                                         "[wild=J]",
+                                                         "[wild=JK]",
+                                                         "[wild=jk] ",
+                                                         "[wild=7,]",
+                                                         "[wild=7][wild=8]",
+                                                         "[wild=11]",
+                                                         "[wilder=7]"};
   std::mt19937 random(26);
   int plain = 0, left = 0;
   const int rounds = test::hands_to_try(60000);

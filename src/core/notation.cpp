@@ -206,14 +206,19 @@ bool parse_batch_line_into(std::string_view line, std::string_view source, LineS
     hand = std::move(*written.hand);
     return true;
   };
-  // The settings through the grammar (they are few, and their words are data), then the hand by
-  // the plain reader, into `hand` itself.
-  HandBuilder builder;
-  builder.base = line.data();
-  builder.start();
+  // The settings: "[wild=R]" by the plain reader, any other through the grammar (they are few,
+  // and their words are data); then the hand by the plain reader, into `hand` itself.
   std::size_t from = 0;
   while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
-  if (from < line.size() && line[from] == '[') {
+  if (from == line.size() || line[from] != '[') {
+    settings = LineSettings{};
+  } else if (const std::size_t after = detail::read_plain_wild_setting(line, from, settings);
+             after != std::string_view::npos) {
+    from = after;
+  } else {
+    HandBuilder builder;
+    builder.base = line.data();
+    builder.start();
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
         line.data(), line.size(), "");
     try {
@@ -222,13 +227,13 @@ bool parse_batch_line_into(std::string_view line, std::string_view source, LineS
       return by_grammar();
     }
     from = static_cast<std::size_t>(in.current() - line.data());
+    settings = std::move(builder.settings);
   }
   if (from == line.size()) {
     hand.restart();
   } else if (!detail::read_plain_hand(line, from, false, hand)) {
     return by_grammar();
   }
-  settings = std::move(builder.settings);
   return !hand.cards.empty();
 }
 

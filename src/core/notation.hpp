@@ -164,6 +164,13 @@ namespace detail {
 bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
                      WrittenHand& hand);
 
+// The settings most lines of a batch begin with, "[wild=R]" (R a rank alone, the brackets and
+// the '=' without blanks), read without the grammar (plain_hand.cpp) from the '[' at `at`:
+// `settings` as the grammar's actions make them, and where the blanks after the ']' end. npos,
+// with `settings` as they were, at anything else (other settings, a suit after the rank, PJ,
+// none, a blank inside): the grammar reads those.
+std::size_t read_plain_wild_setting(std::string_view line, std::size_t at, LineSettings& settings);
+
 // parse_hand and parse_batch_line through the grammar alone, for the tests that compare.
 WrittenHand parse_hand_by_grammar(std::string_view text, std::string_view source);
 WrittenLine parse_batch_line_by_grammar(std::string_view line, std::string_view source);

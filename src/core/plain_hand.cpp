@@ -181,6 +181,26 @@ enum class Read { none, card, broken };
 
 }  // namespace
 
+std::size_t read_plain_wild_setting(std::string_view line, std::size_t at, LineSettings& settings) {
+  constexpr std::size_t npos = std::string_view::npos;
+  // '[', "wild" in any case, '=' (grammar::setting_wild), then the rank and ']' (settings_end).
+  if (line.size() - at < 8 || line[at] != '[' || line[at + 5] != '=') return npos;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (upper(byte(line, at + 1 + i)) != "WILD"[i]) return npos;
+  }
+  const std::size_t value = at + 6;
+  Rank rank = Rank::ace;
+  const std::size_t length = rank_at(line, value, rank);
+  // (What the grammar's wild_value reads otherwise, PJ and none, begins with no rank; a J
+  // followed by anything but ']' may be JK: the grammar's.)
+  if (length == 0 || value + length >= line.size() || line[value + length] != ']') return npos;
+  settings = LineSettings{};
+  settings.wild = WildRank{rank};
+  settings.wild_offset = value;
+  settings.note("wild", value);
+  return skip_blanks(line, value + length + 1);
+}
+
 bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allowed,
                      WrittenHand& hand) {
   hand.restart();
