@@ -53,8 +53,9 @@ struct settings_of : pegtl::seq<pegtl::one<'['>, blanks, pegtl::must<Required>,
                                 pegtl::must<EndRequired>> {};
 struct settings : settings_of<setting_required, settings_end_required> {};
 
-// A line's settings and the blanks around them: src/core/notation.cpp reads these alone, then
-// tries the hand after them without the grammar.
+// A line's settings and the blanks around them: src/core/notation.cpp reads these alone (all but
+// the common "[wild=R]", which plain_hand.cpp reads as they do), then tries the hand after them
+// without the grammar.
 struct batch_line_settings : pegtl::seq<blanks, pegtl::opt<settings>, blanks> {};
 struct batch_line : pegtl::seq<batch_line_settings, pegtl::sor<pegtl::eof, hand_line>> {};
 

@@ -1,5 +1,5 @@
 // The hand notation's common case, read without the grammar: see detail::read_plain_hand in
-// notation.hpp.
+// notation.hpp; and a batch line's common settings, "[wild=R]" (read_plain_wild_setting).
 //
 // Almost every hand a batch holds, and every hand a person types, is plain: cards (a rank and a
 // suit, PJ or JK, a card's "(WJ)"), split by '|', '-', blanks or nothing. The grammar reads such
