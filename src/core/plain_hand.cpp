@@ -12,6 +12,7 @@
 // its start and says what is wrong, where. So it must never accept what the grammar refuses, nor
 // read a hand otherwise: tests/notation_property_test.cpp compares the two on generated text, and
 // the fuzz targets compare them on every input they make.
+#include <array>
 #include <cstdint>
 
 #include "notation.hpp"
@@ -76,6 +77,7 @@ constexpr ByteTables make_byte_tables() {
 }
 
 constexpr ByteTables tables = make_byte_tables();
+constexpr std::size_t npos_mark = std::string_view::npos;
 
 // A rank at `at` (grammar::rank): its length, 0 for none.
 std::size_t rank_at(std::string_view text, std::size_t at, Rank& rank) {
@@ -117,14 +119,9 @@ std::size_t suit_at(std::string_view text, std::size_t at, Suit& suit) {
 }
 
 // Where "(WJ)", in any case, begins after the blanks at `at` (grammar::wild_mark); npos for none.
-// (Most cards are followed by a separator or the end, which one byte tells, inline; the rest of
-// the look is a call.)
-[[gnu::noinline]] std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at);
-[[gnu::always_inline]] inline std::size_t wild_mark_at(std::string_view text, std::size_t at) {
-  if (at >= text.size() || (text[at] != '(' && !is_blank(text[at]))) return std::string_view::npos;
-  return wild_mark_after_blanks(text, at);
-}
-std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at) {
+// (Asked only where a blank or '(' follows a card: most cards are followed by a separator or the
+// end, which read_plain_hand tells from one byte.)
+[[gnu::noinline]] std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at) {
   at = skip_blanks(text, at);
   if (at + 4 > text.size() || text[at] != '(' || upper(byte(text, at + 1)) != 'W' ||
       upper(byte(text, at + 2)) != 'J' || text[at + 3] != ')') {
@@ -132,6 +129,17 @@ std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at) {
   }
   return at;
 }
+
+// What the byte after a card says comes next: a '-' and the next card (most often); a blank or
+// '(', which may begin the card's "(WJ)"; anything else (a '|', the end) is read as after blanks.
+enum class Next : std::uint8_t { other, dash, maybe_mark };
+
+constexpr std::array<Next, 256> next_after_card = [] {
+  std::array<Next, 256> table{};
+  table['-'] = Next::dash;
+  table[' '] = table['\t'] = table['('] = Next::maybe_mark;
+  return table;
+}();
 
 // A card added to the hand (read_plain_hand counts it in its group). Its members are written in
 // place: a WrittenCard made aside and copied in was written a byte at a time and read back
@@ -144,11 +152,11 @@ std::size_t wild_mark_after_blanks(std::string_view text, std::size_t at) {
   return added;
 }
 
-enum class Read { none, card, broken };
+enum class Read { none, natural, joker, broken };
 
 // A card at `at` (grammar::card: a natural card, else a joker's name), added to `hand`, `at`
-// moved past it. `none`: no card begins here (the grammar tries something else); `broken`: one
-// begins and is not right (the grammar raises an error).
+// moved past it (its "(WJ)" is read by the caller). `none`: no card begins here (the grammar
+// tries something else); `broken`: one begins and is not right (the grammar raises an error).
 [[gnu::always_inline]] inline Read card_at(std::string_view text, std::size_t& at,
                                            WrittenHand& hand) {
   Rank rank = Rank::ace;
@@ -158,25 +166,18 @@ enum class Read { none, card, broken };
   if ((rank_length == 0 || rank == Rank::jack) && at + 2 <= text.size()) {
     const std::uint8_t first = upper(byte(text, at)), second = upper(byte(text, at + 1));
     if ((first == 'P' && second == 'J') || (first == 'J' && second == 'K')) {
-      if (wild_mark_at(text, at + 2) != std::string_view::npos) return Read::broken;
       add_card(hand, Card::printed_joker(), at).spelled_jk = first == 'J';
       at += 2;
-      hand.end_offset = at;
-      return Read::card;
+      return Read::joker;
     }
   }
   if (rank_length == 0) return Read::none;
   Suit suit = Suit::spades;
   const std::size_t suit_length = suit_at(text, at + rank_length, suit);
   if (suit_length == 0) return Read::broken;
-  WrittenCard& card = add_card(hand, Card(rank, suit), at);
+  add_card(hand, Card(rank, suit), at);
   at += rank_length + suit_length;
-  if (const std::size_t mark = wild_mark_at(text, at); mark != std::string_view::npos) {
-    card.wild_mark = mark;
-    at = mark + 4;
-  }
-  hand.end_offset = at;
-  return Read::card;
+  return Read::natural;
 }
 
 }  // namespace
@@ -210,30 +211,37 @@ bool read_plain_hand(std::string_view text, std::size_t from, bool line_end_allo
   // may come and none does, the hand ends. (card_at is called from this one place, so that it is
   // inlined here: a call for each card was a sixth of its time.)
   // (The last group's size is counted here and written when the group ends, rather than
-  // through the list at each card.)
+  // through the list at each card; and where the last card ends, when the hand ends.)
   bool card_needed = true;
-  std::size_t in_group = 0;
+  std::size_t in_group = 0, card_end = 0;
   for (;;) {
-    switch (card_at(text, at, hand)) {
-      case Read::card:
-        ++in_group;
-        break;
-      case Read::broken:
-        return false;
-      case Read::none: {
-        if (card_needed) return false;
-        hand.group_sizes.back() = in_group;
-        // The end: blanks, then the end of the text (or of its one line).
-        const std::string_view rest = text.substr(at);
-        return rest.empty() || (line_end_allowed && (rest == "\n" || rest == "\r\n"));
-      }
+    const Read read = card_at(text, at, hand);
+    if (read == Read::broken) return false;
+    if (read == Read::none) {
+      if (card_needed) return false;
+      hand.group_sizes.back() = in_group;
+      hand.end_offset = card_end;
+      // The end: blanks, then the end of the text (or of its one line).
+      const std::string_view rest = text.substr(at);
+      return rest.empty() || (line_end_allowed && (rest == "\n" || rest == "\r\n"));
     }
-    if (at < text.size() && text[at] == '-') {  // (most often: a '-' right after the card)
+    ++in_group;
+    const Next next = at < text.size() ? next_after_card[byte(text, at)] : Next::other;
+    if (next == Next::dash) {
+      card_end = at;
       card_needed = true;
       hand.grouped = true;
       at = skip_blanks(text, at + 1);
       continue;
     }
+    if (next == Next::maybe_mark) {
+      if (const std::size_t mark = wild_mark_after_blanks(text, at); mark != npos_mark) {
+        if (read == Read::joker) return false;  // a printed joker is wild: no mark says so
+        hand.cards.back().wild_mark = mark;
+        at = mark + 4;
+      }
+    }
+    card_end = at;
     at = skip_blanks(text, at);
     card_needed = at < text.size() && (text[at] == '-' || text[at] == '|');
     if (card_needed) {
