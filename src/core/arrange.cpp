@@ -76,7 +76,9 @@ struct Meld {
 };
 
 struct Found {
-  std::vector<Meld> melds;
+  // (Kept in place up to seven melds, Marriage's 21 cards: a grouping found was copied into a
+  // vector's block, and a Found copied took another.)
+  SmallVector<Meld, 7> melds;
   std::optional<Card> discard;  // empty with a discarded joker: see discard_joker
   bool discard_joker = false;
   int deadwood = INT_MAX;
@@ -1092,7 +1094,8 @@ class Search : SearchCards {
   // (Out of line: inlined, it made GCC put the stack's emplace_back out of line in visit.)
   [[gnu::noinline]] void keep_melds(Found& found, bool joker_discarded) const {
     if (keep_melds_ || joker_discarded) {
-      found.melds.assign(melds_, melds_ + depth_);
+      found.melds.clear();
+      found.melds.append(melds_, melds_ + depth_);
     } else {
       found.melds.clear();
     }
