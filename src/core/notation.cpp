@@ -329,6 +329,7 @@ void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_vi
   };
 
   const auto& cards = read.written.cards;
+  const WrittenCard* const written_cards = cards.data();  // (once: each [] of it asks where)
   // (The room's groups, up to the hand's number of groups, are refilled: their memory is kept.)
   // The cards are counted as they are put in their groups: the first one more than the decks
   // hold is refused (first_card_over_deck_limit's answer, without another pass), once every
@@ -341,8 +342,8 @@ void resolve_hand_in_place(ReadHand& read, std::string_view text, std::string_vi
     Group& group = read.hand.groups[g];
     group.resize(read.written.group_sizes[g]);
     for (Card& card : group) {
-      check_written(cards[position]);
-      card = cards[position].card;
+      check_written(written_cards[position]);
+      card = written_cards[position].card;
       if (count.one_too_many(card) && !over) over = position;
       ++position;
     }
