@@ -103,6 +103,7 @@ std::string tiplu_games() {
 // WrittenHand keeps a hand's cards in place, and each move of it copies them.
 struct LineRoom {
   ReadHand read;
+  LineSettings settings;
 
   static constexpr std::size_t most_cards = 1024;
   void keep_within_bounds() {
@@ -116,7 +117,7 @@ BatchRecord score_line(std::string_view line, std::string_view source,
   // (Here, not only after a line judged: a line that throws keeps its room, and a line of more
   // than `most_cards` cards always throws, the decks holding fewer.)
   room.keep_within_bounds();
-  LineSettings settings;
+  LineSettings& settings = room.settings;
   const bool has_hand = parse_batch_line_into(line, source, settings, room.read.written);
   check_settings(settings, line, source);
   if (settings.tiplu || settings.state) {

@@ -211,7 +211,7 @@ bool parse_batch_line_into(std::string_view line, std::string_view source, LineS
   std::size_t from = 0;
   while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
   if (from == line.size() || line[from] != '[') {
-    settings = LineSettings{};
+    settings.clear();
   } else if (const std::size_t after = detail::read_plain_wild_setting(line, from, settings);
              after != std::string_view::npos) {
     from = after;

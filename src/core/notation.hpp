@@ -121,7 +121,8 @@ Card parse_tiplu(std::string_view text, std::string_view source = "--tiplu");
 
 // ---- One line of a batch file: [settings] hand ------------------------------------------------
 
-struct LineSettings {
+// What a line's settings say (LineSettings adds the list of them as written).
+struct SettingValues {
   std::optional<WildRank> wild;
   std::optional<Game> game;
   std::optional<Variant> variant;  // game= naming a game ('game=gin') rather than a format
@@ -131,6 +132,9 @@ struct LineSettings {
   std::optional<MaalState> state;  // … and the player's state
   std::size_t wild_offset = 0, game_offset = 0, drop_offset = 0, declared_offset = 0,
               tiplu_offset = 0, state_offset = 0;
+};
+
+struct LineSettings : SettingValues {
   // Every setting as written, in order ("wild", "game", "drop", "declared", "shown", "tiplu",
   // "state") with its place: the check refuses repeats and contradictions, the first it finds.
   // There are seven names, so the eighth setting at the latest repeats one: the first eight hold
@@ -138,6 +142,13 @@ struct LineSettings {
   InlineVector<std::pair<std::string_view, std::size_t>, 8> written;
   void note(std::string_view name, std::size_t offset) {
     if (written.size() < written.capacity()) written.push_back({name, offset});
+  }
+  // Emptied for a line to be read into it: the values anew, and the list's room, a few hundred
+  // bytes, left as it is (made anew, with a copy, it was two in a hundred of a batch line's
+  // instructions).
+  void clear() {
+    static_cast<SettingValues&>(*this) = SettingValues{};
+    written.clear();
   }
 };
 

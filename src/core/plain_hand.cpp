@@ -193,7 +193,7 @@ std::size_t read_plain_wild_setting(std::string_view line, std::size_t at, LineS
   // (What the grammar's wild_value reads otherwise, PJ and none, begins with no rank; a J
   // followed by anything but ']' may be JK: the grammar's.)
   if (length == 0 || value + length >= line.size() || line[value + length] != ']') return npos;
-  settings = LineSettings{};
+  settings.clear();
   settings.wild = WildRank{rank};
   settings.wild_offset = value;
   settings.note("wild", value);
