@@ -95,12 +95,15 @@ class RecordWriter {
   }
 
   // The members of a JSON record that come from a few values, each combination laid out once by
-  // the JSON writer (compose_members) and copied into each record: its verdict, role and game;
-  // its wild rank; its rule and grouping (none for a drop). Writing them member by member, each
-  // word escaped once, was two thirds of a record's writing.
-  std::size_t head_index(Verdict verdict, std::size_t role, Game game) const {
-    return (static_cast<std::size_t>(verdict) * roles.size() + role) * all_games.size() +
-           static_cast<std::size_t>(game);
+  // the JSON writer (compose_members) and copied into each record: its verdict, role, game and
+  // wild rank (672 combinations); its rule and grouping (none for a drop). Writing them member by
+  // member, each word escaped once, was two thirds of a record's writing.
+  // `wild`: 0 for none, else the rank's value.
+  std::size_t head_index(Verdict verdict, std::size_t role, Game game, std::size_t wild) const {
+    return ((static_cast<std::size_t>(verdict) * roles.size() + role) * all_games.size() +
+            static_cast<std::size_t>(game)) *
+               (rank_count + 1) +
+           wild;
   }
   std::size_t rule_index(ScoreBasis basis, Game game, std::size_t grouping) const {
     return (static_cast<std::size_t>(basis) * all_games.size() + static_cast<std::size_t>(game)) *
@@ -118,28 +121,27 @@ class RecordWriter {
     return composed;
   }
   void compose_json_members() {
-    head_json_.resize(verdict_count * roles.size() * all_games.size());
+    head_json_.resize(verdict_count * roles.size() * all_games.size() * (rank_count + 1));
     for (std::size_t v = 0; v < verdict_count; ++v) {
       for (std::size_t role = 0; role < roles.size(); ++role) {
         for (const Game game : all_games) {
-          const auto verdict = static_cast<Verdict>(v);
-          head_json_[head_index(verdict, role, game)] = compose_members([&](JsonWriter& json) {
-            json.member("verdict"_key, verdict_id(verdict));
-            json.member("role"_key, roles[role]);
-            json.member("game"_key, game_id(game, rules_));
-          });
+          for (std::size_t wild = 0; wild <= rank_count; ++wild) {
+            const auto verdict = static_cast<Verdict>(v);
+            head_json_[head_index(verdict, role, game, wild)] =
+                compose_members([&](JsonWriter& json) {
+                  json.member("verdict"_key, verdict_id(verdict));
+                  json.member("role"_key, roles[role]);
+                  json.member("game"_key, game_id(game, rules_));
+                  json.key("wild"_key);
+                  if (wild == 0) {
+                    json.null();
+                  } else {
+                    json.string(rank_name(static_cast<Rank>(wild)));
+                  }
+                });
+          }
         }
       }
-    }
-    for (std::size_t rank = 0; rank <= rank_count; ++rank) {  // none, then A…K
-      wild_json_[rank] = compose_members([&](JsonWriter& json) {
-        json.key("wild"_key);
-        if (rank == 0) {
-          json.null();
-        } else {
-          json.string(rank_name(static_cast<Rank>(rank)));
-        }
-      });
     }
     rule_json_.resize(score_basis_count * all_games.size() * (grouping_count + 1));
     for (std::size_t b = 0; b < score_basis_count; ++b) {
@@ -170,8 +172,8 @@ class RecordWriter {
       json.end_line();
       return;
     }
-    json.members(head_json_[head_index(record.verdict, role_index(record), record.game)]);
-    json.members(wild_json_[record.wild ? static_cast<std::size_t>(*record.wild) : 0]);
+    json.members(head_json_[head_index(record.verdict, role_index(record), record.game,
+                                       record.wild ? static_cast<std::size_t>(*record.wild) : 0)]);
     json.member("points"_key, record.score.points);
     json.member("uncapped"_key, record.score.uncapped);
     const std::size_t grouping = record.verdict == Verdict::drop
@@ -392,9 +394,8 @@ class RecordWriter {
   const Rules& rules_;
   bool table_game_ = false;  // a game dealt with a tiplu: every record is written by write_table
   std::array<std::array<std::string, all_games.size()>, score_basis_count> rule_text_;
-  std::vector<std::string> head_json_;                 // by head_index
-  std::array<std::string, rank_count + 1> wild_json_;  // none, then A…K
-  std::vector<std::string> rule_json_;                 // by rule_index
+  std::vector<std::string> head_json_;  // by head_index
+  std::vector<std::string> rule_json_;  // by rule_index
 };
 
 // "rummy batch: 120000 hands…" on standard error, only when it is a terminal, at most four times
