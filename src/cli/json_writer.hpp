@@ -129,7 +129,7 @@ class JsonWriter {
   // Members laid out once by compose_members (below), after this object's other members: for
   // members that come from a few values, written again and again (a batch's records). Compact
   // layout only: the text is compact.
-  void members(std::string_view composed) {
+  [[gnu::always_inline]] void members(std::string_view composed) {
     if (layout_ != Layout::compact) throw std::logic_error("composed members are compact text");
     if (composed.empty()) return;
     const bool after_comma = (has_values_ & 1u) != 0;

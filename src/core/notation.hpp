@@ -159,8 +159,9 @@ struct WrittenLine {
 
 // Syntax only; `line` holds no line break.
 WrittenLine parse_batch_line(std::string_view line, std::string_view source);
-// The same into `settings` and `hand` (whatever they held is replaced; the hand's memory kept):
-// false when the line holds settings only (`hand` then holds no card).
+// The same into `settings` and `hand` (whatever they held is replaced; the hand's memory kept;
+// after an error, either may hold part of the line's): false when the line holds settings only
+// (`hand` then holds no card).
 bool parse_batch_line_into(std::string_view line, std::string_view source, LineSettings& settings,
                            WrittenHand& hand);
 

@@ -183,7 +183,9 @@ enum class Read { none, natural, joker, broken };
 std::size_t read_plain_wild_setting(std::string_view line, std::size_t at, LineSettings& settings) {
   constexpr std::size_t npos = std::string_view::npos;
   // '[', "wild" in any case, '=' (grammar::setting_wild), then the rank and ']' (settings_end).
-  if (line.size() - at < 8 || line[at] != '[' || line[at + 5] != '=') return npos;
+  if (at >= line.size() || line.size() - at < 8 || line[at] != '[' || line[at + 5] != '=') {
+    return npos;
+  }
   for (std::size_t i = 0; i < 4; ++i) {
     if (upper(byte(line, at + 1 + i)) != "WILD"[i]) return npos;
   }
