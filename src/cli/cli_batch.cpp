@@ -125,6 +125,9 @@ class RecordWriter {
     return composed;
   }
   void compose_json_members() {
+    // (The members' writers take a std::size_t, not auto: in a generic lambda, Clang left each
+    // "name"_key, a consteval call, as a call to a function it never made, and the WebAssembly
+    // build did not link.)
     // Each member once, then the heads from them (every head composed whole, member by member,
     // was a million instructions for every batch, a fifth of those of a batch of one line).
     const auto each = [](std::size_t count, const auto& write) {
@@ -134,23 +137,26 @@ class RecordWriter {
       }
       return pieces;
     };
-    const std::vector<std::string> verdicts = each(verdict_count, [](JsonWriter& json, auto v) {
-      json.member("verdict"_key, verdict_id(static_cast<Verdict>(v)));
-    });
-    const std::vector<std::string> role_members = each(
-        roles.size(), [](JsonWriter& json, auto role) { json.member("role"_key, roles[role]); });
+    const std::vector<std::string> verdicts =
+        each(verdict_count, [](JsonWriter& json, std::size_t v) {
+          json.member("verdict"_key, verdict_id(static_cast<Verdict>(v)));
+        });
+    const std::vector<std::string> role_members =
+        each(roles.size(),
+             [](JsonWriter& json, std::size_t role) { json.member("role"_key, roles[role]); });
     const std::vector<std::string> games =
-        each(all_games.size(), [this](JsonWriter& json, auto game) {
+        each(all_games.size(), [this](JsonWriter& json, std::size_t game) {
           json.member("game"_key, game_id(static_cast<Game>(game), rules_));
         });
-    const std::vector<std::string> wilds = each(rank_count + 1, [](JsonWriter& json, auto wild) {
-      json.key("wild"_key);  // none, then A…K
-      if (wild == 0) {
-        json.null();
-      } else {
-        json.string(rank_name(static_cast<Rank>(wild)));
-      }
-    });
+    const std::vector<std::string> wilds =
+        each(rank_count + 1, [](JsonWriter& json, std::size_t wild) {
+          json.key("wild"_key);  // none, then A…K
+          if (wild == 0) {
+            json.null();
+          } else {
+            json.string(rank_name(static_cast<Rank>(wild)));
+          }
+        });
     // (Only the roles a verdict goes with; an error's record has no head.)
     head_json_.resize(verdict_count * roles.size() * all_games.size() * (rank_count + 1));
     for (std::size_t v = 0; v < verdict_count; ++v) {
