@@ -114,12 +114,6 @@ class JsonWriter {
     before_value();
     write_escaped(text);
   }
-  // A string escaped already by append_json_string (quotes included): for text written again
-  // and again, escaped once.
-  void escaped_string(std::string_view json_text) {
-    before_value();
-    write(json_text);
-  }
   void number(long long value);
   void fraction(double value);  // the shortest text that reads back as the value: 30.5
   void boolean(bool value);

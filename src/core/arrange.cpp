@@ -1093,12 +1093,8 @@ class Search : SearchCards {
 
   // (Out of line: inlined, it made GCC put the stack's emplace_back out of line in visit.)
   [[gnu::noinline]] void keep_melds(Found& found, bool joker_discarded) const {
-    if (keep_melds_ || joker_discarded) {
-      found.melds.clear();
-      found.melds.append(melds_, melds_ + depth_);
-    } else {
-      found.melds.clear();
-    }
+    found.melds.clear();
+    if (keep_melds_ || joker_discarded) found.melds.append(melds_, melds_ + depth_);
   }
 
   // The natural cards (bits by card index) that could stand in a meld, in one of its jokers'
